@@ -1,0 +1,120 @@
+#include "daemon/daemon_core.h"
+
+#include <random>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "proto/npud/protocol_version.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+uint64_t RandomId() {
+  std::random_device rd;
+  return (static_cast<uint64_t>(rd()) << 32) ^ rd();
+}
+
+void Describe(const sim::Device& device, v1::DeviceDescription* d) {
+  d->set_device_id(device.id());
+  d->set_soc_name(device.config().soc_name);
+  d->set_hbm_bytes(device.memory().capacity());
+  d->set_cube_cores(device.config().cube_cores);
+  d->set_vector_cores(device.config().vector_cores);
+  d->set_ub_bytes(device.config().ub_bytes);
+  d->set_l2_bytes(device.config().l2_bytes);
+  d->set_va_base(device.memory().base());
+  d->set_va_size(device.memory().span());
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<DaemonCore>> DaemonCore::Create(const Options& options) {
+  auto devices = sim::DeviceSet::Create(options.devices);
+  if (!devices.ok()) return devices.status();
+  return std::unique_ptr<DaemonCore>(new DaemonCore(options, *std::move(devices)));
+}
+
+DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices)
+    : auth_token_(options.auth_token), instance_id_(RandomId()), devices_(std::move(devices)) {}
+
+DaemonCore::~DaemonCore() {
+  absl::flat_hash_map<uint64_t, std::shared_ptr<Session>> sessions;
+  {
+    absl::MutexLock lock(&mu_);
+    sessions.swap(sessions_);
+  }
+  sessions.clear();
+}
+
+absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hello,
+                                                           std::shared_ptr<MessageSink> sink) {
+  if (hello.protocol_version() < protocol_version::kMinimum ||
+      hello.protocol_version() > protocol_version::kCurrent) {
+    return absl::FailedPreconditionError(absl::StrFormat(
+        "client speaks protocol version %d; this npud supports %d..%d", hello.protocol_version(),
+        protocol_version::kMinimum, protocol_version::kCurrent));
+  }
+  if (!auth_token_.empty() && hello.auth_token() != auth_token_) {
+    spdlog::warn("rejected client pid {} on {}: bad auth token", hello.pid(), hello.host());
+    return absl::UnauthenticatedError("invalid npud auth token");
+  }
+  PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
+  const uint64_t id = next_session_id_++;
+  auto session = std::make_shared<Session>(id, peer, devices_.get(), &timers_, std::move(sink));
+  {
+    absl::MutexLock lock(&mu_);
+    sessions_[id] = session;
+  }
+  spdlog::info("session {} opened: pid {} uid {} host {} program {}", id, peer.pid, peer.uid,
+               peer.host, peer.program);
+
+  v1::HelloReply reply;
+  reply.set_session_id(id);
+  reply.set_protocol_version(protocol_version::kCurrent);
+  reply.set_daemon_version(NPUD_VERSION);
+  reply.set_instance_id(instance_id_);
+  for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
+  return Opened{std::move(reply), std::move(session)};
+}
+
+void DaemonCore::CloseSession(uint64_t session_id) {
+  std::shared_ptr<Session> session;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = sessions_.find(session_id);
+    if (it == sessions_.end()) return;
+    session = std::move(it->second);
+    sessions_.erase(it);
+  }
+  // Destroyed here (outside mu_) unless the transport still holds it.
+}
+
+v1::ListDevicesReply DaemonCore::ListDevices() const {
+  v1::ListDevicesReply reply;
+  v1::ListSessionsReply sessions = ListSessions();
+  for (int i = 0; i < devices_->count(); ++i) {
+    const sim::Device& device = **devices_->Get(i);
+    v1::DeviceStatus* status = reply.add_devices();
+    Describe(device, status->mutable_description());
+    status->set_used_bytes(device.memory().used_bytes());
+    uint32_t users = 0;
+    for (const auto& session : sessions.sessions()) users += session.memory_bytes().contains(i);
+    status->set_sessions(users);
+  }
+  return reply;
+}
+
+v1::ListSessionsReply DaemonCore::ListSessions() const {
+  v1::ListSessionsReply reply;
+  absl::MutexLock lock(&mu_);
+  for (const auto& [id, session] : sessions_) *reply.add_sessions() = session->Status();
+  return reply;
+}
+
+size_t DaemonCore::session_count() const {
+  absl::MutexLock lock(&mu_);
+  return sessions_.size();
+}
+
+}  // namespace npud::daemon

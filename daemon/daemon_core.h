@@ -1,0 +1,75 @@
+// daemon_core.h
+//
+// DaemonCore: the part of npud that is not gRPC — the simulated devices, the
+// live sessions and the hello handshake. The gRPC service and the client's
+// in-process transport both drive it.
+//
+// Thread-safe.
+
+#ifndef NPUD_DAEMON_DAEMON_CORE_H_
+#define NPUD_DAEMON_DAEMON_CORE_H_
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "daemon/delayed_executor.h"
+#include "daemon/message_sink.h"
+#include "daemon/session.h"
+#include "npud/v1/npud.pb.h"
+#include "simdevice/device_set.h"
+
+namespace npud::daemon {
+
+class DaemonCore {
+ public:
+  struct Options {
+    sim::DeviceSet::Options devices;
+    // When not empty, hellos must carry this token.
+    std::string auth_token;
+  };
+
+  static absl::StatusOr<std::unique_ptr<DaemonCore>> Create(const Options& options);
+  ~DaemonCore();
+
+  struct Opened {
+    v1::HelloReply reply;
+    std::shared_ptr<Session> session;
+  };
+  // Checks a hello (protocol version, token) and starts a session whose
+  // messages go to `sink`. The caller owns the session; CloseSession() must
+  // be called when the client goes away.
+  absl::StatusOr<Opened> OpenSession(const v1::Hello& hello, std::shared_ptr<MessageSink> sink)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  void CloseSession(uint64_t session_id) ABSL_LOCKS_EXCLUDED(mu_);
+
+  v1::ListDevicesReply ListDevices() const ABSL_LOCKS_EXCLUDED(mu_);
+  v1::ListSessionsReply ListSessions() const ABSL_LOCKS_EXCLUDED(mu_);
+  size_t session_count() const ABSL_LOCKS_EXCLUDED(mu_);
+
+  uint64_t instance_id() const { return instance_id_; }
+  sim::DeviceSet& devices() { return *devices_; }
+
+ private:
+  DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices);
+
+  // Constant after construction. Timers go before devices (declared after):
+  // a pending timeout may reference a session's sink, never a device.
+  const std::string auth_token_;
+  const uint64_t instance_id_;
+  std::unique_ptr<sim::DeviceSet> devices_;
+  DelayedExecutor timers_;
+
+  std::atomic<uint64_t> next_session_id_{1};
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<uint64_t, std::shared_ptr<Session>> sessions_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_DAEMON_CORE_H_

@@ -1,0 +1,50 @@
+// grpc_services.h
+//
+// The gRPC face of npud: the Npud service (one Session stream per client)
+// and the Admin service, both thin adapters over DaemonCore.
+
+#ifndef NPUD_DAEMON_GRPC_SERVICES_H_
+#define NPUD_DAEMON_GRPC_SERVICES_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+
+namespace npud::daemon {
+
+class DaemonCore;
+
+// A running gRPC server with the Npud, Admin and health services.
+// Thread-safe.
+class GrpcServer {
+ public:
+  // Listens on every address of `listen` ("unix:///path" or "host:port";
+  // port 0 picks a free port). `core` must outlive the server. An existing
+  // unix socket file is replaced if stale; a live daemon's socket is an
+  // error.
+  static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(DaemonCore* core,
+                                                           const std::vector<std::string>& listen);
+  // Shuts down (see Shutdown) if not done yet.
+  ~GrpcServer();
+
+  // Stops accepting calls, cancels open sessions after `grace` and waits
+  // until every handler has returned.
+  void Shutdown(absl::Duration grace);
+
+  // The port bound for each TCP address of `listen`, 0 for unix sockets.
+  const std::vector<int>& bound_ports() const { return bound_ports_; }
+
+ private:
+  struct Impl;
+  explicit GrpcServer(std::unique_ptr<Impl> impl);
+
+  std::unique_ptr<Impl> impl_;
+  std::vector<int> bound_ports_;
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_GRPC_SERVICES_H_

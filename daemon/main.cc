@@ -1,0 +1,142 @@
+// npud: the daemon that owns the simulated NPUs.
+//
+//   npud --listen=unix:///run/npud.sock,0.0.0.0:50051 --devices=4
+//
+// Runs until SIGTERM or SIGINT (or, with --idle_exit_seconds, until no client
+// has been connected for that long: how the client library's private,
+// autostarted daemon goes away on its own).
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "absl/time/clock.h"
+#include "daemon/daemon_core.h"
+#include "daemon/grpc_services.h"
+#include "proto/npud/default_address.h"
+#include "spdlog/cfg/helpers.h"
+#include "spdlog/spdlog.h"
+
+ABSL_FLAG(std::vector<std::string>, listen, {},
+          "Addresses to listen on, comma separated: unix:///path and/or host:port "
+          "(port 0 picks one). Default: the per-user socket the client library looks for.");
+ABSL_FLAG(int, devices, 4, "Number of simulated devices.");
+ABSL_FLAG(uint64_t, memory_gib, 64, "Device memory (HBM) per device in GiB; reserved lazily.");
+ABSL_FLAG(std::string, soc, "Ascend910B1", "SoC name the devices report.");
+ABSL_FLAG(uint32_t, cube_cores, 24, "AI cube cores per device.");
+ABSL_FLAG(uint32_t, vector_cores, 48, "AI vector cores per device.");
+ABSL_FLAG(int, scheduler_threads, 0, "Stream scheduler workers (0: max(4, CPUs)).");
+ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical or off.");
+ABSL_FLAG(std::string, auth_token_file, "",
+          "File holding a token every client must present (NPUD_TOKEN).");
+ABSL_FLAG(int, idle_exit_seconds, 0,
+          "Exit after this many seconds without clients (0: never).");
+ABSL_FLAG(std::string, ready_file, "",
+          "Written with the bound TCP ports (one per line) once serving.");
+
+namespace {
+
+std::string ReadToken(const std::string& path) {
+  std::ifstream in(path);
+  std::string token;
+  std::getline(in, token);
+  return std::string(absl::StripAsciiWhitespace(token));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage("npud: a shareable simulated Ascend NPU daemon");
+  absl::ParseCommandLine(argc, argv);
+  spdlog::set_level(spdlog::level::from_str(absl::GetFlag(FLAGS_log_level)));
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [npud] [%^%l%$] %v");
+
+  // Signals are taken synchronously by this thread; every thread started
+  // below inherits the blocked mask.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);
+
+  npud::daemon::DaemonCore::Options options;
+  options.devices.device_count = absl::GetFlag(FLAGS_devices);
+  options.devices.device.hbm_bytes = absl::GetFlag(FLAGS_memory_gib) << 30;
+  options.devices.device.soc_name = absl::GetFlag(FLAGS_soc);
+  options.devices.device.cube_cores = absl::GetFlag(FLAGS_cube_cores);
+  options.devices.device.vector_cores = absl::GetFlag(FLAGS_vector_cores);
+  options.devices.scheduler_threads = absl::GetFlag(FLAGS_scheduler_threads);
+  if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
+    options.auth_token = ReadToken(absl::GetFlag(FLAGS_auth_token_file));
+    if (options.auth_token.empty()) {
+      spdlog::critical("auth token file {} is empty or unreadable",
+                       absl::GetFlag(FLAGS_auth_token_file));
+      return 2;
+    }
+  }
+  auto core = npud::daemon::DaemonCore::Create(options);
+  if (!core.ok()) {
+    spdlog::critical("cannot create the devices: {}", core.status().ToString());
+    return 1;
+  }
+
+  std::vector<std::string> listen = absl::GetFlag(FLAGS_listen);
+  if (listen.empty()) listen.push_back("unix://" + npud::DefaultSocketPath());
+  auto server = npud::daemon::GrpcServer::Start(core->get(), listen);
+  if (!server.ok()) {
+    spdlog::critical("{}", server.status().ToString());
+    return 1;
+  }
+  spdlog::info("npud {} serving {} device(s) ({}, {} GiB each) on {}", NPUD_VERSION,
+               options.devices.device_count, options.devices.device.soc_name,
+               absl::GetFlag(FLAGS_memory_gib), absl::StrJoin(listen, ", "));
+  if (const std::string ready = absl::GetFlag(FLAGS_ready_file); !ready.empty()) {
+    const std::string tmp = ready + ".tmp";
+    {
+      std::ofstream out(tmp);
+      for (int port : (*server)->bound_ports()) out << port << "\n";
+    }
+    rename(tmp.c_str(), ready.c_str());
+  }
+
+  const int idle_exit = absl::GetFlag(FLAGS_idle_exit_seconds);
+  absl::Time idle_since = absl::Now();
+  while (true) {
+    timespec tick{1, 0};
+    const int sig = sigtimedwait(&signals, nullptr, &tick);
+    if (sig == SIGTERM || sig == SIGINT) {
+      spdlog::info("signal {} received; shutting down", sig);
+      break;
+    }
+    if (idle_exit > 0) {
+      if ((*core)->session_count() > 0) {
+        idle_since = absl::Now();
+      } else if (absl::Now() - idle_since > absl::Seconds(idle_exit)) {
+        spdlog::info("no clients for {} s; exiting", idle_exit);
+        break;
+      }
+    }
+  }
+  (*server)->Shutdown(absl::Seconds(2));
+  server->reset();
+  core->reset();
+  for (const std::string& address : listen) {
+    if (address.rfind("unix:", 0) == 0) {
+      std::string path = address.substr(5);
+      while (path.rfind("//", 0) == 0) path = path.substr(1);
+      unlink(path.c_str());
+    }
+  }
+  spdlog::info("npud stopped");
+  return 0;
+}

@@ -1,0 +1,645 @@
+#include "daemon/session.h"
+
+#include <algorithm>
+#include <atomic>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "proto/npud/acl_status.h"
+#include "simdevice/event_tasks.h"
+#include "simdevice/memory_tasks.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+// Device-to-host bytes travel in chunks of this size.
+constexpr size_t kChunkBytes = 1 << 20;
+
+// Highest aclrtMemAttr value (ACL_MEM_P2P_HUGE1G).
+constexpr uint32_t kMaxMemAttr = 17;
+
+v1::Reply Ok() { return v1::Reply(); }
+
+v1::Reply StatusReply(bool complete) {
+  v1::Reply reply;
+  reply.mutable_status()->set_status(complete ? 0 : 1);
+  return reply;
+}
+
+// Sends `data` as DataChunks of `transfer_id`, the last one marked.
+void SendData(MessageSink& sink, uint64_t transfer_id, absl::Span<const uint8_t> data) {
+  size_t offset = 0;
+  do {
+    const size_t n = std::min(kChunkBytes, data.size() - offset);
+    v1::ServerMessage message;
+    v1::DataChunk* chunk = message.mutable_data();
+    chunk->set_transfer_id(transfer_id);
+    chunk->set_offset(offset);
+    chunk->set_data(data.data() + offset, n);
+    offset += n;
+    chunk->set_last(offset == data.size());
+    sink.Send(std::move(message));
+  } while (offset < data.size());
+}
+
+// Ends a transfer that will carry no data.
+void SendDataError(MessageSink& sink, uint64_t transfer_id, const absl::Status& error) {
+  v1::ServerMessage message;
+  v1::DataChunk* chunk = message.mutable_data();
+  chunk->set_transfer_id(transfer_id);
+  chunk->set_last(true);
+  chunk->set_acl_error(ToAclCode(error));
+  sink.Send(std::move(message));
+}
+
+// One synchronize waiting for a stream, an event or a whole device, possibly
+// with a timeout: whichever of completion and timeout comes first answers.
+class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
+ public:
+  SyncWaiter(std::shared_ptr<MessageSink> sink, uint64_t call_id, AclCode timeout_code)
+      : sink_(std::move(sink)), call_id_(call_id), timeout_code_(timeout_code) {}
+
+  // Answers with `status` unless the waiter already answered. Returns false
+  // if the answer came too late (the caller then keeps `status` for later).
+  bool Complete(const absl::Status& status) {
+    if (answered_.exchange(true)) return false;
+    v1::ServerMessage message;
+    v1::Reply* reply = message.mutable_reply();
+    reply->set_call_id(call_id_);
+    reply->set_acl_error(ToAclCode(status));
+    reply->set_error_message(std::string(status.message()));
+    sink_->Send(std::move(message));
+    return true;
+  }
+
+  void ArmTimeout(DelayedExecutor* timers, int32_t timeout_ms) {
+    if (timeout_ms <= 0) return;
+    std::weak_ptr<SyncWaiter> weak = weak_from_this();
+    timers->RunAfter(absl::Milliseconds(timeout_ms), [weak, timeout_ms] {
+      if (auto self = weak.lock()) {
+        self->Complete(AclError(self->timeout_code_,
+                                absl::StrFormat("not complete after %d ms", timeout_ms)));
+      }
+    });
+  }
+
+ private:
+  const std::shared_ptr<MessageSink> sink_;
+  const uint64_t call_id_;
+  const AclCode timeout_code_;
+  std::atomic<bool> answered_{false};
+};
+
+}  // namespace
+
+Session::Session(uint64_t id, PeerInfo peer, sim::DeviceSet* devices, DelayedExecutor* timers,
+                 std::shared_ptr<MessageSink> sink)
+    : id_(id), peer_(std::move(peer)), devices_(devices), timers_(timers), sink_(std::move(sink)) {}
+
+Session::~Session() {
+  ReleaseStreamsAndEvents(-1);
+  absl::flat_hash_map<uint64_t, OwnedAllocation> allocations;
+  {
+    absl::MutexLock lock(&mu_);
+    allocations.swap(allocations_);
+  }
+  uint64_t bytes = 0;
+  for (const auto& [address, allocation] : allocations) {
+    auto device = devices_->Get(allocation.device_id);
+    if (device.ok()) (*device)->memory().Free(address).IgnoreError();
+    bytes += allocation.size;
+  }
+  spdlog::info("session {} (pid {} {}) closed: released {} allocations ({} bytes)", id_,
+               peer_.pid, peer_.program, allocations.size(), bytes);
+}
+
+void Session::Process(const v1::CallBatch& batch) {
+  for (const v1::Call& call : batch.calls()) Dispatch(call);
+}
+
+void Session::Dispatch(const v1::Call& call) {
+  const uint64_t id = call.call_id();
+  switch (call.op_case()) {
+    case v1::Call::kPing:
+      return Finish(id, 0, Ok());
+    case v1::Call::kOpenDevice:
+      return Finish(id, 0, OpenDevice(call.open_device()));
+    case v1::Call::kCloseDevice:
+      return Finish(id, 0, CloseDevice(call.close_device()));
+    case v1::Call::kSynchronizeDevice:
+      return SynchronizeDevice(id, call.synchronize_device());
+    case v1::Call::kGetMemInfo:
+      return Finish(id, 0, GetMemInfo(call.get_mem_info()));
+
+    case v1::Call::kCreateStream:
+      return Finish(id, 0, CreateStream(call.create_stream()));
+    case v1::Call::kDestroyStream:
+      return DestroyStream(id, call.destroy_stream());
+    case v1::Call::kSynchronizeStream:
+      return SynchronizeStream(id, call.synchronize_stream());
+    case v1::Call::kQueryStream:
+      return Finish(id, 0, QueryStream(call.query_stream()));
+    case v1::Call::kSetStreamFailureMode:
+      return Finish(id, call.set_stream_failure_mode().stream_id(),
+                    SetStreamFailureMode(call.set_stream_failure_mode()));
+    case v1::Call::kStreamWaitEvent:
+      return Finish(id, call.stream_wait_event().stream_id(),
+                    StreamWaitEvent(call.stream_wait_event()));
+
+    case v1::Call::kCreateEvent:
+      return Finish(id, 0, CreateEvent(call.create_event()));
+    case v1::Call::kDestroyEvent:
+      return Finish(id, 0, DestroyEvent(call.destroy_event()));
+    case v1::Call::kRecordEvent:
+      return Finish(id, call.record_event().stream_id(), RecordEvent(call.record_event()));
+    case v1::Call::kResetEvent:
+      return Finish(id, call.reset_event().stream_id(), ResetEvent(call.reset_event()));
+    case v1::Call::kQueryEvent:
+      return Finish(id, 0, QueryEvent(call.query_event()));
+    case v1::Call::kSynchronizeEvent:
+      return SynchronizeEvent(id, call.synchronize_event());
+    case v1::Call::kEventElapsedTime:
+      return Finish(id, 0, EventElapsedTime(call.event_elapsed_time()));
+
+    case v1::Call::kMalloc:
+      return Finish(id, 0, Malloc(call.malloc()));
+    case v1::Call::kFree:
+      return Finish(id, 0, Free(call.free()));
+    case v1::Call::kMemset:
+      return Finish(id, DataRoute(call.memset().stream_id()), Memset(call.memset()));
+    case v1::Call::kWriteDevice:
+      return Finish(id, DataRoute(call.write_device().stream_id()),
+                    WriteDevice(call.write_device()));
+    case v1::Call::kReadDevice:
+      return Finish(id, DataRoute(call.read_device().stream_id()),
+                    ReadDevice(id, call.read_device()));
+    case v1::Call::kCopyDevice:
+      return Finish(id, DataRoute(call.copy_device().stream_id()),
+                    CopyDevice(call.copy_device()));
+
+    case v1::Call::OP_NOT_SET:
+      break;
+  }
+  // An op this daemon does not know (newer client) or an empty call.
+  Finish(id, 0,
+         AclError(kRtFeatureNotSupport,
+                  absl::StrFormat("call type %d is not supported by this npud",
+                                  static_cast<int>(call.op_case()))));
+}
+
+void Session::Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome) {
+  if (call_id == 0) {
+    if (outcome.ok()) return;
+    spdlog::warn("session {}: asynchronous call failed: {}", id_, outcome.status().ToString());
+    if (stream_id == kNextReply) {
+      if (unreported_error_.ok()) unreported_error_ = outcome.status();
+    } else if (stream_id != 0) {
+      if (auto stream = FindStream(stream_id); stream.ok()) {
+        (*stream)->RecordError(outcome.status());
+      }
+    }
+    return;
+  }
+  if (!unreported_error_.ok()) {
+    // An earlier part of this call (a leading chunk) failed.
+    outcome = std::exchange(unreported_error_, absl::OkStatus());
+  }
+  if (!outcome.ok()) {
+    spdlog::debug("session {}: call {} failed: {}", id_, call_id, outcome.status().ToString());
+    v1::Reply reply;
+    reply.set_acl_error(ToAclCode(outcome.status()));
+    reply.set_error_message(std::string(outcome.status().message()));
+    return SendReply(call_id, std::move(reply));
+  }
+  SendReply(call_id, *std::move(outcome));
+}
+
+void Session::SendReply(uint64_t call_id, v1::Reply reply) {
+  v1::ServerMessage message;
+  reply.set_call_id(call_id);
+  *message.mutable_reply() = std::move(reply);
+  sink_->Send(std::move(message));
+}
+
+// --- Devices ---------------------------------------------------------------
+
+Session::Outcome Session::OpenDevice(const v1::OpenDevice& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  absl::MutexLock lock(&mu_);
+  ++open_devices_[op.device_id()];
+  return Ok();
+}
+
+Session::Outcome Session::CloseDevice(const v1::CloseDevice& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = open_devices_.find(op.device_id());
+    if (it == open_devices_.end()) {
+      return AclError(kRtInvalidDeviceId,
+                      absl::StrFormat("device %d was not set by this process", op.device_id()));
+    }
+    if (!op.force() && --it->second > 0) return Ok();
+    open_devices_.erase(it);
+  }
+  ReleaseStreamsAndEvents(op.device_id());
+  return Ok();
+}
+
+void Session::SynchronizeDevice(uint64_t call_id, const v1::SynchronizeDevice& op) {
+  if (auto device = devices_->Get(op.device_id()); !device.ok()) {
+    return Finish(call_id, 0, device.status());
+  }
+  std::vector<std::shared_ptr<sim::Stream>> streams;
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& [id, stream] : streams_) {
+      if (stream->device_id() == op.device_id()) streams.push_back(stream);
+    }
+  }
+  auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtTimeout);
+  waiter->ArmTimeout(timers_, op.timeout_ms());
+  // Counts down the streams; the first error any of them reports wins.
+  struct Countdown {
+    absl::Mutex mu;
+    size_t left;
+    absl::Status first_error;
+  };
+  auto countdown = std::make_shared<Countdown>();
+  countdown->left = streams.size() + 1;
+  auto arrive = [waiter, countdown](const absl::Status& status) {
+    bool done = false;
+    absl::Status result;
+    {
+      absl::MutexLock lock(&countdown->mu);
+      if (!status.ok() && countdown->first_error.ok()) countdown->first_error = status;
+      done = --countdown->left == 0;
+      result = countdown->first_error;
+    }
+    if (done) waiter->Complete(result);
+  };
+  for (auto& stream : streams) stream->NotifyWhenDrained(arrive);
+  arrive(absl::OkStatus());
+}
+
+Session::Outcome Session::GetMemInfo(const v1::GetMemInfo& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  if (op.attr() > kMaxMemAttr) {
+    return AclError(kRtParamInvalid, absl::StrFormat("invalid memory attribute %d", op.attr()));
+  }
+  const sim::DeviceMemory& memory = (*device)->memory();
+  v1::Reply reply;
+  reply.mutable_mem_info()->set_total_bytes(memory.capacity());
+  reply.mutable_mem_info()->set_free_bytes(memory.capacity() - memory.used_bytes());
+  return reply;
+}
+
+// --- Streams ---------------------------------------------------------------
+
+Session::Outcome Session::CreateStream(const v1::CreateStream& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  if (op.stream_id() == 0) return AclError(kRtParamInvalid, "stream id 0 is reserved");
+  absl::MutexLock lock(&mu_);
+  auto [it, inserted] = streams_.try_emplace(op.stream_id());
+  if (!inserted) {
+    return AclError(kRtParamInvalid, absl::StrFormat("stream id %d already exists", op.stream_id()));
+  }
+  it->second =
+      std::make_shared<sim::Stream>(op.device_id(), op.stream_id(), &devices_->scheduler());
+  return Ok();
+}
+
+void Session::DestroyStream(uint64_t call_id, const v1::DestroyStream& op) {
+  std::shared_ptr<sim::Stream> stream;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = streams_.find(op.stream_id());
+    if (it != streams_.end()) {
+      stream = std::move(it->second);
+      streams_.erase(it);
+    }
+  }
+  if (stream == nullptr) {
+    return Finish(call_id, 0,
+                  AclError(kRtInvalidHandle,
+                           absl::StrFormat("stream %d does not exist", op.stream_id())));
+  }
+  if (op.force()) {
+    stream->Discard(absl::CancelledError("stream force-destroyed"));
+    return Finish(call_id, 0, Ok());
+  }
+  // Plain destroy waits for the queued work, which keeps its reference.
+  auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtTimeout);
+  stream->NotifyWhenDrained([waiter, stream](const absl::Status&) mutable {
+    waiter->Complete(absl::OkStatus());
+  });
+}
+
+void Session::SynchronizeStream(uint64_t call_id, const v1::SynchronizeStream& op) {
+  auto stream = FindStream(op.stream_id());
+  if (!stream.ok()) return Finish(call_id, 0, stream.status());
+  auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtStreamSyncTimeout);
+  waiter->ArmTimeout(timers_, op.timeout_ms());
+  std::weak_ptr<sim::Stream> weak = *stream;
+  (*stream)->NotifyWhenDrained([waiter, weak](const absl::Status& status) {
+    // Too late (timed out): keep the error for the next synchronize.
+    if (!waiter->Complete(status) && !status.ok()) {
+      if (auto stream = weak.lock()) stream->RecordError(status);
+    }
+  });
+}
+
+Session::Outcome Session::QueryStream(const v1::QueryStream& op) {
+  auto stream = FindStream(op.stream_id());
+  if (!stream.ok()) return stream.status();
+  return StatusReply((*stream)->Idle());
+}
+
+Session::Outcome Session::SetStreamFailureMode(const v1::SetStreamFailureMode& op) {
+  auto stream = FindStream(op.stream_id());
+  if (!stream.ok()) return stream.status();
+  if (op.mode() > 1) {
+    return AclError(kRtParamInvalid, absl::StrFormat("invalid failure mode %d", op.mode()));
+  }
+  (*stream)->SetFailureMode(op.mode() == 1 ? sim::FailureMode::kStop
+                                           : sim::FailureMode::kContinue);
+  return Ok();
+}
+
+Session::Outcome Session::StreamWaitEvent(const v1::StreamWaitEvent& op) {
+  auto event = FindEvent(op.event_id());
+  if (!event.ok()) return event.status();
+  return Submit(op.stream_id(), sim::MakeWaitEventTask(*std::move(event)));
+}
+
+// --- Events ----------------------------------------------------------------
+
+Session::Outcome Session::CreateEvent(const v1::CreateEvent& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  if (op.event_id() == 0) return AclError(kRtParamInvalid, "event id 0 is reserved");
+  absl::MutexLock lock(&mu_);
+  auto [it, inserted] = events_.try_emplace(op.event_id());
+  if (!inserted) {
+    return AclError(kRtParamInvalid, absl::StrFormat("event id %d already exists", op.event_id()));
+  }
+  it->second = std::make_shared<sim::Event>(op.device_id(), op.event_id(), op.flags());
+  return Ok();
+}
+
+Session::Outcome Session::DestroyEvent(const v1::DestroyEvent& op) {
+  absl::MutexLock lock(&mu_);
+  // Tasks still holding the event keep it alive until they have run.
+  if (events_.erase(op.event_id()) == 0) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("event %d does not exist", op.event_id()));
+  }
+  return Ok();
+}
+
+Session::Outcome Session::RecordEvent(const v1::RecordEvent& op) {
+  auto event = FindEvent(op.event_id());
+  if (!event.ok()) return event.status();
+  if (op.stream_id() == 0) return AclError(kRtParamInvalid, "record needs a stream");
+  return Submit(op.stream_id(), sim::MakeRecordEventTask(*std::move(event)));
+}
+
+Session::Outcome Session::ResetEvent(const v1::ResetEvent& op) {
+  auto event = FindEvent(op.event_id());
+  if (!event.ok()) return event.status();
+  if (op.stream_id() == 0) return AclError(kRtParamInvalid, "reset needs a stream");
+  return Submit(op.stream_id(), sim::MakeResetEventTask(*std::move(event)));
+}
+
+Session::Outcome Session::QueryEvent(const v1::QueryEvent& op) {
+  auto event = FindEvent(op.event_id());
+  if (!event.ok()) return event.status();
+  return StatusReply((*event)->Complete());
+}
+
+void Session::SynchronizeEvent(uint64_t call_id, const v1::SynchronizeEvent& op) {
+  auto event = FindEvent(op.event_id());
+  if (!event.ok()) return Finish(call_id, 0, event.status());
+  const uint64_t target = (*event)->SyncTarget();
+  auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtEventSyncTimeout);
+  if (target == 0 || (*event)->ReachedOrNotify(target, [waiter] {
+        waiter->Complete(absl::OkStatus());
+      })) {
+    waiter->Complete(absl::OkStatus());
+    return;
+  }
+  waiter->ArmTimeout(timers_, op.timeout_ms());
+}
+
+Session::Outcome Session::EventElapsedTime(const v1::EventElapsedTime& op) {
+  auto start = FindEvent(op.start_event_id());
+  if (!start.ok()) return start.status();
+  if (!(*start)->Complete()) {
+    return AclError(kRtEventNotComplete,
+                    absl::StrFormat("event %d has not completed a record", op.start_event_id()));
+  }
+  v1::Reply reply;
+  reply.mutable_event_time()->set_timestamp_us((*start)->timestamp_us());
+  if (op.end_event_id() != 0) {
+    auto end = FindEvent(op.end_event_id());
+    if (!end.ok()) return end.status();
+    if (!(*end)->Complete()) {
+      return AclError(kRtEventNotComplete,
+                      absl::StrFormat("event %d has not completed a record", op.end_event_id()));
+    }
+    const double delta_us = static_cast<double>((*end)->timestamp_us()) -
+                            static_cast<double>((*start)->timestamp_us());
+    reply.mutable_event_time()->set_elapsed_ms(static_cast<float>(delta_us / 1000.0));
+  }
+  return reply;
+}
+
+// --- Memory ----------------------------------------------------------------
+
+Session::Outcome Session::Malloc(const v1::Malloc& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  auto address = (*device)->memory().Allocate(op.size());
+  if (!address.ok()) return address.status();
+  {
+    absl::MutexLock lock(&mu_);
+    allocations_[*address] = OwnedAllocation{op.device_id(), op.size()};
+  }
+  spdlog::debug("session {}: malloc {} bytes on device {} -> {:#x}", id_, op.size(),
+                op.device_id(), *address);
+  v1::Reply reply;
+  reply.mutable_malloc()->set_address(*address);
+  return reply;
+}
+
+Session::Outcome Session::Free(const v1::Free& op) {
+  OwnedAllocation allocation;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = allocations_.find(op.address());
+    if (it == allocations_.end()) {
+      if (devices_->Resolve(op.address(), 1).ok()) {
+        spdlog::warn("session {} (pid {}) tried to free {:#x}, which it does not own", id_,
+                     peer_.pid, op.address());
+      }
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("%#x is not a device allocation of this process",
+                                      op.address()));
+    }
+    allocation = it->second;
+    allocations_.erase(it);
+  }
+  auto device = devices_->Get(allocation.device_id);
+  if (!device.ok()) return device.status();
+  if (absl::Status freed = (*device)->memory().Free(op.address()); !freed.ok()) return freed;
+  return Ok();
+}
+
+Session::Outcome Session::Memset(const v1::Memset& op) {
+  auto range = Access(op.address(), op.count());
+  if (!range.ok()) return range.status();
+  if (auto s = Submit(op.stream_id(), sim::MakeMemsetTask(*std::move(range),
+                                                          static_cast<uint8_t>(op.value())));
+      !s.ok()) {
+    return s;
+  }
+  return Ok();
+}
+
+Session::Outcome Session::WriteDevice(const v1::WriteDevice& op) {
+  auto range = Access(op.address(), op.data().size());
+  if (!range.ok()) return range.status();
+  if (auto s = Submit(op.stream_id(), sim::MakeWriteTask(*std::move(range), op.data()));
+      !s.ok()) {
+    return s;
+  }
+  return Ok();
+}
+
+Session::Outcome Session::ReadDevice(uint64_t call_id, const v1::ReadDevice& op) {
+  auto range = Access(op.address(), op.size());
+  if (!range.ok()) {
+    // The client is waiting for the transfer's end as well as for any reply.
+    if (call_id == 0) SendDataError(*sink_, op.transfer_id(), range.status());
+    return range.status();
+  }
+  auto sink = sink_;
+  const uint64_t transfer_id = op.transfer_id();
+  absl::Status submitted = Submit(
+      op.stream_id(), sim::MakeReadTask(*std::move(range),
+                                        [sink, transfer_id](absl::Span<const uint8_t> bytes) {
+                                          SendData(*sink, transfer_id, bytes);
+                                        }));
+  if (!submitted.ok()) {
+    if (call_id == 0) SendDataError(*sink_, transfer_id, submitted);
+    return submitted;
+  }
+  return Ok();
+}
+
+Session::Outcome Session::CopyDevice(const v1::CopyDevice& op) {
+  auto dst = Access(op.dst(), op.size());
+  if (!dst.ok()) return dst.status();
+  auto src = Access(op.src(), op.size());
+  if (!src.ok()) return src.status();
+  if (auto s = Submit(op.stream_id(), sim::MakeCopyTask(*std::move(dst), *std::move(src)));
+      !s.ok()) {
+    return s;
+  }
+  return Ok();
+}
+
+// --- Helpers ---------------------------------------------------------------
+
+absl::Status Session::Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) {
+  if (stream_id == 0) {
+    absl::Status status;
+    // Immediate tasks never wait (copies and memsets), so no waker is needed.
+    task->Run([] {}, &status);
+    return status;
+  }
+  auto stream = FindStream(stream_id);
+  if (!stream.ok()) return stream.status();
+  (*stream)->Submit(std::move(task));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<sim::Stream>> Session::FindStream(uint64_t stream_id) const {
+  absl::MutexLock lock(&mu_);
+  auto it = streams_.find(stream_id);
+  if (it == streams_.end()) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("stream %d does not exist", stream_id));
+  }
+  return it->second;
+}
+
+absl::StatusOr<std::shared_ptr<sim::Event>> Session::FindEvent(uint64_t event_id) const {
+  absl::MutexLock lock(&mu_);
+  auto it = events_.find(event_id);
+  if (it == events_.end()) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("event %d does not exist", event_id));
+  }
+  return it->second;
+}
+
+absl::StatusOr<sim::DeviceRange> Session::Access(uint64_t address, uint64_t size) const {
+  auto range = devices_->Resolve(address, size);
+  if (!range.ok()) return range.status();
+  absl::MutexLock lock(&mu_);
+  if (!allocations_.contains(range->block->address())) {
+    spdlog::warn("session {} (pid {}) tried to use {:#x}, memory it does not own", id_,
+                 peer_.pid, address);
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%#x is not inside a device allocation of this process",
+                                    address));
+  }
+  return range;
+}
+
+void Session::ReleaseStreamsAndEvents(int device_id) {
+  std::vector<std::shared_ptr<sim::Stream>> streams;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto it = streams_.begin(); it != streams_.end();) {
+      if (device_id < 0 || it->second->device_id() == device_id) {
+        streams.push_back(std::move(it->second));
+        streams_.erase(it++);
+      } else {
+        ++it;
+      }
+    }
+    for (auto it = events_.begin(); it != events_.end();) {
+      if (device_id < 0 || it->second->device_id() == device_id) {
+        events_.erase(it++);
+      } else {
+        ++it;
+      }
+    }
+  }
+  // Outside the lock: cancelling runs the tasks' Cancel() hooks.
+  for (auto& stream : streams) stream->Discard(absl::CancelledError("device reset"));
+}
+
+v1::SessionStatus Session::Status() const {
+  v1::SessionStatus status;
+  status.set_session_id(id_);
+  status.set_pid(peer_.pid);
+  status.set_uid(peer_.uid);
+  status.set_host(peer_.host);
+  status.set_program(peer_.program);
+  absl::MutexLock lock(&mu_);
+  for (const auto& [address, allocation] : allocations_) {
+    (*status.mutable_memory_bytes())[allocation.device_id] += allocation.size;
+  }
+  status.set_streams(streams_.size());
+  status.set_events(events_.size());
+  status.set_allocations(allocations_.size());
+  return status;
+}
+
+}  // namespace npud::daemon

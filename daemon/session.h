@@ -1,0 +1,156 @@
+// session.h
+//
+// Session: everything one client process owns in npud, and the translation
+// of its calls into simdevice operations.
+//
+// A session names streams and events by the ids the client minted and
+// device memory by address. It only lets the client touch objects it owns:
+// an address inside another session's allocation is answered as if it were
+// no allocation at all. Destroying the session (client exit, crash or network
+// loss) drops every pending task of its streams and frees its memory;
+// nothing of other sessions changes.
+//
+// Threading: Process() is called by one thread at a time (the session's
+// reader), in the order the client sent its calls. Replies may be sent from
+// other threads (see MessageSink). Status() may be called from any thread.
+
+#ifndef NPUD_DAEMON_SESSION_H_
+#define NPUD_DAEMON_SESSION_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "daemon/delayed_executor.h"
+#include "daemon/message_sink.h"
+#include "npud/v1/calls.pb.h"
+#include "npud/v1/npud.pb.h"
+#include "simdevice/device_set.h"
+#include "simdevice/event.h"
+#include "simdevice/stream.h"
+
+namespace npud::daemon {
+
+// Who is on the other end, from the hello.
+struct PeerInfo {
+  int64_t pid = 0;
+  uint32_t uid = 0;
+  std::string host;
+  std::string program;
+};
+
+class Session {
+ public:
+  // `devices` and `timers` must outlive the session.
+  Session(uint64_t id, PeerInfo peer, sim::DeviceSet* devices, DelayedExecutor* timers,
+          std::shared_ptr<MessageSink> sink);
+  // Releases everything the session owns.
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  uint64_t id() const { return id_; }
+  const PeerInfo& peer() const { return peer_; }
+
+  // Runs the calls of one batch in order.
+  void Process(const v1::CallBatch& batch) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // For the admin service.
+  v1::SessionStatus Status() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  struct OwnedAllocation {
+    int device_id;
+    uint64_t size;
+  };
+  // A call's outcome: an error, or a reply (result filled in) to send.
+  using Outcome = absl::StatusOr<v1::Reply>;
+
+  void Dispatch(const v1::Call& call) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Sends the reply of a synchronous call. For an asynchronous call
+  // (call_id 0) that failed, the error goes to stream `stream_id` (reported
+  // by its next synchronize), or to the next answered call if `stream_id` is
+  // kNextReply, or only to the log if `stream_id` is 0.
+  void Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome) ABSL_LOCKS_EXCLUDED(mu_);
+  static constexpr uint64_t kNextReply = ~uint64_t{0};
+  // Where errors of a replyless data call go: its stream, or — for the
+  // leading chunks of a large synchronous copy — the copy's final reply.
+  static uint64_t DataRoute(uint64_t stream_id) { return stream_id != 0 ? stream_id : kNextReply; }
+  void SendReply(uint64_t call_id, v1::Reply reply);
+
+  // Handlers, one per call. Those returning void reply later (or never).
+  Outcome OpenDevice(const v1::OpenDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome CloseDevice(const v1::CloseDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  void SynchronizeDevice(uint64_t call_id, const v1::SynchronizeDevice& op)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome GetMemInfo(const v1::GetMemInfo& op);
+
+  Outcome CreateStream(const v1::CreateStream& op) ABSL_LOCKS_EXCLUDED(mu_);
+  void DestroyStream(uint64_t call_id, const v1::DestroyStream& op) ABSL_LOCKS_EXCLUDED(mu_);
+  void SynchronizeStream(uint64_t call_id, const v1::SynchronizeStream& op)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome QueryStream(const v1::QueryStream& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome SetStreamFailureMode(const v1::SetStreamFailureMode& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome StreamWaitEvent(const v1::StreamWaitEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+
+  Outcome CreateEvent(const v1::CreateEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome DestroyEvent(const v1::DestroyEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome RecordEvent(const v1::RecordEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome ResetEvent(const v1::ResetEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome QueryEvent(const v1::QueryEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+  void SynchronizeEvent(uint64_t call_id, const v1::SynchronizeEvent& op)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome EventElapsedTime(const v1::EventElapsedTime& op) ABSL_LOCKS_EXCLUDED(mu_);
+
+  Outcome Malloc(const v1::Malloc& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome Free(const v1::Free& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome Memset(const v1::Memset& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome WriteDevice(const v1::WriteDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome ReadDevice(uint64_t call_id, const v1::ReadDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome CopyDevice(const v1::CopyDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Runs `task` on stream `stream_id`, or at once when it is 0.
+  absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  absl::StatusOr<std::shared_ptr<sim::Stream>> FindStream(uint64_t stream_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::Event>> FindEvent(uint64_t event_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Pins [address, address + size) if it lies in memory this session may use.
+  absl::StatusOr<sim::DeviceRange> Access(uint64_t address, uint64_t size) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Drops the session's streams and events on `device_id` (all devices if
+  // -1), cancelling their pending tasks.
+  void ReleaseStreamsAndEvents(int device_id) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Constant after construction.
+  const uint64_t id_;
+  const PeerInfo peer_;
+  sim::DeviceSet* const devices_;
+  DelayedExecutor* const timers_;
+  const std::shared_ptr<MessageSink> sink_;
+
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Stream>> streams_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Event>> events_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, OwnedAllocation> allocations_ ABSL_GUARDED_BY(mu_);
+  // aclrtSetDevice count per device id.
+  absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
+
+  // Only touched by the Process() thread: the first error of calls that had
+  // no reply of their own (the leading chunks of a large synchronous copy),
+  // handed to the next call that is answered.
+  absl::Status unreported_error_;
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_SESSION_H_

@@ -1,0 +1,75 @@
+// acl_status.h
+//
+// The ACL error vocabulary shared by simdevice, the daemon and the client.
+//
+// Inside npud every fallible function returns absl::Status. A Status made by
+// AclError() carries the exact ACL error code CANN would return as a payload,
+// next to the closest canonical code; ToAclCode() recovers it (or derives a
+// code from the canonical one for statuses that came from elsewhere). The C
+// ABI layer converts to aclError through ToAclCode() and nowhere else.
+//
+// The numbers below are the public ones of acl_base_rt.h and
+// error_codes/rt_error_codes.h; tests/abi checks that they agree.
+
+#ifndef NPUD_PROTO_NPUD_ACL_STATUS_H_
+#define NPUD_PROTO_NPUD_ACL_STATUS_H_
+
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+
+namespace npud {
+
+enum AclCode : int32_t {
+  kAclSuccess = 0,
+  // acl_base_rt.h (ACL layer).
+  kAclInvalidParam = 100000,
+  kAclUninitialize = 100001,
+  kAclRepeatInitialize = 100002,
+  kAclInvalidFile = 100003,
+  kAclParseFile = 100006,
+  kAclRepeatFinalize = 100037,
+  kAclBadAlloc = 200000,
+  kAclInternalError = 500000,
+  // rt_error_codes.h (runtime layer).
+  kRtParamInvalid = 107000,
+  kRtInvalidDeviceId = 107001,
+  kRtContextNull = 107002,
+  kRtStreamContext = 107003,
+  kRtInvalidMemoryType = 107016,
+  kRtInvalidHandle = 107017,
+  kRtWaitTimeout = 107019,
+  kRtFeatureNotSupport = 207000,
+  kRtMemoryAllocation = 207001,
+  kRtMemoryFree = 207002,
+  kRtNoPermission = 207006,
+  kRtNoStreamResource = 207008,
+  kRtTimeout = 207020,
+  kRtInternalError = 507000,
+  kRtStreamNotComplete = 507004,
+  kRtEventNotComplete = 507006,
+  kRtLostHeartbeat = 507010,
+  kRtAicoreException = 507015,
+  kRtAicoreTrapException = 507016,
+  kRtVectorCoreException = 507035,
+  kRtVectorCoreTrapException = 507036,
+  kRtStreamSyncTimeout = 507046,
+  kRtEventSyncTimeout = 507047,
+  kRtDrvInternalError = 507899,
+  kRtSocketClose = 507901,
+};
+
+// Returns a non-OK status carrying `code`. `code` must not be kAclSuccess.
+absl::Status AclError(AclCode code, absl::string_view message);
+
+// The ACL code a status stands for: its payload if it has one, otherwise a
+// code derived from the canonical code (kRtInternalError when in doubt).
+int32_t ToAclCode(const absl::Status& status);
+
+// Rebuilds a status from a code and message received over the wire.
+absl::Status FromAclCode(int32_t code, absl::string_view message);
+
+}  // namespace npud
+
+#endif  // NPUD_PROTO_NPUD_ACL_STATUS_H_

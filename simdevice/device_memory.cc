@@ -1,0 +1,195 @@
+#include "simdevice/device_memory.h"
+
+#include <sys/mman.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "proto/npud/acl_status.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::sim {
+namespace {
+
+constexpr uint64_t kGuardBytes = DeviceMemory::kPageSize;
+
+uint64_t RoundUp(uint64_t value, uint64_t to) { return (value + to - 1) / to * to; }
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capacity) {
+  if (capacity == 0 || capacity > (1ull << 44)) {
+    return AclError(kRtParamInvalid, absl::StrCat("unsupported device memory size ", capacity));
+  }
+  capacity = RoundUp(capacity, kPageSize);
+  // Every allocation is followed by a guard page, so in the worst case (all
+  // allocations one page) the guards take as much room as the data.
+  const uint64_t span = 2 * capacity + (64ull << 20);
+  void* base = mmap(nullptr, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) {
+    return AclError(kRtMemoryAllocation,
+                    absl::StrCat("cannot reserve ", span, " bytes of address space: ",
+                                 std::strerror(errno)));
+  }
+  return std::unique_ptr<DeviceMemory>(
+      new DeviceMemory(reinterpret_cast<uint64_t>(base), span, capacity));
+}
+
+DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity)
+    : base_(base), span_(span), capacity_(capacity), cursor_(base + kGuardBytes) {
+  // The first page stays a guard, so no allocation starts at the base.
+  free_ranges_[base + kGuardBytes] = span - kGuardBytes;
+}
+
+DeviceMemory::~DeviceMemory() {
+  // Release the blocks while the reservation still exists (their pages are
+  // fenced one by one), then drop the reservation itself.
+  std::map<uint64_t, BlockRef> doomed;
+  {
+    absl::MutexLock lock(&mu_);
+    doomed.swap(allocations_);
+  }
+  doomed.clear();
+  munmap(reinterpret_cast<void*>(base_), span_);
+}
+
+uint64_t DeviceMemory::used_bytes() const {
+  absl::MutexLock lock(&mu_);
+  return used_;
+}
+
+uint64_t DeviceMemory::TakeRange(uint64_t length) {
+  for (int pass = 0; pass < 2; ++pass) {
+    auto it = pass == 0 ? free_ranges_.upper_bound(cursor_) : free_ranges_.begin();
+    // A range that started before the cursor may still extend past it.
+    if (pass == 0 && it != free_ranges_.begin()) {
+      auto prev = std::prev(it);
+      if (prev->first + prev->second > cursor_) it = prev;
+    }
+    for (; it != free_ranges_.end(); ++it) {
+      const uint64_t start = it->first;
+      const uint64_t end = start + it->second;
+      const uint64_t at = (pass == 0 && start < cursor_) ? cursor_ : start;
+      if (end - at < length) continue;
+      free_ranges_.erase(it);
+      if (at > start) free_ranges_[start] = at - start;
+      if (end > at + length) free_ranges_[at + length] = end - (at + length);
+      cursor_ = at + length;
+      return at;
+    }
+  }
+  return 0;
+}
+
+void DeviceMemory::ReturnRange(uint64_t address, uint64_t length) {
+  auto next = free_ranges_.lower_bound(address);
+  if (next != free_ranges_.end() && address + length == next->first) {
+    length += next->second;
+    free_ranges_.erase(next);
+  }
+  auto it = free_ranges_.lower_bound(address);
+  if (it != free_ranges_.begin()) {
+    auto prev = std::prev(it);
+    if (prev->first + prev->second == address) {
+      prev->second += length;
+      return;
+    }
+  }
+  free_ranges_[address] = length;
+}
+
+DeviceMemory::Block::~Block() { owner_->Release(address_, reserved_); }
+
+absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
+  if (size == 0) return AclError(kRtParamInvalid, "device allocation of 0 bytes");
+  if (size > capacity_) {
+    return AclError(kRtMemoryAllocation,
+                    absl::StrFormat("cannot allocate %u bytes: device has %u", size, capacity_));
+  }
+  const uint64_t reserved = RoundUp(size, kPageSize);
+  uint64_t address = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    if (used_ + reserved > capacity_) {
+      return AclError(kRtMemoryAllocation,
+                      absl::StrFormat("out of device memory: %u bytes requested, %u of %u in use",
+                                      size, used_, capacity_));
+    }
+    address = TakeRange(reserved + kGuardBytes);
+    if (address == 0) {
+      return AclError(kRtMemoryAllocation,
+                      absl::StrFormat("device address space fragmented: no room for %u bytes", size));
+    }
+    used_ += reserved;
+  }
+  // Outside the lock: the range is ours alone until it is published below.
+  if (mprotect(reinterpret_cast<void*>(address), reserved, PROT_READ | PROT_WRITE) != 0) {
+    const int err = errno;
+    absl::MutexLock lock(&mu_);
+    used_ -= reserved;
+    ReturnRange(address, reserved + kGuardBytes);
+    return AclError(kRtMemoryAllocation,
+                    absl::StrCat("mprotect of device memory failed: ", std::strerror(err)));
+  }
+  auto block = std::make_shared<const Block>(this, address, size, reserved);
+  absl::MutexLock lock(&mu_);
+  allocations_[address] = std::move(block);
+  return address;
+}
+
+absl::Status DeviceMemory::Free(uint64_t address) {
+  BlockRef block;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = allocations_.find(address);
+    if (it == allocations_.end()) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("0x%x is not the start of a device allocation", address));
+    }
+    block = std::move(it->second);
+    allocations_.erase(it);
+  }
+  // `block` may be the last reference: ~Block then runs Release() here,
+  // outside mu_.
+  return absl::OkStatus();
+}
+
+void DeviceMemory::Release(uint64_t address, uint64_t reserved) {
+  // Drop the pages and fence the range before anyone can be given it again.
+  void* p = reinterpret_cast<void*>(address);
+  madvise(p, reserved, MADV_DONTNEED);
+  mprotect(p, reserved, PROT_NONE);
+  absl::MutexLock lock(&mu_);
+  used_ -= reserved;
+  ReturnRange(address, reserved + kGuardBytes);
+}
+
+size_t DeviceMemory::allocation_count() const {
+  absl::MutexLock lock(&mu_);
+  return allocations_.size();
+}
+
+absl::StatusOr<DeviceMemory::BlockRef> DeviceMemory::Find(uint64_t address,
+                                                          uint64_t size) const {
+  absl::MutexLock lock(&mu_);
+  auto it = allocations_.upper_bound(address);
+  if (it == allocations_.begin()) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("0x%x is not inside any device allocation", address));
+  }
+  const BlockRef& block = std::prev(it)->second;
+  if (address >= block->address() + block->size()) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("0x%x is not inside any device allocation", address));
+  }
+  if (size > block->address() + block->size() - address) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("range 0x%x+%u runs past the end of allocation 0x%x+%u",
+                                    address, size, block->address(), block->size()));
+  }
+  return block;
+}
+
+}  // namespace npud::sim

@@ -1,0 +1,127 @@
+// device_memory.h
+//
+// DeviceMemory: the HBM of one simulated device.
+//
+// One virtual address range is reserved per device (PROT_NONE,
+// MAP_NORESERVE), so the numeric addresses handed to clients are stable and
+// are real pointers inside npud that kernels dereference directly. Each
+// allocation is page aligned and made accessible on its own; the pages
+// between allocations (at least one guard page) stay PROT_NONE, so an
+// out-of-bounds access faults instead of corrupting a neighbour. Freed ranges
+// are returned to the kernel (MADV_DONTNEED) and made inaccessible again.
+//
+// Addresses are handed out next-fit: a freed range is reused only after the
+// cursor has gone round the whole reservation, which keeps stale pointers from
+// silently hitting a new owner's data for as long as possible.
+//
+// Thread-safe. Blocks must not outlive their DeviceMemory.
+
+#ifndef NPUD_SIMDEVICE_DEVICE_MEMORY_H_
+#define NPUD_SIMDEVICE_DEVICE_MEMORY_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+
+namespace npud::sim {
+
+class DeviceMemory {
+ public:
+  static constexpr uint64_t kPageSize = 4096;
+
+  // One allocation. Holding a reference pins it: Free() makes it
+  // unfindable at once, but its pages are released (and its bytes returned
+  // to the free count) only when the last reference is dropped, so a task
+  // that validated a range can never touch unmapped memory.
+  class Block {
+   public:
+    Block(DeviceMemory* owner, uint64_t address, uint64_t size, uint64_t reserved)
+        : owner_(owner), address_(address), size_(size), reserved_(reserved) {}
+    ~Block();
+    Block(const Block&) = delete;
+    Block& operator=(const Block&) = delete;
+
+    uint64_t address() const { return address_; }
+    // Size the caller asked for.
+    uint64_t size() const { return size_; }
+    // Size accounted against capacity (page rounded).
+    uint64_t reserved() const { return reserved_; }
+    uint8_t* data() const { return reinterpret_cast<uint8_t*>(address_); }
+
+   private:
+    DeviceMemory* const owner_;
+    const uint64_t address_;
+    const uint64_t size_;
+    const uint64_t reserved_;
+  };
+  using BlockRef = std::shared_ptr<const Block>;
+
+  // Reserves address space for `capacity` bytes of device memory (plus room
+  // for guard gaps). Fails if the address space cannot be reserved.
+  static absl::StatusOr<std::unique_ptr<DeviceMemory>> Create(uint64_t capacity);
+
+  ~DeviceMemory();
+  DeviceMemory(const DeviceMemory&) = delete;
+  DeviceMemory& operator=(const DeviceMemory&) = delete;
+
+  // Allocates `size` bytes (> 0). Returns the device address, or
+  // kRtMemoryAllocation when the capacity would be exceeded.
+  absl::StatusOr<uint64_t> Allocate(uint64_t size) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Frees the allocation starting exactly at `address` (see Block for when
+  // the memory is really released).
+  absl::Status Free(uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Number of live (not yet freed) allocations.
+  size_t allocation_count() const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The allocation that contains the whole range [address, address + size),
+  // pinned for as long as the caller holds the reference, or kRtParamInvalid
+  // naming the problem.
+  absl::StatusOr<BlockRef> Find(uint64_t address, uint64_t size) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // True if `address` lies in this device's reservation (allocated or not).
+  bool InRange(uint64_t address) const {
+    return address >= base_ && address < base_ + span_;
+  }
+
+  uint64_t capacity() const { return capacity_; }
+  uint64_t base() const { return base_; }
+  uint64_t span() const { return span_; }
+  uint64_t used_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity);
+
+  // Called by ~Block: unmaps the pages and returns the range.
+  void Release(uint64_t address, uint64_t reserved) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Finds a free range of `length` bytes at or after the cursor, wrapping
+  // once. Returns 0 if none.
+  uint64_t TakeRange(uint64_t length) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void ReturnRange(uint64_t address, uint64_t length)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  // Constant after construction.
+  const uint64_t base_;
+  const uint64_t span_;
+  const uint64_t capacity_;
+
+  mutable absl::Mutex mu_;
+  // Live allocations by start address.
+  std::map<uint64_t, BlockRef> allocations_ ABSL_GUARDED_BY(mu_);
+  // Free ranges (start -> length), coalesced.
+  std::map<uint64_t, uint64_t> free_ranges_ ABSL_GUARDED_BY(mu_);
+  uint64_t cursor_ ABSL_GUARDED_BY(mu_);
+  uint64_t used_ ABSL_GUARDED_BY(mu_) = 0;
+};
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_DEVICE_MEMORY_H_

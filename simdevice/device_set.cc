@@ -1,0 +1,62 @@
+#include "simdevice/device_set.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "absl/strings/str_format.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::sim {
+
+absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& options) {
+  if (options.device_count < 1 || options.device_count > 64) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("device count %d is outside 1..64", options.device_count));
+  }
+  int threads = options.scheduler_threads;
+  if (threads <= 0) threads = std::max(4, static_cast<int>(std::thread::hardware_concurrency()));
+  std::unique_ptr<DeviceSet> set(new DeviceSet(threads));
+  for (int id = 0; id < options.device_count; ++id) {
+    auto memory = DeviceMemory::Create(options.device.hbm_bytes);
+    if (!memory.ok()) return memory.status();
+    set->devices_.push_back(std::make_unique<Device>(id, options.device, *std::move(memory)));
+  }
+  return set;
+}
+
+DeviceSet::DeviceSet(int scheduler_threads)
+    : scheduler_(std::make_unique<StreamScheduler>(scheduler_threads)) {}
+
+DeviceSet::~DeviceSet() {
+  // Workers first: no task may run once memory goes.
+  scheduler_.reset();
+  devices_.clear();
+}
+
+absl::StatusOr<Device*> DeviceSet::Get(int device_id) const {
+  if (device_id < 0 || device_id >= count()) {
+    return AclError(kRtInvalidDeviceId,
+                    absl::StrFormat("invalid device id %d (this npud has %d devices)", device_id,
+                                    count()));
+  }
+  return devices_[device_id].get();
+}
+
+Device* DeviceSet::DeviceOfAddress(uint64_t address) const {
+  for (const auto& device : devices_) {
+    if (device->memory().InRange(address)) return device.get();
+  }
+  return nullptr;
+}
+
+absl::StatusOr<DeviceRange> DeviceSet::Resolve(uint64_t address, uint64_t size) const {
+  Device* device = DeviceOfAddress(address);
+  if (device == nullptr) {
+    return AclError(kRtParamInvalid, absl::StrFormat("0x%x is not a device address", address));
+  }
+  auto block = device->memory().Find(address, size);
+  if (!block.ok()) return block.status();
+  return DeviceRange{*std::move(block), device->id(), address, size};
+}
+
+}  // namespace npud::sim

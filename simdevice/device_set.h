@@ -1,0 +1,58 @@
+// device_set.h
+//
+// DeviceSet: the simulated NPUs of one npud (or of one in-process client)
+// and the scheduler that runs their streams.
+//
+// Thread-safe. Destroy every stream, event and task before the set.
+
+#ifndef NPUD_SIMDEVICE_DEVICE_SET_H_
+#define NPUD_SIMDEVICE_DEVICE_SET_H_
+
+#include <memory>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "simdevice/device.h"
+#include "simdevice/device_config.h"
+#include "simdevice/device_range.h"
+#include "simdevice/stream_scheduler.h"
+
+namespace npud::sim {
+
+class DeviceSet {
+ public:
+  struct Options {
+    int device_count = 4;
+    DeviceConfig device;
+    // Scheduler workers; 0 picks max(4, hardware threads).
+    int scheduler_threads = 0;
+  };
+
+  static absl::StatusOr<std::unique_ptr<DeviceSet>> Create(const Options& options);
+  ~DeviceSet();
+
+  int count() const { return static_cast<int>(devices_.size()); }
+
+  // The device with this id, or kRtInvalidDeviceId.
+  absl::StatusOr<Device*> Get(int device_id) const;
+
+  // Pins the device allocation that holds [address, address + size), on
+  // whichever device it lives, or fails with kRtParamInvalid.
+  absl::StatusOr<DeviceRange> Resolve(uint64_t address, uint64_t size) const;
+
+  // The device whose address range holds `address`, or nullptr.
+  Device* DeviceOfAddress(uint64_t address) const;
+
+  StreamScheduler& scheduler() { return *scheduler_; }
+
+ private:
+  explicit DeviceSet(int scheduler_threads);
+
+  // Constant after Create().
+  std::vector<std::unique_ptr<Device>> devices_;
+  std::unique_ptr<StreamScheduler> scheduler_;
+};
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_DEVICE_SET_H_

@@ -1,0 +1,77 @@
+#include "simdevice/event_tasks.h"
+
+#include <utility>
+
+namespace npud::sim {
+namespace {
+
+class RecordEventTask final : public Task {
+ public:
+  explicit RecordEventTask(std::shared_ptr<Event> event)
+      : event_(std::move(event)), ticket_(event_->SubmitRecord()) {}
+
+  Progress Run(const Waker&, absl::Status* status) override {
+    event_->CompleteRecord(ticket_);
+    *status = absl::OkStatus();
+    return Progress::kDone;
+  }
+  // A record dropped by force-destroy still completes, so no other stream
+  // waits forever for it.
+  void Cancel(const absl::Status&) override { event_->CompleteRecord(ticket_); }
+  bool RunsWhenStopped() const override { return true; }
+  const char* name() const override { return "record-event"; }
+
+ private:
+  const std::shared_ptr<Event> event_;
+  const uint64_t ticket_;
+};
+
+class WaitEventTask final : public Task {
+ public:
+  explicit WaitEventTask(std::shared_ptr<Event> event)
+      : event_(std::move(event)), target_(event_->WaitTarget()) {}
+
+  Progress Run(const Waker& wake, absl::Status* status) override {
+    if (target_ != 0 && !event_->ReachedOrNotify(target_, wake)) return Progress::kPending;
+    *status = absl::OkStatus();
+    return Progress::kDone;
+  }
+  const char* name() const override { return "wait-event"; }
+
+ private:
+  const std::shared_ptr<Event> event_;
+  const uint64_t target_;
+};
+
+class ResetEventTask final : public Task {
+ public:
+  explicit ResetEventTask(std::shared_ptr<Event> event) : event_(std::move(event)) {
+    event_->SubmitReset();
+  }
+
+  Progress Run(const Waker&, absl::Status* status) override {
+    event_->CompleteReset();
+    *status = absl::OkStatus();
+    return Progress::kDone;
+  }
+  const char* name() const override { return "reset-event"; }
+
+ private:
+  const std::shared_ptr<Event> event_;
+};
+
+}  // namespace
+
+std::unique_ptr<Task> MakeRecordEventTask(std::shared_ptr<Event> event) {
+  return std::make_unique<RecordEventTask>(std::move(event));
+}
+
+std::unique_ptr<Task> MakeWaitEventTask(std::shared_ptr<Event> event) {
+  return std::make_unique<WaitEventTask>(std::move(event));
+}
+
+std::unique_ptr<Task> MakeResetEventTask(std::shared_ptr<Event> event) {
+  return std::make_unique<ResetEventTask>(std::move(event));
+}
+
+}  // namespace npud::sim

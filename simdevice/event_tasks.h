@@ -1,0 +1,22 @@
+// event_tasks.h
+//
+// Stream tasks that record, wait on and reset an Event. Create them in call
+// order: the constructors take the event's submission-side ticket.
+
+#ifndef NPUD_SIMDEVICE_EVENT_TASKS_H_
+#define NPUD_SIMDEVICE_EVENT_TASKS_H_
+
+#include <memory>
+
+#include "simdevice/event.h"
+#include "simdevice/task.h"
+
+namespace npud::sim {
+
+std::unique_ptr<Task> MakeRecordEventTask(std::shared_ptr<Event> event);
+std::unique_ptr<Task> MakeWaitEventTask(std::shared_ptr<Event> event);
+std::unique_ptr<Task> MakeResetEventTask(std::shared_ptr<Event> event);
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_EVENT_TASKS_H_

@@ -1,0 +1,196 @@
+#include "simdevice/stream.h"
+
+#include <utility>
+
+#include "simdevice/stream_scheduler.h"
+
+namespace npud::sim {
+namespace {
+
+// Tasks one worker runs from a stream before letting other streams go first.
+constexpr int kRunBudget = 64;
+
+}  // namespace
+
+// Reports the stream's error state once everything before it has run.
+class DrainMarker final : public Task {
+ public:
+  DrainMarker(Stream* stream, std::function<void(absl::Status)> done)
+      : stream_(stream), done_(std::move(done)) {}
+
+  Progress Run(const Waker&, absl::Status* status) override {
+    absl::Status error;
+    {
+      absl::MutexLock lock(&stream_->mu_);
+      error = stream_->TakeError();
+    }
+    done_(std::move(error));
+    *status = absl::OkStatus();
+    return Progress::kDone;
+  }
+  void Cancel(const absl::Status& why) override { done_(why); }
+  bool RunsWhenStopped() const override { return true; }
+  const char* name() const override { return "drain-marker"; }
+
+ private:
+  Stream* const stream_;  // The marker lives in the stream's own queue.
+  std::function<void(absl::Status)> done_;
+};
+
+Stream::Stream(int device_id, uint64_t id, StreamScheduler* scheduler)
+    : device_id_(device_id), id_(id), scheduler_(scheduler) {}
+
+Stream::~Stream() {
+  // Normally empty: the owner discards or drains before letting go.
+  std::deque<std::unique_ptr<Task>> left;
+  {
+    absl::MutexLock lock(&mu_);
+    left.swap(tasks_);
+  }
+  for (auto& task : left) task->Cancel(absl::CancelledError("stream destroyed"));
+}
+
+void Stream::Submit(std::unique_ptr<Task> task) {
+  bool enqueue = false;
+  {
+    absl::MutexLock lock(&mu_);
+    tasks_.push_back(std::move(task));
+    if (state_ == State::kEmpty) {
+      state_ = State::kQueued;
+      enqueue = true;
+    }
+  }
+  if (enqueue) scheduler_->Enqueue(shared_from_this());
+}
+
+void Stream::NotifyWhenDrained(std::function<void(absl::Status)> done) {
+  absl::Status error;
+  {
+    absl::MutexLock lock(&mu_);
+    if (state_ != State::kEmpty || !tasks_.empty()) {
+      // Not idle: the marker takes its place in line. Submit() would relock.
+      tasks_.push_back(std::make_unique<DrainMarker>(this, std::move(done)));
+      return;
+    }
+    error = TakeError();
+  }
+  done(std::move(error));
+}
+
+void Stream::RecordError(const absl::Status& error) {
+  absl::MutexLock lock(&mu_);
+  NoteError(error);
+}
+
+void Stream::NoteError(const absl::Status& error) {
+  if (error_.ok()) error_ = error;
+  if (failure_mode_ == FailureMode::kStop) stopped_ = true;
+}
+
+absl::Status Stream::TakeError() {
+  stopped_ = false;
+  return std::exchange(error_, absl::OkStatus());
+}
+
+void Stream::Discard(const absl::Status& why) {
+  std::deque<std::unique_ptr<Task>> dropped;
+  {
+    absl::MutexLock lock(&mu_);
+    if (state_ == State::kRunning && !tasks_.empty()) {
+      // The running task finishes; everything behind it goes.
+      auto running = std::move(tasks_.front());
+      tasks_.pop_front();
+      dropped.swap(tasks_);
+      tasks_.push_back(std::move(running));
+    } else {
+      dropped.swap(tasks_);
+      // A parked task is dropped too; a late wake finds the stream empty.
+      if (state_ == State::kParked) state_ = State::kEmpty;
+    }
+  }
+  for (auto& task : dropped) task->Cancel(why);
+}
+
+void Stream::SetFailureMode(FailureMode mode) {
+  absl::MutexLock lock(&mu_);
+  failure_mode_ = mode;
+}
+
+bool Stream::Idle() const {
+  absl::MutexLock lock(&mu_);
+  return tasks_.empty();
+}
+
+size_t Stream::pending() const {
+  absl::MutexLock lock(&mu_);
+  return tasks_.size();
+}
+
+void Stream::Wake() {
+  {
+    absl::MutexLock lock(&mu_);
+    if (state_ == State::kRunning) {
+      woken_ = true;
+      return;
+    }
+    if (state_ != State::kParked) return;  // Stale wake.
+    state_ = State::kQueued;
+  }
+  scheduler_->Enqueue(shared_from_this());
+}
+
+void Stream::RunSome() {
+  std::weak_ptr<Stream> weak = weak_from_this();
+  const Waker wake = [weak] {
+    if (auto stream = weak.lock()) stream->Wake();
+  };
+  int budget = kRunBudget;
+  mu_.Lock();
+  state_ = State::kRunning;
+  while (true) {
+    if (tasks_.empty()) {
+      state_ = State::kEmpty;
+      break;
+    }
+    if (budget-- == 0) {
+      // Let other streams have the worker; continue later.
+      state_ = State::kQueued;
+      mu_.Unlock();
+      scheduler_->Enqueue(shared_from_this());
+      return;
+    }
+    Task* task = tasks_.front().get();
+    if (stopped_ && !task->RunsWhenStopped()) {
+      std::unique_ptr<Task> dropped = std::move(tasks_.front());
+      tasks_.pop_front();
+      const absl::Status why = error_;
+      mu_.Unlock();
+      dropped->Cancel(why);
+      dropped.reset();
+      mu_.Lock();
+      continue;
+    }
+    woken_ = false;
+    // The task runs unlocked: it may take seconds (kernels) and may call
+    // back into this stream (markers).
+    mu_.Unlock();
+    absl::Status status;
+    const Task::Progress progress = task->Run(wake, &status);
+    mu_.Lock();
+    if (progress == Task::Progress::kPending) {
+      if (woken_) continue;  // The wake beat us here: poll again.
+      state_ = State::kParked;
+      break;
+    }
+    if (!status.ok()) NoteError(status);
+    std::unique_ptr<Task> finished = std::move(tasks_.front());
+    tasks_.pop_front();
+    // Destroyed unlocked: it may hold the last reference to device memory.
+    mu_.Unlock();
+    finished.reset();
+    mu_.Lock();
+  }
+  mu_.Unlock();
+}
+
+}  // namespace npud::sim

@@ -1,0 +1,69 @@
+// task.h
+//
+// Task: one unit of work in a stream (a copy, a memset, an event record, a
+// wait, a kernel launch, a synchronize marker).
+//
+// A task never blocks a scheduler worker. A task that has to wait (for an
+// event, a notify, a kernel running on the AI cores) arranges for `wake` to
+// be called once it can make progress and returns kPending; the stream is
+// then parked and polled again after the wake. Run() is called only from the
+// stream's current worker, never concurrently with itself.
+
+#ifndef NPUD_SIMDEVICE_TASK_H_
+#define NPUD_SIMDEVICE_TASK_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+
+namespace npud::sim {
+
+// Makes a parked stream runnable again. Cheap, thread-safe, may be called
+// more than once and from any thread (but must not be called with locks held
+// that the scheduler might need: it only takes scheduler and stream locks).
+using Waker = std::function<void()>;
+
+class Task {
+ public:
+  enum class Progress { kDone, kPending };
+
+  virtual ~Task() = default;
+
+  // Runs or continues the task. On kDone, *status holds its outcome.
+  virtual Progress Run(const Waker& wake, absl::Status* status) = 0;
+
+  // Called instead of Run() when the stream drops the task (force destroy,
+  // or stop-on-failure after an earlier error).
+  virtual void Cancel(const absl::Status& /*why*/) {}
+
+  // True for tasks that must still run when the stream has stopped after a
+  // failure (synchronize markers report that failure; event records keep
+  // other streams from waiting forever).
+  virtual bool RunsWhenStopped() const { return false; }
+
+  virtual const char* name() const = 0;
+};
+
+// A task that runs one function to completion.
+class FunctionTask final : public Task {
+ public:
+  FunctionTask(const char* name, std::function<absl::Status()> fn)
+      : name_(name), fn_(std::move(fn)) {}
+
+  Progress Run(const Waker&, absl::Status* status) override {
+    *status = fn_();
+    return Progress::kDone;
+  }
+  const char* name() const override { return name_; }
+
+ private:
+  const char* name_;
+  std::function<absl::Status()> fn_;
+};
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_TASK_H_
