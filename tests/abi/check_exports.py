@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Check that a shared library exports exactly the functions of the ABI table.
+
+Runs `nm -D --defined-only` on the library and compares its exported function
+symbols (types T/t, W/w and i) with the `name` column of client/abi/acl_api.tsv.
+Prints every missing and every extra function; exits 0 only if the sets are equal.
+Exported data symbols are listed as notes but do not fail the check.
+
+Usage: check_exports.py --lib libacl_rt.so --table client/abi/acl_api.tsv [--nm nm]
+"""
+
+import argparse
+import subprocess
+import sys
+
+FUNCTION_TYPES = set("TtWwi")
+
+
+def table_names(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines or not lines[0].startswith("name\t"):
+        raise ValueError(f"{path}: missing header line")
+    return {line.split("\t", 1)[0] for line in lines[1:] if line.strip()}
+
+
+def exported_symbols(lib, nm):
+    """Returns (function names, other defined names) from the dynamic symbol table."""
+    out = subprocess.run([nm, "-D", "--defined-only", lib], check=True, capture_output=True, text=True).stdout
+    functions, others = set(), set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) < 2:
+            continue
+        name = parts[-1].split("@", 1)[0]   # drop any symbol version
+        (functions if parts[-2] in FUNCTION_TYPES else others).add(name)
+    return functions, others
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description="Compare a library's exported functions with the ABI table.")
+    parser.add_argument("--lib", required=True)
+    parser.add_argument("--table", required=True)
+    parser.add_argument("--nm", default="nm")
+    args = parser.parse_args(argv)
+
+    expected = table_names(args.table)
+    try:
+        actual, others = exported_symbols(args.lib, args.nm)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"check_exports: cannot read symbols of {args.lib}: {e}", file=sys.stderr)
+        return 2
+
+    missing = sorted(expected - actual)
+    extra = sorted(actual - expected)
+    for name in missing:
+        print(f"missing: {name}")
+    for name in extra:
+        print(f"extra:   {name}")
+    for name in sorted(others):
+        print(f"note: non-function symbol exported: {name}")
+    print(f"check_exports: {len(expected)} in table, {len(actual)} exported, "
+          f"{len(missing)} missing, {len(extra)} extra")
+    return 1 if missing or extra else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
