@@ -23,7 +23,7 @@
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
 #include "proto/npud/default_address.h"
-#include "spdlog/cfg/helpers.h"
+#include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
 
 ABSL_FLAG(std::vector<std::string>, listen, {},
@@ -57,6 +57,7 @@ std::string ReadToken(const std::string& path) {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage("npud: a shareable simulated Ascend NPU daemon");
   absl::ParseCommandLine(argc, argv);
+  spdlog::set_default_logger(spdlog::stderr_logger_mt("npud"));
   spdlog::set_level(spdlog::level::from_str(absl::GetFlag(FLAGS_log_level)));
   spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [npud] [%^%l%$] %v");
 

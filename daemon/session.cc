@@ -20,6 +20,9 @@ constexpr size_t kChunkBytes = 1 << 20;
 // Highest aclrtMemAttr value (ACL_MEM_P2P_HUGE1G).
 constexpr uint32_t kMaxMemAttr = 17;
 
+// QueryEvent status of an event no record was ever submitted for.
+constexpr uint32_t kEventNeverRecorded = 2;
+
 v1::Reply Ok() { return v1::Reply(); }
 
 v1::Reply StatusReply(bool complete) {
@@ -65,6 +68,7 @@ class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
   // if the answer came too late (the caller then keeps `status` for later).
   bool Complete(const absl::Status& status) {
     if (answered_.exchange(true)) return false;
+    if (call_id_ == 0) return true;  // Asynchronous: nobody waits.
     v1::ServerMessage message;
     v1::Reply* reply = message.mutable_reply();
     reply->set_call_id(call_id_);
@@ -168,15 +172,15 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kFree:
       return Finish(id, 0, Free(call.free()));
     case v1::Call::kMemset:
-      return Finish(id, DataRoute(call.memset().stream_id()), Memset(call.memset()));
+      return Finish(id, call.memset().stream_id(), Memset(call.memset()));
     case v1::Call::kWriteDevice:
-      return Finish(id, DataRoute(call.write_device().stream_id()),
+      return Finish(id, call.write_device().stream_id(),
                     WriteDevice(call.write_device()));
     case v1::Call::kReadDevice:
-      return Finish(id, DataRoute(call.read_device().stream_id()),
+      return Finish(id, call.read_device().stream_id(),
                     ReadDevice(id, call.read_device()));
     case v1::Call::kCopyDevice:
-      return Finish(id, DataRoute(call.copy_device().stream_id()),
+      return Finish(id, call.copy_device().stream_id(),
                     CopyDevice(call.copy_device()));
 
     case v1::Call::OP_NOT_SET:
@@ -193,18 +197,12 @@ void Session::Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome) {
   if (call_id == 0) {
     if (outcome.ok()) return;
     spdlog::warn("session {}: asynchronous call failed: {}", id_, outcome.status().ToString());
-    if (stream_id == kNextReply) {
-      if (unreported_error_.ok()) unreported_error_ = outcome.status();
-    } else if (stream_id != 0) {
+    if (stream_id != 0) {
       if (auto stream = FindStream(stream_id); stream.ok()) {
         (*stream)->RecordError(outcome.status());
       }
     }
     return;
-  }
-  if (!unreported_error_.ok()) {
-    // An earlier part of this call (a leading chunk) failed.
-    outcome = std::exchange(unreported_error_, absl::OkStatus());
   }
   if (!outcome.ok()) {
     spdlog::debug("session {}: call {} failed: {}", id_, call_id, outcome.status().ToString());
@@ -261,7 +259,7 @@ void Session::SynchronizeDevice(uint64_t call_id, const v1::SynchronizeDevice& o
       if (stream->device_id() == op.device_id()) streams.push_back(stream);
     }
   }
-  auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtTimeout);
+  auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtStreamSyncTimeout);
   waiter->ArmTimeout(timers_, op.timeout_ms());
   // Counts down the streams; the first error any of them reports wins.
   struct Countdown {
@@ -290,7 +288,8 @@ Session::Outcome Session::GetMemInfo(const v1::GetMemInfo& op) {
   auto device = devices_->Get(op.device_id());
   if (!device.ok()) return device.status();
   if (op.attr() > kMaxMemAttr) {
-    return AclError(kRtParamInvalid, absl::StrFormat("invalid memory attribute %d", op.attr()));
+    return AclError(kRtInvalidMemoryType,
+                    absl::StrFormat("invalid memory attribute %d", op.attr()));
   }
   const sim::DeviceMemory& memory = (*device)->memory();
   v1::Reply reply;
@@ -419,6 +418,11 @@ Session::Outcome Session::ResetEvent(const v1::ResetEvent& op) {
 Session::Outcome Session::QueryEvent(const v1::QueryEvent& op) {
   auto event = FindEvent(op.event_id());
   if (!event.ok()) return event.status();
+  if (!(*event)->Recorded()) {
+    v1::Reply reply;
+    reply.mutable_status()->set_status(kEventNeverRecorded);
+    return reply;
+  }
   return StatusReply((*event)->Complete());
 }
 
@@ -439,20 +443,29 @@ void Session::SynchronizeEvent(uint64_t call_id, const v1::SynchronizeEvent& op)
 Session::Outcome Session::EventElapsedTime(const v1::EventElapsedTime& op) {
   auto start = FindEvent(op.start_event_id());
   if (!start.ok()) return start.status();
-  if (!(*start)->Complete()) {
-    return AclError(kRtEventNotComplete,
-                    absl::StrFormat("event %d has not completed a record", op.start_event_id()));
+  std::shared_ptr<sim::Event> end;
+  if (op.end_event_id() != 0) {
+    auto found = FindEvent(op.end_event_id());
+    if (!found.ok()) return found.status();
+    end = *std::move(found);
+  }
+  // CANN's answers: never recorded is an internal error, recorded but not
+  // yet executed has no valid timestamp.
+  for (const sim::Event* event : {start->get(), end.get()}) {
+    if (event == nullptr) continue;
+    if (!event->Recorded()) {
+      return AclError(kRtInternalError,
+                      absl::StrFormat("event %d has never been recorded", event->id()));
+    }
+    if (!event->RecordsExecuted()) {
+      return AclError(kRtEventTimestampInvalid,
+                      absl::StrFormat("event %d has not completed its record", event->id()));
+    }
   }
   v1::Reply reply;
   reply.mutable_event_time()->set_timestamp_us((*start)->timestamp_us());
-  if (op.end_event_id() != 0) {
-    auto end = FindEvent(op.end_event_id());
-    if (!end.ok()) return end.status();
-    if (!(*end)->Complete()) {
-      return AclError(kRtEventNotComplete,
-                      absl::StrFormat("event %d has not completed a record", op.end_event_id()));
-    }
-    const double delta_us = static_cast<double>((*end)->timestamp_us()) -
+  if (end != nullptr) {
+    const double delta_us = static_cast<double>(end->timestamp_us()) -
                             static_cast<double>((*start)->timestamp_us());
     reply.mutable_event_time()->set_elapsed_ms(static_cast<float>(delta_us / 1000.0));
   }

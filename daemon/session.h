@@ -75,13 +75,8 @@ class Session {
 
   // Sends the reply of a synchronous call. For an asynchronous call
   // (call_id 0) that failed, the error goes to stream `stream_id` (reported
-  // by its next synchronize), or to the next answered call if `stream_id` is
-  // kNextReply, or only to the log if `stream_id` is 0.
+  // by its next synchronize), or only to the log if `stream_id` is 0.
   void Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome) ABSL_LOCKS_EXCLUDED(mu_);
-  static constexpr uint64_t kNextReply = ~uint64_t{0};
-  // Where errors of a replyless data call go: its stream, or — for the
-  // leading chunks of a large synchronous copy — the copy's final reply.
-  static uint64_t DataRoute(uint64_t stream_id) { return stream_id != 0 ? stream_id : kNextReply; }
   void SendReply(uint64_t call_id, v1::Reply reply);
 
   // Handlers, one per call. Those returning void reply later (or never).
@@ -144,11 +139,6 @@ class Session {
   absl::flat_hash_map<uint64_t, OwnedAllocation> allocations_ ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
-
-  // Only touched by the Process() thread: the first error of calls that had
-  // no reply of their own (the leading chunks of a large synchronous copy),
-  // handed to the next call that is answered.
-  absl::Status unreported_error_;
 };
 
 }  // namespace npud::daemon

@@ -19,15 +19,34 @@ uint64_t RoundUp(uint64_t value, uint64_t to) { return (value + to - 1) / to * t
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capacity) {
-  if (capacity == 0 || capacity > (1ull << 44)) {
+uint64_t DeviceMemory::SpanFor(uint64_t capacity) {
+  // Every allocation is followed by a guard page, so in the worst case (all
+  // allocations one page) the guards take as much room as the data.
+  return 2 * RoundUp(capacity, kPageSize) + (64ull << 20);
+}
+
+absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capacity,
+                                                                   uint64_t preferred_base) {
+  if (capacity == 0 || capacity > (1ull << 42)) {
     return AclError(kRtParamInvalid, absl::StrCat("unsupported device memory size ", capacity));
   }
   capacity = RoundUp(capacity, kPageSize);
-  // Every allocation is followed by a guard page, so in the worst case (all
-  // allocations one page) the guards take as much room as the data.
-  const uint64_t span = 2 * capacity + (64ull << 20);
-  void* base = mmap(nullptr, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  const uint64_t span = SpanFor(capacity);
+  constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  void* base = MAP_FAILED;
+  if (preferred_base != 0) {
+    base = mmap(reinterpret_cast<void*>(preferred_base), span, PROT_NONE,
+                kFlags | MAP_FIXED_NOREPLACE, -1, 0);
+    if (base != MAP_FAILED && reinterpret_cast<uint64_t>(base) != preferred_base) {
+      munmap(base, span);  // Old kernels treat the flag as a hint.
+      base = MAP_FAILED;
+    }
+    if (base == MAP_FAILED) {
+      spdlog::warn("device memory could not be placed at {:#x}; using another range",
+                   preferred_base);
+    }
+  }
+  if (base == MAP_FAILED) base = mmap(nullptr, span, PROT_NONE, kFlags, -1, 0);
   if (base == MAP_FAILED) {
     return AclError(kRtMemoryAllocation,
                     absl::StrCat("cannot reserve ", span, " bytes of address space: ",

@@ -62,8 +62,13 @@ class DeviceMemory {
   using BlockRef = std::shared_ptr<const Block>;
 
   // Reserves address space for `capacity` bytes of device memory (plus room
-  // for guard gaps). Fails if the address space cannot be reserved.
-  static absl::StatusOr<std::unique_ptr<DeviceMemory>> Create(uint64_t capacity);
+  // for guard gaps), at `preferred_base` if that range is free, else where
+  // the kernel puts it. Fails if the address space cannot be reserved.
+  static absl::StatusOr<std::unique_ptr<DeviceMemory>> Create(uint64_t capacity,
+                                                              uint64_t preferred_base = 0);
+
+  // Address space one device needs for `capacity` bytes.
+  static uint64_t SpanFor(uint64_t capacity);
 
   ~DeviceMemory();
   DeviceMemory(const DeviceMemory&) = delete;

@@ -7,6 +7,13 @@
 #include "proto/npud/acl_status.h"
 
 namespace npud::sim {
+namespace {
+
+// 32 TiB: above the usual heap and below the usual mmap and stack areas of
+// x86-64 and aarch64 Linux processes.
+constexpr uint64_t kDeviceAddressBase = 0x200000000000ull;
+
+}  // namespace
 
 absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& options) {
   if (options.device_count < 1 || options.device_count > 64) {
@@ -16,8 +23,14 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   int threads = options.scheduler_threads;
   if (threads <= 0) threads = std::max(4, static_cast<int>(std::thread::hardware_concurrency()));
   std::unique_ptr<DeviceSet> set(new DeviceSet(threads));
+  // Device address ranges sit far from where processes usually map memory,
+  // so a client's host pointers and the daemon's device addresses (numbers
+  // from two address spaces) do not collide.
+  constexpr uint64_t kTiB = 1ull << 40;
+  const uint64_t stride = (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
   for (int id = 0; id < options.device_count; ++id) {
-    auto memory = DeviceMemory::Create(options.device.hbm_bytes);
+    const uint64_t base = kDeviceAddressBase + static_cast<uint64_t>(id) * stride;
+    auto memory = DeviceMemory::Create(options.device.hbm_bytes, base);
     if (!memory.ok()) return memory.status();
     set->devices_.push_back(std::make_unique<Device>(id, options.device, *std::move(memory)));
   }

@@ -71,6 +71,16 @@ bool Event::Complete() const {
   return submitted_ > 0 && executed_ >= submitted_ && !reset_done_ && !reset_pending_;
 }
 
+bool Event::Recorded() const {
+  absl::MutexLock lock(&mu_);
+  return submitted_ > 0;
+}
+
+bool Event::RecordsExecuted() const {
+  absl::MutexLock lock(&mu_);
+  return submitted_ > 0 && executed_ >= submitted_;
+}
+
 uint64_t Event::timestamp_us() const {
   absl::MutexLock lock(&mu_);
   return timestamp_us_;

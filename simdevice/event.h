@@ -54,6 +54,10 @@ class Event {
 
   // aclrtQueryEventStatus: recorded, executed and not reset since.
   bool Complete() const ABSL_LOCKS_EXCLUDED(mu_);
+  // A record was ever submitted.
+  bool Recorded() const ABSL_LOCKS_EXCLUDED(mu_);
+  // Every submitted record has executed (its timestamp is final).
+  bool RecordsExecuted() const ABSL_LOCKS_EXCLUDED(mu_);
   // Monotonic time of the newest executed record in microseconds, or 0.
   uint64_t timestamp_us() const ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -18,6 +18,7 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kRtParamInvalid:
     case kRtInvalidDeviceId:
     case kRtInvalidMemoryType:
+    case kRtEventTimestampInvalid:
     case kAclInvalidFile:
     case kAclParseFile:
       return absl::StatusCode::kInvalidArgument;
@@ -28,6 +29,7 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kAclRepeatFinalize:
     case kRtContextNull:
     case kRtStreamContext:
+    case kRtContextReleaseError:
       return absl::StatusCode::kFailedPrecondition;
     case kRtFeatureNotSupport:
       return absl::StatusCode::kUnimplemented;
@@ -44,6 +46,7 @@ absl::StatusCode CanonicalFor(AclCode code) {
       return absl::StatusCode::kDeadlineExceeded;
     case kRtLostHeartbeat:
     case kRtSocketClose:
+    case kRtDevSetupError:
       return absl::StatusCode::kUnavailable;
     case kRtStreamNotComplete:
     case kRtEventNotComplete:

@@ -1,0 +1,141 @@
+// ACL initialization, version and platform entry points.
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "absl/synchronization/mutex.h"
+#include "acl/acl.h"
+#include "client/abi/abi_status.h"
+#include "client/core/platform_info.h"
+#include "client/core/runtime.h"
+#include "proto/npud/acl_status.h"
+
+using npud::client::Result;
+using npud::client::Runtime;
+
+namespace {
+
+void CopyString(char* dst, size_t capacity, const char* src) {
+  std::strncpy(dst, src, capacity - 1);
+  dst[capacity - 1] = '\0';
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclInit(const char* configPath) {
+  return Result(Runtime::Get().Init(configPath), __func__);
+}
+
+aclError aclFinalize(void) { return Result(Runtime::Get().Finalize(), __func__); }
+
+aclError aclFinalizeReference(uint64_t* refCount) {
+  auto left = Runtime::Get().FinalizeReference();
+  if (!left.ok()) return Result(left.status(), __func__);
+  if (refCount != nullptr) *refCount = *left;
+  return ACL_SUCCESS;
+}
+
+aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
+  NPUD_REQUIRE_NOT_NULL(versionStr);
+  NPUD_REQUIRE_NOT_NULL(pkgName);
+  auto version = npud::client::PackageVersion(pkgName);
+  if (!version.ok()) return Result(version.status(), __func__);
+  CopyString(versionStr, ACL_PKG_VERSION_MAX_SIZE, version->c_str());
+  return ACL_SUCCESS;
+}
+
+aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
+  NPUD_REQUIRE_NOT_NULL(versionNum);
+  NPUD_REQUIRE_NOT_NULL(pkgName);
+  auto version = npud::client::PackageVersion(pkgName);
+  if (!version.ok()) return Result(version.status(), __func__);
+  auto number = npud::client::VersionNumber(*version);
+  if (!number.ok()) return Result(number.status(), __func__);
+  *versionNum = *number;
+  return ACL_SUCCESS;
+}
+
+aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
+  NPUD_REQUIRE_NOT_NULL(version);
+  static const char* const kPackages[] = {"cann",     "runtime", "compiler",   "hccl",
+                                          "toolkit",  "opp",     "opp_kernel", "driver"};
+  if (name < ACL_PKG_NAME_CANN || name > ACL_PKG_NAME_DRIVER) {
+    return Result(npud::AclError(npud::kAclInvalidParam, "unknown CANN package name"), __func__);
+  }
+  auto text = npud::client::PackageVersion(kPackages[name]);
+  if (!text.ok()) return Result(text.status(), __func__);
+  std::memset(version, 0, sizeof(*version));
+  CopyString(version->version, sizeof(version->version), text->c_str());
+  const std::vector<std::string> parts = absl::StrSplit(*text, absl::MaxSplits('.', 3));
+  char* const fields[] = {version->majorVersion, version->minorVersion, version->releaseVersion,
+                          version->patchVersion};
+  for (size_t i = 0; i < parts.size() && i < 4; ++i) {
+    CopyString(fields[i], ACL_PKG_VERSION_PARTS_MAX_SIZE, parts[i].c_str());
+  }
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {
+  NPUD_REQUIRE_NOT_NULL(majorVersion);
+  NPUD_REQUIRE_NOT_NULL(minorVersion);
+  NPUD_REQUIRE_NOT_NULL(patchVersion);
+  *majorVersion = ACL_MAJOR_VERSION;
+  *minorVersion = ACL_MINOR_VERSION;
+  *patchVersion = ACL_PATCH_VERSION;
+  return ACL_SUCCESS;
+}
+
+aclError aclGetCannAttributeList(const aclCannAttr** cannAttrList, size_t* num) {
+  NPUD_REQUIRE_NOT_NULL(cannAttrList);
+  NPUD_REQUIRE_NOT_NULL(num);
+  static const aclCannAttr kAttributes[] = {ACL_CANN_ATTR_INF_NAN, ACL_CANN_ATTR_BF16,
+                                            ACL_CANN_ATTR_JIT_COMPILE};
+  *cannAttrList = kAttributes;
+  *num = sizeof(kAttributes) / sizeof(kAttributes[0]);
+  return ACL_SUCCESS;
+}
+
+aclError aclGetCannAttribute(aclCannAttr cannAttr, int32_t* value) {
+  NPUD_REQUIRE_NOT_NULL(value);
+  switch (cannAttr) {
+    case ACL_CANN_ATTR_INF_NAN:
+    case ACL_CANN_ATTR_BF16:
+      *value = 1;
+      return ACL_SUCCESS;
+    case ACL_CANN_ATTR_JIT_COMPILE:
+      *value = 0;  // Operators are not compiled at run time.
+      return ACL_SUCCESS;
+    default:
+      return Result(npud::AclError(npud::kAclInvalidParam, "unknown aclCannAttr"), __func__);
+  }
+}
+
+const char* aclrtGetSocName(void) {
+  // Asked once; the string must stay valid for the life of the process.
+  static absl::Mutex mu(absl::kConstInit);
+  static std::string* name = nullptr;
+  absl::MutexLock lock(&mu);
+  if (name == nullptr) name = new std::string(Runtime::Get().SocName());
+  return name->c_str();
+}
+
+aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompatible) {
+  if (socVersion == nullptr || canCompatible == nullptr || *socVersion == '\0') {
+    return Result(npud::AclError(npud::kRtParamInvalid, "socVersion and canCompatible are required"),
+                  __func__);
+  }
+  const int theirs = npud::client::NpuArchOf(socVersion);
+  if (theirs == 0) {
+    return Result(npud::AclError(npud::kRtParamInvalid,
+                                 std::string("unknown SoC version ") + socVersion),
+                  __func__);
+  }
+  *canCompatible = theirs == npud::client::NpuArchOf(aclrtGetSocName()) ? 1 : 0;
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,127 @@
+// ACL memory entry points: argument checks, then one call into the core.
+
+#include "acl/acl.h"
+#include "client/abi/abi_status.h"
+#include "client/core/memory_ops.h"
+#include "proto/npud/acl_status.h"
+
+using npud::client::Result;
+
+namespace {
+
+aclError Malloc(const char* function, void** devPtr, size_t size, uint32_t policy,
+               int32_t device_attr = -1) {
+  auto pointer = npud::client::MallocDevice(size, policy, device_attr);
+  if (!pointer.ok()) return Result(pointer.status(), function);
+  *devPtr = *pointer;
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Malloc(__func__, devPtr, size, policy);
+}
+
+aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Malloc(__func__, devPtr, size, policy);  // Page alignment covers 32 bytes.
+}
+
+aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Malloc(__func__, devPtr, size, policy);
+}
+
+aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
+                            aclrtMallocConfig* cfg) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  if (cfg != nullptr && cfg->numAttrs > 0 && cfg->attrs == nullptr) {
+    return npud::client::NullArgument(__func__, "cfg->attrs");
+  }
+  if (size == 0) return Malloc(__func__, devPtr, size, policy);
+  int32_t device_attr = -1;
+  if (cfg != nullptr) {
+    if (cfg->attrs == nullptr) {
+      return Result(npud::AclError(npud::kRtParamInvalid, "cfg has no attributes"), __func__);
+    }
+    for (size_t i = 0; i < cfg->numAttrs; ++i) {
+      const aclrtMallocAttribute& attribute = cfg->attrs[i];
+      if (attribute.attr > ACL_RT_MEM_ATTR_DEVICE_ID) {
+        return Result(npud::AclError(npud::kRtParamInvalid, "unknown allocation attribute"),
+                      __func__);
+      }
+      if (attribute.attr == ACL_RT_MEM_ATTR_DEVICE_ID) {
+        device_attr = static_cast<int32_t>(attribute.value.deviceId);
+      }
+    }
+  }
+  return Malloc(__func__, devPtr, size, policy, device_attr);
+}
+
+aclError aclrtFree(void* devPtr) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Result(npud::client::FreeDevice(devPtr), __func__);
+}
+
+aclError aclrtMallocHost(void** hostPtr, size_t size) {
+  NPUD_REQUIRE_NOT_NULL(hostPtr);
+  auto pointer = npud::client::MallocHost(size);
+  if (!pointer.ok()) return Result(pointer.status(), __func__);
+  *hostPtr = *pointer;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
+  (void)cfg;  // Attributes only tune placement on real hardware.
+  return aclrtMallocHost(ptr, size);
+}
+
+aclError aclrtFreeHost(void* hostPtr) {
+  NPUD_REQUIRE_NOT_NULL(hostPtr);
+  return Result(npud::client::FreeHost(hostPtr), __func__);
+}
+
+aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
+  if (count == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Result(npud::client::Memset(devPtr, maxCount, value, count, false, nullptr), __func__);
+}
+
+aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
+                          aclrtStream stream) {
+  if (count == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Result(npud::client::Memset(devPtr, maxCount, value, count, true, stream), __func__);
+}
+
+aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count,
+                     aclrtMemcpyKind kind) {
+  if (count == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(dst);
+  NPUD_REQUIRE_NOT_NULL(src);
+  return Result(npud::client::Memcpy(dst, destMax, src, count, kind, false, nullptr), __func__);
+}
+
+aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t count,
+                          aclrtMemcpyKind kind, aclrtStream stream) {
+  if (count == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(dst);
+  NPUD_REQUIRE_NOT_NULL(src);
+  return Result(npud::client::Memcpy(dst, destMax, src, count, kind, true, stream), __func__);
+}
+
+aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+  NPUD_REQUIRE_NOT_NULL(free);
+  NPUD_REQUIRE_NOT_NULL(total);
+  auto info = npud::client::GetMemInfo(attr);
+  if (!info.ok()) return Result(info.status(), __func__);
+  *free = info->free_bytes;
+  *total = info->total_bytes;
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

@@ -1,0 +1,38 @@
+#include "client/abi/abi_status.h"
+
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "client/core/client_log.h"
+#include "client/core/thread_state.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+
+namespace {
+
+aclError Fail(const absl::Status& status, const char* function, bool record) {
+  const int32_t code = ToAclCode(status);
+  ThreadState& thread = ThisThread();
+  if (record) thread.last_error = code;
+  thread.last_message = absl::StrCat(function, " failed (", code, "): ", status.message());
+  ClientLog().warn("{}", thread.last_message);
+  return code;
+}
+
+}  // namespace
+
+aclError Result(const absl::Status& status, const char* function) {
+  return status.ok() ? ACL_SUCCESS : Fail(status, function, /*record=*/true);
+}
+
+aclError Unrecorded(const absl::Status& status, const char* function) {
+  return status.ok() ? ACL_SUCCESS : Fail(status, function, /*record=*/false);
+}
+
+aclError NullArgument(const char* function, const char* what) {
+  return Unrecorded(AclError(kAclInvalidParam, absl::StrCat(what, " must not be null")),
+                    function);
+}
+
+}  // namespace npud::client

@@ -1,0 +1,87 @@
+// ACL stream entry points.
+
+#include "acl/acl.h"
+#include "client/abi/abi_status.h"
+#include "client/core/handles.h"
+#include "client/core/stream_ops.h"
+#include "proto/npud/acl_status.h"
+
+using npud::client::Result;
+
+namespace {
+
+aclError Create(const char* function, aclrtStream* stream, uint32_t priority, uint32_t flags) {
+  auto handle = npud::client::CreateStream(priority, flags);
+  if (!handle.ok()) return Result(handle.status(), function);
+  *stream = *handle;
+  return ACL_SUCCESS;
+}
+
+// CANN accepts -1 (wait forever) or a positive number of milliseconds.
+bool ValidTimeout(int32_t timeout) { return timeout == -1 || timeout > 0; }
+
+}  // namespace
+
+extern "C" {
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+  NPUD_REQUIRE_NOT_NULL(stream);
+  return Create(__func__, stream, 0, 0);
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(stream);
+  return Create(__func__, stream, priority, flag);
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(stream);
+  return Result(npud::client::DestroyStream(stream, /*force=*/false), __func__);
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(stream);
+  return Result(npud::client::DestroyStream(stream, /*force=*/true), __func__);
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  return Result(npud::client::SynchronizeStream(stream, -1), __func__);
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+  if (!ValidTimeout(timeout)) {
+    return Result(npud::AclError(npud::kRtParamInvalid, "timeout must be -1 or > 0"), __func__);
+  }
+  return Result(npud::client::SynchronizeStream(stream, timeout), __func__);
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
+  NPUD_REQUIRE_NOT_NULL(status);
+  auto idle = npud::client::StreamIdle(stream);
+  if (!idle.ok()) return Result(idle.status(), __func__);
+  *status = *idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  return Result(npud::client::SetStreamFailureMode(stream, mode), __func__);
+}
+
+aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
+  NPUD_REQUIRE_NOT_NULL(streamId);
+  auto target = npud::client::ResolveStream(stream);
+  if (!target.ok()) return Result(target.status(), __func__);
+  *streamId = static_cast<int32_t>(target->id);
+  return ACL_SUCCESS;
+}
+
+aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* greatestPriority) {
+  NPUD_REQUIRE_NOT_NULL(leastPriority);
+  NPUD_REQUIRE_NOT_NULL(greatestPriority);
+  // Priorities are recorded but do not change scheduling in the simulator.
+  *leastPriority = 7;
+  *greatestPriority = 0;
+  return ACL_SUCCESS;
+}
+
+}  // extern "C"

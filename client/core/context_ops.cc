@@ -1,0 +1,125 @@
+#include "client/core/context_ops.h"
+
+#include "absl/strings/str_format.h"
+#include "client/core/daemon_calls.h"
+#include "client/core/runtime.h"
+#include "client/core/thread_state.h"
+#include "npud/v1/calls.pb.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+namespace {
+
+// Makes a context record with its default stream, known to the daemon.
+absl::StatusOr<uint64_t> NewContext(int32_t device, bool primary) {
+  ObjectRegistry& objects = Runtime::Get().objects();
+  const uint64_t context = objects.MintId();
+  const uint64_t stream = objects.MintId();
+  v1::Call call;
+  v1::CreateStream* create = call.mutable_create_stream();
+  create->set_stream_id(stream);
+  create->set_device_id(device);
+  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
+  objects.AddStream(stream, StreamRecord{device, context, /*is_default=*/true});
+  objects.AddContext(context, ContextRecord{device, stream, primary});
+  return context;
+}
+
+}  // namespace
+
+absl::Status SetDevice(int32_t device) {
+  Runtime& runtime = Runtime::Get();
+  if (absl::Status s = runtime.CheckDevice(device); !s.ok()) return s;
+  v1::Call call;
+  call.mutable_open_device()->set_device_id(device);
+  if (auto reply = CallDaemon(std::move(call)); !reply.ok()) return reply.status();
+
+  uint64_t context = runtime.objects().OpenDevice(device);
+  if (context == 0) {
+    auto created = NewContext(device, /*primary=*/true);
+    if (!created.ok()) return created.status();
+    context = *created;
+    runtime.objects().SetPrimaryContext(device, context);
+  }
+  ThisThread().current_context = context;
+  return absl::OkStatus();
+}
+
+absl::Status ResetDevice(int32_t device, bool force) {
+  Runtime& runtime = Runtime::Get();
+  if (absl::Status s = runtime.CheckDevice(device); !s.ok()) return s;
+  auto release = runtime.objects().CloseDevice(device, force);
+  if (!release.ok()) return release.status();
+  if (!*release) return absl::OkStatus();
+  // The last reference: the primary context, every context and stream of
+  // the device and their pending work go.
+  runtime.objects().RemoveDevice(device);
+  v1::Call call;
+  call.mutable_close_device()->set_device_id(device);
+  call.mutable_close_device()->set_force(true);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<CurrentContextInfo> CurrentContext() {
+  const uint64_t id = ThisThread().current_context;
+  if (id != 0) {
+    if (auto record = Runtime::Get().objects().FindContext(id)) {
+      return CurrentContextInfo{id, *record};
+    }
+  }
+  return AclError(kRtContextNull,
+                  "no current context in this thread: call aclrtSetDevice or aclrtSetCurrentContext");
+}
+
+absl::StatusOr<int32_t> CurrentDevice() {
+  auto context = CurrentContext();
+  if (!context.ok()) return context.status();
+  return context->record.device;
+}
+
+absl::Status SynchronizeDevice(int32_t timeout_ms) {
+  auto device = CurrentDevice();
+  if (!device.ok()) return device.status();
+  v1::Call call;
+  call.mutable_synchronize_device()->set_device_id(*device);
+  call.mutable_synchronize_device()->set_timeout_ms(timeout_ms);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<uint64_t> CreateContext(int32_t device) {
+  if (absl::Status s = Runtime::Get().CheckDevice(device); !s.ok()) return s;
+  auto context = NewContext(device, /*primary=*/false);
+  if (!context.ok()) return context.status();
+  ThisThread().current_context = *context;
+  return context;
+}
+
+absl::Status DestroyContext(uint64_t context) {
+  Runtime& runtime = Runtime::Get();
+  auto record = runtime.objects().FindContext(context);
+  if (!record) {
+    return AclError(kRtContextNull, absl::StrFormat("context %d does not exist", context));
+  }
+  if (record->primary) {
+    return AclError(kRtContextNull,
+                    "the primary context of a device is released by aclrtResetDevice");
+  }
+  // The context's streams go with it, after their queued work.
+  for (uint64_t stream : runtime.objects().RemoveContext(context)) {
+    v1::Call call;
+    call.mutable_destroy_stream()->set_stream_id(stream);
+    if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
+  }
+  if (ThisThread().current_context == context) ThisThread().current_context = 0;
+  return absl::OkStatus();
+}
+
+absl::Status SetCurrentContext(uint64_t context) {
+  if (!Runtime::Get().objects().FindContext(context)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("context %d does not exist", context));
+  }
+  ThisThread().current_context = context;
+  return absl::OkStatus();
+}
+
+}  // namespace npud::client

@@ -1,0 +1,193 @@
+#include "client/core/event_ops.h"
+
+#include "absl/strings/str_format.h"
+#include "client/core/context_ops.h"
+#include "client/core/daemon_calls.h"
+#include "client/core/handles.h"
+#include "client/core/runtime.h"
+#include "client/core/stream_ops.h"
+#include "npud/v1/calls.pb.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+namespace {
+
+// aclrtEvent flag bits (acl_rt.h).
+constexpr uint32_t kSync = 0x01;
+constexpr uint32_t kTimeLine = 0x08;
+constexpr uint32_t kDeviceUseOnly = 0x10;
+constexpr uint32_t kExternal = 0x20;
+constexpr uint32_t kIpc = 0x40;
+
+// Daemon StatusResult for an event that was never recorded.
+constexpr uint32_t kNeverRecorded = 2;
+
+struct ResolvedEvent {
+  uint64_t id;
+  EventRecord record;
+};
+
+absl::StatusOr<ResolvedEvent> ResolveEvent(void* event) {
+  if (event == nullptr) return AclError(kAclInvalidParam, "event is null");
+  const uint64_t id = HandleId(event, HandleKind::kEvent);
+  auto record = id != 0 ? Runtime::Get().objects().FindEvent(id) : std::nullopt;
+  if (!record) {
+    return AclError(kRtInvalidHandle,
+                    absl::StrFormat("%p is not a live event of this process", event));
+  }
+  return ResolvedEvent{id, *record};
+}
+
+// The flag combinations CANN accepts for each creation call.
+absl::Status CheckFlags(EventApi api, uint32_t flags) {
+  const bool exclusive_bit_mixed =
+      ((flags & (kDeviceUseOnly | kExternal | kIpc)) != 0) &&
+      (flags & ~(kDeviceUseOnly | kExternal | kIpc)) != 0;
+  switch (api) {
+    case EventApi::kCreateEvent:
+      return absl::OkStatus();
+    case EventApi::kWithFlag:
+      if (flags == 0 || flags > 0x3F || exclusive_bit_mixed) break;
+      return absl::OkStatus();
+    case EventApi::kExWithFlag:
+      if ((flags & 0x4F) == 0 || flags > 0x4F || exclusive_bit_mixed) break;
+      return absl::OkStatus();
+  }
+  return AclError(kRtParamInvalid, absl::StrFormat("invalid event flags %#x", flags));
+}
+
+// A stream can wait on an event only if it was made to synchronize.
+bool Waitable(const EventRecord& record) {
+  return (record.flags & (kSync | kExternal | kIpc)) != 0;
+}
+
+absl::StatusOr<v1::Reply> Query(uint64_t id) {
+  v1::Call call;
+  call.mutable_query_event()->set_event_id(id);
+  return CallDaemon(std::move(call));
+}
+
+}  // namespace
+
+absl::StatusOr<void*> CreateEvent(EventApi api, uint32_t flags) {
+  if (api == EventApi::kCreateEvent) flags = kSync | kTimeLine;
+  if (absl::Status s = CheckFlags(api, flags); !s.ok()) return s;
+  auto context = CurrentContext();
+  if (!context.ok()) return context.status();
+  ObjectRegistry& objects = Runtime::Get().objects();
+  const uint64_t id = objects.MintId();
+  v1::Call call;
+  v1::CreateEvent* create = call.mutable_create_event();
+  create->set_event_id(id);
+  create->set_device_id(context->record.device);
+  create->set_flags(flags);
+  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
+  objects.AddEvent(id, EventRecord{context->record.device, flags, api == EventApi::kExWithFlag});
+  return MakeHandle(HandleKind::kEvent, id);
+}
+
+absl::Status DestroyEvent(void* event) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  Runtime::Get().objects().RemoveEvent(resolved->id);
+  v1::Call call;
+  call.mutable_destroy_event()->set_event_id(resolved->id);
+  return PostToDaemon(std::move(call));
+}
+
+absl::Status RecordEvent(void* event, void* stream) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  if (resolved->record.flags & kDeviceUseOnly) {
+    return AclError(kRtParamInvalid, "a device-use-only event cannot be recorded from the host");
+  }
+  auto target = ResolveStream(stream);
+  if (!target.ok()) return target.status();
+  v1::Call call;
+  call.mutable_record_event()->set_event_id(resolved->id);
+  call.mutable_record_event()->set_stream_id(target->id);
+  return PostToDaemon(std::move(call));
+}
+
+absl::Status ResetEvent(void* event, void* stream) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  if (resolved->record.ex_mode || (resolved->record.flags & kIpc) ||
+      !Waitable(resolved->record)) {
+    return AclError(kRtFeatureNotSupport,
+                    "aclrtResetEvent is not supported for this event (created with "
+                    "aclrtCreateEventExWithFlag, IPC, or without ACL_EVENT_SYNC)");
+  }
+  auto target = ResolveStream(stream);
+  if (!target.ok()) return target.status();
+  v1::Call call;
+  call.mutable_reset_event()->set_event_id(resolved->id);
+  call.mutable_reset_event()->set_stream_id(target->id);
+  return PostToDaemon(std::move(call));
+}
+
+absl::Status StreamWaitEvent(void* stream, void* event) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  auto target = ResolveStream(stream);
+  if (!target.ok()) return target.status();
+  if (!Waitable(resolved->record)) {
+    return AclError(kRtFeatureNotSupport,
+                    "streams can only wait on events created with ACL_EVENT_SYNC, "
+                    "ACL_EVENT_EXTERNAL or ACL_EVENT_IPC");
+  }
+  v1::Call call;
+  call.mutable_stream_wait_event()->set_event_id(resolved->id);
+  call.mutable_stream_wait_event()->set_stream_id(target->id);
+  return PostToDaemon(std::move(call));
+}
+
+absl::StatusOr<bool> EventComplete(void* event) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  auto reply = Query(resolved->id);
+  if (!reply.ok()) return reply.status();
+  const uint32_t status = reply->status().status();
+  if (status == kNeverRecorded) return resolved->record.ex_mode;
+  return status == 0;
+}
+
+absl::Status SynchronizeEvent(void* event, int32_t timeout_ms) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  v1::Call call;
+  call.mutable_synchronize_event()->set_event_id(resolved->id);
+  call.mutable_synchronize_event()->set_timeout_ms(timeout_ms);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<float> EventElapsedMs(void* start, void* end) {
+  auto start_event = ResolveEvent(start);
+  if (!start_event.ok()) return start_event.status();
+  auto end_event = ResolveEvent(end);
+  if (!end_event.ok()) return end_event.status();
+  if ((start_event->record.flags | end_event->record.flags) & (kExternal | kIpc)) {
+    return AclError(kRtFeatureNotSupport, "external and IPC events carry no timestamps");
+  }
+  v1::Call call;
+  call.mutable_event_elapsed_time()->set_start_event_id(start_event->id);
+  call.mutable_event_elapsed_time()->set_end_event_id(end_event->id);
+  auto reply = CallDaemon(std::move(call));
+  if (!reply.ok()) return reply.status();
+  return reply->event_time().elapsed_ms();
+}
+
+absl::StatusOr<uint64_t> EventTimestampUs(void* event) {
+  auto resolved = ResolveEvent(event);
+  if (!resolved.ok()) return resolved.status();
+  if (resolved->record.flags & (kExternal | kIpc)) {
+    return AclError(kRtFeatureNotSupport, "external and IPC events carry no timestamps");
+  }
+  v1::Call call;
+  call.mutable_event_elapsed_time()->set_start_event_id(resolved->id);
+  auto reply = CallDaemon(std::move(call));
+  if (!reply.ok()) return reply.status();
+  return reply->event_time().timestamp_us();
+}
+
+}  // namespace npud::client

@@ -1,0 +1,258 @@
+#include "client/core/memory_ops.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "client/core/context_ops.h"
+#include "client/core/daemon_calls.h"
+#include "client/core/runtime.h"
+#include "client/core/stream_ops.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+namespace {
+
+constexpr size_t kHostAlignment = 4096;
+
+// Host buffers from aclrtMallocHost, so aclrtFreeHost can refuse others.
+class HostAllocations {
+ public:
+  void Add(void* pointer, size_t size) {
+    absl::MutexLock lock(&mu_);
+    sizes_[pointer] = size;
+  }
+  bool Remove(void* pointer) {
+    absl::MutexLock lock(&mu_);
+    return sizes_.erase(pointer) > 0;
+  }
+
+ private:
+  absl::Mutex mu_;
+  absl::flat_hash_map<void*, size_t> sizes_ ABSL_GUARDED_BY(mu_);
+};
+
+HostAllocations& Hosts() {
+  static HostAllocations* hosts = new HostAllocations();
+  return *hosts;
+}
+
+uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
+
+const char* KindName(CopyKind kind) {
+  switch (kind) {
+    case CopyKind::kHostToHost: return "host-to-host";
+    case CopyKind::kHostToDevice: return "host-to-device";
+    case CopyKind::kDeviceToHost: return "device-to-host";
+    default: return "device-to-device";
+  }
+}
+
+// The direction of a copy. Like CANN's driver, the pointers decide: a side
+// the kind calls "host" that is really device memory is copied as device
+// memory (and ACL_MEMCPY_DEFAULT is resolved the same way), but a side the
+// kind calls "device" must be device memory.
+absl::StatusOr<CopyKind> ResolveKind(uint32_t raw, const void* dst, const void* src) {
+  if (raw > static_cast<uint32_t>(CopyKind::kHostToBufToDevice)) {
+    return AclError(kAclInvalidParam, absl::StrFormat("invalid memcpy kind %d", raw));
+  }
+  const Runtime& runtime = Runtime::Get();
+  const bool dst_device = runtime.IsDevicePointer(dst);
+  const bool src_device = runtime.IsDevicePointer(src);
+  CopyKind kind = static_cast<CopyKind>(raw);
+  if (kind == CopyKind::kHostToBufToDevice) kind = CopyKind::kHostToDevice;
+  const bool says_src_device = kind == CopyKind::kDeviceToHost || kind == CopyKind::kDeviceToDevice;
+  const bool says_dst_device = kind == CopyKind::kHostToDevice || kind == CopyKind::kDeviceToDevice;
+  if (kind != CopyKind::kDefault &&
+      ((says_src_device && !src_device) || (says_dst_device && !dst_device))) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%s copy from %p to %p: %p is not device memory",
+                                    KindName(kind), src, dst,
+                                    says_src_device && !src_device ? src : dst));
+  }
+  return src_device ? (dst_device ? CopyKind::kDeviceToDevice : CopyKind::kDeviceToHost)
+                    : (dst_device ? CopyKind::kHostToDevice : CopyKind::kHostToHost);
+}
+
+// Host-to-device: the bytes travel inline, chunk by chunk.
+absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, size_t count) {
+  auto session = Runtime::Get().Session();
+  if (!session.ok()) return session.status();
+  std::vector<v1::Call> calls;
+  calls.reserve((count + kChunkBytes - 1) / kChunkBytes);
+  for (size_t offset = 0; offset < count; offset += kChunkBytes) {
+    const size_t n = std::min(kChunkBytes, count - offset);
+    v1::Call call;
+    v1::WriteDevice* write = call.mutable_write_device();
+    write->set_stream_id(stream_id);
+    write->set_address(dst + offset);
+    write->set_data(src + offset, n);
+    if (stream_id != 0) {
+      (*session)->Post(std::move(call));
+    } else {
+      calls.push_back(std::move(call));
+    }
+  }
+  if (stream_id != 0) return absl::OkStatus();
+  return (*session)->CallAll(std::move(calls));
+}
+
+// Device-to-host: the daemon streams the bytes back into `dst`.
+absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
+  auto session = Runtime::Get().Session();
+  if (!session.ok()) return session.status();
+  const bool sync = stream_id == 0;
+  const uint64_t transfer = (*session)->BeginTransfer(dst, count, /*awaited=*/sync);
+  v1::Call call;
+  v1::ReadDevice* read = call.mutable_read_device();
+  read->set_stream_id(stream_id);
+  read->set_address(src);
+  read->set_size(count);
+  read->set_transfer_id(transfer);
+  if (!sync) {
+    (*session)->Post(std::move(call));
+    return absl::OkStatus();
+  }
+  auto reply = (*session)->Call(std::move(call));
+  // On failure no data comes; WaitTransfer then reports the reply's error.
+  absl::Status data = reply.ok() ? (*session)->WaitTransfer(transfer)
+                                 : (*session)->AbandonTransfer(transfer, reply.status());
+  return reply.ok() ? data : reply.status();
+}
+
+absl::Status CopyOnDevice(uint64_t stream_id, uint64_t dst, uint64_t src, size_t count) {
+  v1::Call call;
+  v1::CopyDevice* copy = call.mutable_copy_device();
+  copy->set_stream_id(stream_id);
+  copy->set_dst(dst);
+  copy->set_src(src);
+  copy->set_size(count);
+  if (stream_id != 0) return PostToDaemon(std::move(call));
+  return CallDaemon(std::move(call)).status();
+}
+
+}  // namespace
+
+absl::StatusOr<void*> MallocDevice(size_t size, uint32_t policy, int32_t device_attr) {
+  if (size == 0) return AclError(kAclInvalidParam, "cannot allocate 0 bytes");
+  auto device = CurrentDevice();
+  if (!device.ok()) return device.status();
+  if (device_attr >= 0 && device_attr != *device) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("allocation attribute names device %d but the current "
+                                    "device is %d", device_attr, *device));
+  }
+  // CANN does not validate the policy: unknown values mean the default.
+  v1::Call call;
+  call.mutable_malloc()->set_device_id(*device);
+  call.mutable_malloc()->set_size(size);
+  call.mutable_malloc()->set_policy(policy);
+  auto reply = CallDaemon(std::move(call));
+  if (!reply.ok()) return reply.status();
+  return reinterpret_cast<void*>(reply->malloc().address());
+}
+
+absl::Status FreeDevice(void* pointer) {
+  v1::Call call;
+  call.mutable_free()->set_address(Address(pointer));
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<void*> MallocHost(size_t size) {
+  if (size == 0) return AclError(kAclInvalidParam, "cannot allocate 0 bytes");
+  if (auto context = CurrentContext(); !context.ok()) return context.status();
+  void* pointer = nullptr;
+  if (posix_memalign(&pointer, kHostAlignment, size) != 0) {
+    return AclError(kRtMemoryAllocation, absl::StrFormat("cannot allocate %d bytes of host memory", size));
+  }
+  Hosts().Add(pointer, size);
+  return pointer;
+}
+
+absl::Status FreeHost(void* pointer) {
+  if (!Hosts().Remove(pointer)) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%p was not allocated with aclrtMallocHost", pointer));
+  }
+  std::free(pointer);
+  return absl::OkStatus();
+}
+
+absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
+                    void* stream) {
+  if (count == 0) return absl::OkStatus();
+  if (count > dest_max) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("memset of %d bytes exceeds destMax %d", count, dest_max));
+  }
+  if (auto context = CurrentContext(); !context.ok()) return context.status();
+  if (!Runtime::Get().IsDevicePointer(dst)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not device memory", dst));
+  }
+  uint64_t stream_id = 0;
+  if (async) {
+    auto target = ResolveStream(stream);
+    if (!target.ok()) return target.status();
+    stream_id = target->id;
+  }
+  v1::Call call;
+  v1::Memset* memset = call.mutable_memset();
+  memset->set_stream_id(stream_id);
+  memset->set_address(Address(dst));
+  memset->set_count(count);
+  memset->set_value(static_cast<uint32_t>(value) & 0xFF);
+  if (async) return PostToDaemon(std::move(call));
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, uint32_t raw_kind,
+                    bool async, void* stream) {
+  if (count == 0) return absl::OkStatus();
+  if (raw_kind > static_cast<uint32_t>(CopyKind::kHostToBufToDevice)) {
+    return AclError(kAclInvalidParam, absl::StrFormat("invalid memcpy kind %d", raw_kind));
+  }
+  if (dest_max == 0 || count > dest_max) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("copy of %d bytes exceeds destMax %d", count, dest_max));
+  }
+  if (auto context = CurrentContext(); !context.ok()) return context.status();
+  auto kind = ResolveKind(raw_kind, dst, src);
+  if (!kind.ok()) return kind.status();
+  if (dst == src) return absl::OkStatus();
+  uint64_t stream_id = 0;
+  if (async) {
+    if (*kind == CopyKind::kHostToHost) {
+      return AclError(kRtFeatureNotSupport, "asynchronous host-to-host copies are not supported");
+    }
+    auto target = ResolveStream(stream);
+    if (!target.ok()) return target.status();
+    stream_id = target->id;
+  }
+  switch (*kind) {
+    case CopyKind::kHostToHost:
+      std::memmove(dst, src, count);
+      return absl::OkStatus();
+    case CopyKind::kHostToDevice:
+      return CopyToDevice(stream_id, Address(dst), static_cast<const uint8_t*>(src), count);
+    case CopyKind::kDeviceToHost:
+      return CopyToHost(stream_id, dst, Address(src), count);
+    default:
+      return CopyOnDevice(stream_id, Address(dst), Address(src), count);
+  }
+}
+
+absl::StatusOr<MemInfo> GetMemInfo(uint32_t attr) {
+  auto device = CurrentDevice();
+  if (!device.ok()) return device.status();
+  v1::Call call;
+  call.mutable_get_mem_info()->set_device_id(*device);
+  call.mutable_get_mem_info()->set_attr(attr);
+  auto reply = CallDaemon(std::move(call));
+  if (!reply.ok()) return reply.status();
+  return MemInfo{reply->mem_info().free_bytes(), reply->mem_info().total_bytes()};
+}
+
+}  // namespace npud::client

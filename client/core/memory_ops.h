@@ -1,0 +1,59 @@
+// memory_ops.h
+//
+// Device memory (allocated by the daemon at stable addresses), host memory
+// (allocated here), memset and every memcpy kind, synchronous or on a stream.
+//
+// Copies to the device carry their bytes inline, split in chunks of at most
+// kChunkBytes that stay ordered on their stream; the source buffer is copied
+// at call time, so it may be reused as soon as the call returns. Copies to
+// the host come back as DataChunks written straight into the destination,
+// which must stay valid until the stream is synchronized.
+
+#ifndef NPUD_CLIENT_CORE_MEMORY_OPS_H_
+#define NPUD_CLIENT_CORE_MEMORY_OPS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace npud::client {
+
+inline constexpr size_t kChunkBytes = 1 << 20;
+
+// aclrtMemcpyKind values.
+enum class CopyKind : uint32_t {
+  kHostToHost = 0,
+  kHostToDevice = 1,
+  kDeviceToHost = 2,
+  kDeviceToDevice = 3,
+  kDefault = 4,
+  kHostToBufToDevice = 5,
+  kInnerDeviceToDevice = 6,
+  kInterDeviceToDevice = 7,
+};
+
+// `device_attr` >= 0 is a device id the caller's allocation attributes name;
+// it must be the current device.
+absl::StatusOr<void*> MallocDevice(size_t size, uint32_t policy, int32_t device_attr = -1);
+absl::Status FreeDevice(void* pointer);
+absl::StatusOr<void*> MallocHost(size_t size);
+absl::Status FreeHost(void* pointer);
+
+// `stream` is an aclrtStream handle when `async`, ignored otherwise.
+absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
+                    void* stream);
+absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, uint32_t kind,
+                    bool async, void* stream);
+
+struct MemInfo {
+  size_t free_bytes;
+  size_t total_bytes;
+};
+// Memory of the current device; `attr` is an aclrtMemAttr.
+absl::StatusOr<MemInfo> GetMemInfo(uint32_t attr);
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_MEMORY_OPS_H_

@@ -1,0 +1,122 @@
+#include "client/core/object_registry.h"
+
+#include "absl/strings/str_format.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+namespace {
+
+template <typename Map>
+auto Lookup(const Map& map, uint64_t id) -> std::optional<typename Map::mapped_type> {
+  auto it = map.find(id);
+  if (it == map.end()) return std::nullopt;
+  return it->second;
+}
+
+}  // namespace
+
+void ObjectRegistry::AddContext(uint64_t id, ContextRecord record) {
+  absl::MutexLock lock(&mu_);
+  contexts_[id] = record;
+}
+
+void ObjectRegistry::AddStream(uint64_t id, StreamRecord record) {
+  absl::MutexLock lock(&mu_);
+  streams_[id] = record;
+}
+
+void ObjectRegistry::AddEvent(uint64_t id, EventRecord record) {
+  absl::MutexLock lock(&mu_);
+  events_[id] = record;
+}
+
+std::optional<ContextRecord> ObjectRegistry::FindContext(uint64_t id) const {
+  absl::ReaderMutexLock lock(&mu_);
+  return Lookup(contexts_, id);
+}
+
+std::optional<StreamRecord> ObjectRegistry::FindStream(uint64_t id) const {
+  absl::ReaderMutexLock lock(&mu_);
+  return Lookup(streams_, id);
+}
+
+std::optional<EventRecord> ObjectRegistry::FindEvent(uint64_t id) const {
+  absl::ReaderMutexLock lock(&mu_);
+  return Lookup(events_, id);
+}
+
+std::vector<uint64_t> ObjectRegistry::RemoveContext(uint64_t id) {
+  std::vector<uint64_t> streams;
+  absl::MutexLock lock(&mu_);
+  if (contexts_.erase(id) == 0) return streams;
+  for (auto it = streams_.begin(); it != streams_.end();) {
+    if (it->second.context == id) {
+      streams.push_back(it->first);
+      streams_.erase(it++);
+    } else {
+      ++it;
+    }
+  }
+  for (auto& [device, state] : devices_) {
+    if (state.primary_context == id) state.primary_context = 0;
+  }
+  return streams;
+}
+
+bool ObjectRegistry::RemoveStream(uint64_t id) {
+  absl::MutexLock lock(&mu_);
+  return streams_.erase(id) > 0;
+}
+
+void ObjectRegistry::SetStopOnFailure(uint64_t stream, bool stop) {
+  absl::MutexLock lock(&mu_);
+  if (auto it = streams_.find(stream); it != streams_.end()) it->second.stop_on_failure = stop;
+}
+
+bool ObjectRegistry::RemoveEvent(uint64_t id) {
+  absl::MutexLock lock(&mu_);
+  return events_.erase(id) > 0;
+}
+
+void ObjectRegistry::RemoveDevice(int32_t device) {
+  absl::MutexLock lock(&mu_);
+  absl::erase_if(contexts_, [device](const auto& kv) { return kv.second.device == device; });
+  absl::erase_if(streams_, [device](const auto& kv) { return kv.second.device == device; });
+  absl::erase_if(events_, [device](const auto& kv) { return kv.second.device == device; });
+  devices_.erase(device);
+}
+
+void ObjectRegistry::Clear() {
+  absl::MutexLock lock(&mu_);
+  contexts_.clear();
+  streams_.clear();
+  events_.clear();
+  devices_.clear();
+}
+
+uint64_t ObjectRegistry::OpenDevice(int32_t device) {
+  absl::MutexLock lock(&mu_);
+  DeviceState& state = devices_[device];
+  ++state.open_count;
+  return state.primary_context;
+}
+
+void ObjectRegistry::SetPrimaryContext(int32_t device, uint64_t context) {
+  absl::MutexLock lock(&mu_);
+  devices_[device].primary_context = context;
+}
+
+absl::StatusOr<bool> ObjectRegistry::CloseDevice(int32_t device, bool force) {
+  absl::MutexLock lock(&mu_);
+  auto it = devices_.find(device);
+  if (it == devices_.end() || it->second.open_count == 0) {
+    return AclError(kRtContextReleaseError,
+                    absl::StrFormat("device %d has not been set or has already been reset",
+                                    device));
+  }
+  if (force) it->second.open_count = 0;
+  if (it->second.open_count > 0) --it->second.open_count;
+  return it->second.open_count == 0;
+}
+
+}  // namespace npud::client

@@ -1,0 +1,93 @@
+// object_registry.h
+//
+// ObjectRegistry: the contexts, streams and events this process created, and
+// which devices it has set. The daemon knows the same streams and events by
+// the same ids; this table lets the client validate handles and resolve the
+// default stream without asking it.
+//
+// Thread-safe.
+
+#ifndef NPUD_CLIENT_CORE_OBJECT_REGISTRY_H_
+#define NPUD_CLIENT_CORE_OBJECT_REGISTRY_H_
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+
+namespace npud::client {
+
+struct ContextRecord {
+  int32_t device = 0;
+  uint64_t default_stream = 0;
+  // The device's primary context, created by aclrtSetDevice.
+  bool primary = false;
+};
+
+struct StreamRecord {
+  int32_t device = 0;
+  uint64_t context = 0;
+  bool is_default = false;
+  bool stop_on_failure = false;
+};
+
+struct EventRecord {
+  int32_t device = 0;
+  uint32_t flags = 0;
+  // Made by aclrtCreateEventExWithFlag ("new mode": no reset, complete
+  // before its first record).
+  bool ex_mode = false;
+};
+
+class ObjectRegistry {
+ public:
+  // A fresh id, unique among every object of this process.
+  uint64_t MintId() { return next_id_++; }
+
+  void AddContext(uint64_t id, ContextRecord record) ABSL_LOCKS_EXCLUDED(mu_);
+  void AddStream(uint64_t id, StreamRecord record) ABSL_LOCKS_EXCLUDED(mu_);
+  void AddEvent(uint64_t id, EventRecord record) ABSL_LOCKS_EXCLUDED(mu_);
+
+  std::optional<ContextRecord> FindContext(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
+  std::optional<StreamRecord> FindStream(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
+  std::optional<EventRecord> FindEvent(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Removes a context and returns the ids of the streams that belonged to it
+  // (removed too).
+  std::vector<uint64_t> RemoveContext(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
+  bool RemoveStream(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
+  void SetStopOnFailure(uint64_t stream, bool stop) ABSL_LOCKS_EXCLUDED(mu_);
+  bool RemoveEvent(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
+  // Removes every context, stream and event of a device.
+  void RemoveDevice(int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
+  void Clear() ABSL_LOCKS_EXCLUDED(mu_);
+
+  // aclrtSetDevice bookkeeping. OpenDevice returns the primary context id if
+  // the device already has one (0 otherwise); CloseDevice returns true when
+  // the device should be released (count reached 0, or `force`).
+  uint64_t OpenDevice(int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
+  void SetPrimaryContext(int32_t device, uint64_t context) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<bool> CloseDevice(int32_t device, bool force) ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  struct DeviceState {
+    int open_count = 0;
+    uint64_t primary_context = 0;
+  };
+
+  std::atomic<uint64_t> next_id_{1};
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<uint64_t, ContextRecord> contexts_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, StreamRecord> streams_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, EventRecord> events_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<int32_t, DeviceState> devices_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_OBJECT_REGISTRY_H_

@@ -1,0 +1,173 @@
+#include "client/core/runtime.h"
+
+#include <errno.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
+#include "client/core/client_log.h"
+#include "client/transport/daemon_locator.h"
+#include "proto/npud/acl_status.h"
+#include "proto/npud/protocol_version.h"
+
+namespace npud::client {
+namespace {
+
+constexpr char kDefaultSoc[] = "Ascend910B1";
+
+std::string AuthToken() {
+  if (const char* token = std::getenv("NPUD_TOKEN"); token != nullptr) return token;
+  if (const char* file = std::getenv("NPUD_TOKEN_FILE"); file != nullptr) {
+    std::ifstream in(file);
+    std::string token;
+    std::getline(in, token);
+    return std::string(absl::StripAsciiWhitespace(token));
+  }
+  return "";
+}
+
+v1::Hello MakeHello() {
+  v1::Hello hello;
+  hello.set_protocol_version(protocol_version::kCurrent);
+  hello.set_pid(getpid());
+  hello.set_uid(getuid());
+  char host[256] = {};
+  gethostname(host, sizeof(host) - 1);
+  hello.set_host(host);
+  hello.set_auth_token(AuthToken());
+  hello.set_program(program_invocation_short_name);
+  return hello;
+}
+
+// aclInit accepts a JSON configuration file; we check that it is readable
+// and looks like a JSON object, and otherwise ignore its settings.
+absl::Status CheckConfigFile(const char* path) {
+  std::ifstream in(path);
+  if (!in) {
+    return AclError(kAclInvalidFile, absl::StrCat("cannot read ACL config file ", path));
+  }
+  std::stringstream content;
+  content << in.rdbuf();
+  const std::string text(absl::StripAsciiWhitespace(content.str()));
+  if (!text.empty() && (text.front() != '{' || text.back() != '}')) {
+    return AclError(kAclParseFile, absl::StrCat("ACL config file ", path, " is not a JSON object"));
+  }
+  return absl::OkStatus();
+}
+
+// Queued asynchronous calls (an event record another process waits for)
+// must not die with a process that exits without synchronizing.
+void FlushAtExit() { Runtime::Get().FlushSession(); }
+
+}  // namespace
+
+Runtime& Runtime::Get() {
+  static Runtime* runtime = new Runtime();
+  return *runtime;
+}
+
+absl::Status Runtime::ConnectLocked() {
+  InitClientLog();
+  auto transport = LocateDaemon();
+  if (!transport.ok()) return AclError(kRtDevSetupError, transport.status().message());
+  auto session = std::make_unique<CallPipeline>(*std::move(transport));
+  auto hello = session->Start(MakeHello());
+  if (!hello.ok()) {
+    return AclError(kRtDevSetupError, absl::StrCat("cannot open a session with npud at ",
+                                                   session->Describe(), ": ",
+                                                   hello.status().message()));
+  }
+  ClientLog().debug("session {} with npud {} at {}: {} device(s)", hello->session_id(),
+                    hello->daemon_version(), session->Describe(), hello->devices_size());
+  hello_ = *std::move(hello);
+  session_ = std::move(session);
+  static const bool registered = std::atexit(FlushAtExit) == 0;
+  (void)registered;
+  return absl::OkStatus();
+}
+
+absl::Status Runtime::Init(const char* config_path) {
+  absl::MutexLock lock(&mu_);
+  if (init_count_ > 0) {
+    ++init_count_;
+    return AclError(kAclRepeatInitialize, "aclInit was already called");
+  }
+  if (config_path != nullptr && *config_path != '\0') {
+    if (absl::Status s = CheckConfigFile(config_path); !s.ok()) return s;
+  }
+  init_count_ = 1;
+  finalized_ = false;
+  return absl::OkStatus();
+}
+
+absl::Status Runtime::Finalize() {
+  absl::MutexLock lock(&mu_);
+  if (finalized_) return AclError(kAclRepeatFinalize, "aclFinalize was already called");
+  finalized_ = true;
+  init_count_ = 0;
+  return absl::OkStatus();
+}
+
+absl::StatusOr<uint64_t> Runtime::FinalizeReference() {
+  absl::MutexLock lock(&mu_);
+  if (init_count_ == 0) return AclError(kAclRepeatFinalize, "aclInit has not been called");
+  if (--init_count_ == 0) finalized_ = true;
+  return init_count_;
+}
+
+absl::StatusOr<CallPipeline*> Runtime::Session() {
+  absl::MutexLock lock(&mu_);
+  if (session_ == nullptr) {
+    if (absl::Status s = ConnectLocked(); !s.ok()) return s;
+  }
+  return session_.get();
+}
+
+void Runtime::FlushSession() {
+  absl::MutexLock lock(&mu_);
+  if (session_ != nullptr) session_->Flush();
+}
+
+absl::StatusOr<std::vector<v1::DeviceDescription>> Runtime::Devices() {
+  absl::MutexLock lock(&mu_);
+  if (session_ == nullptr) {
+    if (absl::Status s = ConnectLocked(); !s.ok()) return s;
+  }
+  return std::vector<v1::DeviceDescription>(hello_.devices().begin(), hello_.devices().end());
+}
+
+absl::Status Runtime::CheckDevice(int32_t device, AclCode invalid_code) {
+  auto devices = Devices();
+  if (!devices.ok()) return devices.status();
+  if (device < 0 || device >= static_cast<int32_t>(devices->size())) {
+    return AclError(invalid_code, absl::StrFormat("invalid device id %d (%d devices)", device,
+                                                  devices->size()));
+  }
+  return absl::OkStatus();
+}
+
+bool Runtime::IsDevicePointer(const void* pointer) const {
+  const uint64_t address = reinterpret_cast<uint64_t>(pointer);
+  absl::MutexLock lock(&mu_);
+  for (const auto& device : hello_.devices()) {
+    if (address >= device.va_base() && address - device.va_base() < device.va_size()) return true;
+  }
+  return false;
+}
+
+std::string Runtime::SocName() {
+  absl::MutexLock lock(&mu_);
+  if (session_ == nullptr && !ConnectLocked().ok()) {
+    ClientLog().warn("no npud reachable; reporting the default SoC {}", kDefaultSoc);
+    return kDefaultSoc;
+  }
+  if (hello_.devices_size() == 0) return kDefaultSoc;
+  return hello_.devices(0).soc_name();
+}
+
+}  // namespace npud::client

@@ -1,0 +1,84 @@
+// runtime.h
+//
+// Runtime: the process-wide state behind the ACL API — the aclInit
+// reference count, the session with the daemon, the device inventory the
+// daemon announced, and the registry of this process's objects.
+//
+// As in CANN, runtime calls do not need aclInit: the session is opened on
+// first use and lives until the process ends (the daemon then releases
+// whatever the process still held). aclInit/aclFinalize only keep their
+// reference count and validate the configuration file.
+//
+// Thread-safe. The instance is never destroyed: ACL calls may come from
+// static destructors of the application.
+
+#ifndef NPUD_CLIENT_CORE_RUNTIME_H_
+#define NPUD_CLIENT_CORE_RUNTIME_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "client/core/call_pipeline.h"
+#include "client/core/object_registry.h"
+#include "npud/v1/npud.pb.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+
+class Runtime {
+ public:
+  static Runtime& Get();
+
+  // aclInit: `config_path` may be null or empty; otherwise it must name a
+  // readable JSON file. A second aclInit fails with ACL_ERROR_REPEAT_
+  // INITIALIZE but still counts.
+  absl::Status Init(const char* config_path) ABSL_LOCKS_EXCLUDED(mu_);
+  // aclFinalize: ends every aclInit at once; ACL_ERROR_REPEAT_FINALIZE the
+  // second time.
+  absl::Status Finalize() ABSL_LOCKS_EXCLUDED(mu_);
+  // aclFinalizeReference: drops one aclInit; returns the count left.
+  absl::StatusOr<uint64_t> FinalizeReference() ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The session, opened on first use (ACL_ERROR_RT_DEV_SETUP_ERROR when no
+  // daemon can be reached). The pointer stays valid for the process's life.
+  absl::StatusOr<CallPipeline*> Session() ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The devices the daemon announced.
+  absl::StatusOr<std::vector<v1::DeviceDescription>> Devices() ABSL_LOCKS_EXCLUDED(mu_);
+  // `invalid_code` (ACL_ERROR_RT_INVALID_DEVICEID by default) unless
+  // 0 <= device < count.
+  absl::Status CheckDevice(int32_t device, AclCode invalid_code = kRtInvalidDeviceId)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // True if `pointer` lies in some device's address range.
+  bool IsDevicePointer(const void* pointer) const ABSL_LOCKS_EXCLUDED(mu_);
+  // The SoC name of the devices, or the default name if no daemon answers.
+  std::string SocName() ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Sends whatever asynchronous calls are still queued (at exit).
+  void FlushSession() ABSL_LOCKS_EXCLUDED(mu_);
+
+  ObjectRegistry& objects() { return objects_; }
+
+ private:
+  Runtime() = default;
+
+  // Opens a session with the daemon NPUD_ADDRESS names.
+  absl::Status ConnectLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  mutable absl::Mutex mu_;
+  uint64_t init_count_ ABSL_GUARDED_BY(mu_) = 0;
+  bool finalized_ ABSL_GUARDED_BY(mu_) = false;
+  std::unique_ptr<CallPipeline> session_ ABSL_GUARDED_BY(mu_);
+  v1::HelloReply hello_ ABSL_GUARDED_BY(mu_);
+  ObjectRegistry objects_;
+};
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_RUNTIME_H_

@@ -1,0 +1,102 @@
+#include "client/core/stream_ops.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_format.h"
+#include "client/core/context_ops.h"
+#include "client/core/daemon_calls.h"
+#include "client/core/handles.h"
+#include "client/core/runtime.h"
+#include "npud/v1/calls.pb.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+
+absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
+  if (handle == nullptr) {
+    auto context = CurrentContext();
+    if (!context.ok()) return context.status();
+    return StreamTarget{context->record.default_stream, context->record.device, true};
+  }
+  const uint64_t id = HandleId(handle, HandleKind::kStream);
+  auto record = id != 0 ? Runtime::Get().objects().FindStream(id) : std::nullopt;
+  if (!record) {
+    return AclError(kRtInvalidHandle,
+                    absl::StrFormat("%p is not a live stream of this process", handle));
+  }
+  return StreamTarget{id, record->device, record->is_default};
+}
+
+absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags) {
+  // CANN clamps priorities to [0, 7] rather than failing.
+  priority = std::min<uint32_t>(priority, 7);
+  auto context = CurrentContext();
+  if (!context.ok()) return context.status();
+  ObjectRegistry& objects = Runtime::Get().objects();
+  const uint64_t id = objects.MintId();
+  v1::Call call;
+  v1::CreateStream* create = call.mutable_create_stream();
+  create->set_stream_id(id);
+  create->set_device_id(context->record.device);
+  create->set_priority(priority);
+  create->set_flags(flags);
+  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
+  objects.AddStream(id, StreamRecord{context->record.device, context->id, false});
+  return MakeHandle(HandleKind::kStream, id);
+}
+
+absl::Status DestroyStream(void* handle, bool force) {
+  if (handle == nullptr) return AclError(kAclInvalidParam, "stream is null");
+  auto stream = ResolveStream(handle);
+  if (!stream.ok()) return stream.status();
+  if (stream->is_default) {
+    return AclError(kRtParamInvalid, "the default stream of a context cannot be destroyed");
+  }
+  Runtime::Get().objects().RemoveStream(stream->id);
+  v1::Call call;
+  call.mutable_destroy_stream()->set_stream_id(stream->id);
+  call.mutable_destroy_stream()->set_force(force);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::Status SynchronizeStream(void* handle, int32_t timeout_ms) {
+  auto stream = ResolveStream(handle);
+  if (!stream.ok()) return stream.status();
+  v1::Call call;
+  call.mutable_synchronize_stream()->set_stream_id(stream->id);
+  call.mutable_synchronize_stream()->set_timeout_ms(timeout_ms);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<bool> StreamIdle(void* handle) {
+  auto stream = ResolveStream(handle);
+  if (!stream.ok()) return stream.status();
+  v1::Call call;
+  call.mutable_query_stream()->set_stream_id(stream->id);
+  auto reply = CallDaemon(std::move(call));
+  if (!reply.ok()) return reply.status();
+  return reply->status().status() == 0;
+}
+
+absl::Status SetStreamFailureMode(void* handle, uint64_t mode) {
+  if (handle == nullptr) {
+    return AclError(kRtParamInvalid, "the failure mode of the default stream cannot be changed");
+  }
+  auto stream = ResolveStream(handle);
+  if (!stream.ok()) return stream.status();
+  // Only bit 0 means anything (0 continue, 1 stop); CANN ignores the rest.
+  mode &= 1;
+  ObjectRegistry& objects = Runtime::Get().objects();
+  const std::optional<StreamRecord> record = objects.FindStream(stream->id);
+  if (record && record->stop_on_failure && mode == 0) {
+    return AclError(kRtFeatureNotSupport,
+                    "a stream in stop-on-failure mode cannot go back to continue-on-failure");
+  }
+  objects.SetStopOnFailure(stream->id, mode == 1);
+  v1::Call call;
+  call.mutable_set_stream_failure_mode()->set_stream_id(stream->id);
+  call.mutable_set_stream_failure_mode()->set_mode(mode);
+  return PostToDaemon(std::move(call));
+}
+
+}  // namespace npud::client

@@ -1,0 +1,36 @@
+// stream_ops.h
+//
+// Streams: creation (client-minted ids, no round trip), destruction,
+// synchronization and queries. A null aclrtStream means the default stream
+// of the calling thread's current context.
+
+#ifndef NPUD_CLIENT_CORE_STREAM_OPS_H_
+#define NPUD_CLIENT_CORE_STREAM_OPS_H_
+
+#include <cstdint>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace npud::client {
+
+struct StreamTarget {
+  uint64_t id;
+  int32_t device;
+  bool is_default;
+};
+
+// Resolves an aclrtStream handle (null: the current context's default).
+absl::StatusOr<StreamTarget> ResolveStream(void* handle);
+
+absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags);
+absl::Status DestroyStream(void* handle, bool force);
+// timeout_ms < 0 waits forever.
+absl::Status SynchronizeStream(void* handle, int32_t timeout_ms);
+// True when every task of the stream has finished.
+absl::StatusOr<bool> StreamIdle(void* handle);
+absl::Status SetStreamFailureMode(void* handle, uint64_t mode);
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_STREAM_OPS_H_

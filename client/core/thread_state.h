@@ -1,0 +1,28 @@
+// thread_state.h
+//
+// What CANN keeps per application thread: the current context and the last
+// error (code and message).
+
+#ifndef NPUD_CLIENT_CORE_THREAD_STATE_H_
+#define NPUD_CLIENT_CORE_THREAD_STATE_H_
+
+#include <cstdint>
+#include <string>
+
+namespace npud::client {
+
+struct ThreadState {
+  // Context id (0: none). May name a context destroyed since; users of it
+  // look it up in the ObjectRegistry.
+  uint64_t current_context = 0;
+  // aclrtGetLastError / aclrtPeekAtLastError.
+  int32_t last_error = 0;
+  // aclGetRecentErrMsg.
+  std::string last_message;
+};
+
+ThreadState& ThisThread();
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_THREAD_STATE_H_

@@ -1,0 +1,25 @@
+// daemon_locator.h
+//
+// Which daemon a client talks to:
+//   NPUD_ADDRESS=unix:///path | unix:/path   a daemon on a unix socket
+//   NPUD_ADDRESS=host:port                   a daemon over TCP
+//   NPUD_ADDRESS=inproc:                     devices inside this process
+//   NPUD_ADDRESS unset                       the per-user default socket; if
+//       nothing listens there, a private npud is started on it (it exits by
+//       itself once no client has used it for a while).
+
+#ifndef NPUD_CLIENT_TRANSPORT_DAEMON_LOCATOR_H_
+#define NPUD_CLIENT_TRANSPORT_DAEMON_LOCATOR_H_
+
+#include <memory>
+
+#include "absl/status/statusor.h"
+#include "client/transport/transport.h"
+
+namespace npud::client {
+
+absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon();
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_TRANSPORT_DAEMON_LOCATOR_H_

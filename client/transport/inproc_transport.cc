@@ -1,0 +1,95 @@
+// The in-process transport: the daemon core runs inside the client process
+// and calls are handed to its session directly, with no sockets and no
+// serialization. It is the embedded mode (NPUD_ADDRESS=inproc:) and the
+// baseline that shows what remoting costs.
+
+#include <memory>
+#include <utility>
+
+#include "absl/synchronization/mutex.h"
+#include "client/transport/transport.h"
+#include "daemon/daemon_core.h"
+#include "daemon/message_sink.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::client {
+namespace {
+
+// The process's daemon core. Created on first use and never destroyed: it
+// may be needed until the very end of the process, after static destructors
+// have begun.
+absl::StatusOr<daemon::DaemonCore*> SharedCore() {
+  static absl::Mutex mu(absl::kConstInit);
+  static daemon::DaemonCore* core = nullptr;
+  absl::MutexLock lock(&mu);
+  if (core == nullptr) {
+    daemon::DaemonCore::Options options;
+    auto created = daemon::DaemonCore::Create(options);
+    if (!created.ok()) return created.status();
+    core = created->release();
+  }
+  return core;
+}
+
+// Forwards the session's messages straight to the receiver until closed.
+class DirectSink final : public daemon::MessageSink {
+ public:
+  explicit DirectSink(TransportReceiver* receiver) : receiver_(receiver) {}
+
+  void Send(v1::ServerMessage message) override {
+    absl::ReaderMutexLock lock(&mu_);
+    if (receiver_ != nullptr) receiver_->OnMessage(std::move(message));
+  }
+  // Waits for running deliveries, then drops later ones.
+  void Close() {
+    absl::MutexLock lock(&mu_);
+    receiver_ = nullptr;
+  }
+
+ private:
+  absl::Mutex mu_;
+  TransportReceiver* receiver_ ABSL_GUARDED_BY(mu_);
+};
+
+class InprocTransport final : public Transport {
+ public:
+  ~InprocTransport() override { Shutdown(); }
+
+  absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
+                                         TransportReceiver* receiver) override {
+    auto core = SharedCore();
+    if (!core.ok()) return core.status();
+    core_ = *core;
+    sink_ = std::make_shared<DirectSink>(receiver);
+    auto opened = core_->OpenSession(hello, sink_);
+    if (!opened.ok()) return opened.status();
+    session_ = std::move(opened->session);
+    return std::move(opened->reply);
+  }
+
+  absl::Status Send(const v1::ClientMessage& message) override {
+    if (session_ == nullptr) return absl::FailedPreconditionError("not connected");
+    if (message.has_batch()) session_->Process(message.batch());
+    return absl::OkStatus();
+  }
+
+  void Shutdown() override {
+    if (session_ == nullptr) return;
+    core_->CloseSession(session_->id());
+    session_.reset();
+    sink_->Close();
+  }
+
+  std::string Describe() const override { return "inproc:"; }
+
+ private:
+  daemon::DaemonCore* core_ = nullptr;
+  std::shared_ptr<DirectSink> sink_;
+  std::shared_ptr<daemon::Session> session_;
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> MakeInprocTransport() { return std::make_unique<InprocTransport>(); }
+
+}  // namespace npud::client

@@ -1,0 +1,57 @@
+// transport.h
+//
+// Transport: carries one client process's session to a daemon — over gRPC
+// (unix socket or TCP) or to a daemon core running inside this process.
+//
+// Contract, stated once for every implementation:
+//  * Connect() sends the hello and returns the daemon's reply. From then on
+//    every server message goes to the receiver. Messages about one stream
+//    arrive in the order the daemon sent them; OnMessage may be called from
+//    several threads at once (in-process transport) and must not block.
+//  * OnDisconnect() is called at most once, when the daemon goes away; no
+//    OnMessage follows it.
+//  * Send() is not thread-safe: callers serialize sends, which is what keeps
+//    calls in order. It does not wait for any reply.
+//  * Shutdown() ends the session and returns once no receiver call is
+//    running or will run.
+
+#ifndef NPUD_CLIENT_TRANSPORT_TRANSPORT_H_
+#define NPUD_CLIENT_TRANSPORT_TRANSPORT_H_
+
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "npud/v1/npud.pb.h"
+
+namespace npud::client {
+
+class TransportReceiver {
+ public:
+  virtual ~TransportReceiver() = default;
+  virtual void OnMessage(v1::ServerMessage message) = 0;
+  virtual void OnDisconnect(const absl::Status& why) = 0;
+};
+
+class Transport {
+ public:
+  virtual ~Transport() = default;
+  virtual absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
+                                                 TransportReceiver* receiver) = 0;
+  virtual absl::Status Send(const v1::ClientMessage& message) = 0;
+  virtual void Shutdown() = 0;
+  // For logs: "unix:///...", "host:port" or "inproc:".
+  virtual std::string Describe() const = 0;
+};
+
+// A transport to the daemon at `target` ("unix:///path" or "host:port").
+std::unique_ptr<Transport> MakeGrpcTransport(const std::string& target);
+
+// A transport to a daemon core created inside this process (shared by every
+// session of the process, created on first use).
+std::unique_ptr<Transport> MakeInprocTransport();
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_TRANSPORT_TRANSPORT_H_

@@ -1,0 +1,55 @@
+// kernel_operator.h: the AscendC device API for kernels compiled with g++ into npud
+// kernel shared objects (the CPU model of the Ascend AI Core). Include this exactly as
+// an AscendC kernel does; compile with the options of npud_ascendc_options.cmake.
+//
+//   npud_ascendc/qualifiers.h     __global__ __aicore__ __gm__ ..., GM_ADDR, __NPU_ARCH__
+//   npud_ascendc/block_context.h  block_idx, block_num, GetBlockIdx(), GetBlockNum()
+//   npud_ascendc/check.h          how checks fail a block; trap()
+//   npud_ascendc/fp16.h, bf16.h   half, bfloat16_t
+//   npud_ascendc/tensor.h         TPosition, GlobalTensor, LocalTensor
+//   npud_ascendc/tpipe.h          TPipe, TQue, TQueBind, TBuf
+//   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, SetAtomicAdd/None
+//   npud_ascendc/vector_ops.h     Add Sub Mul Div Max Min Adds Muls ... Exp Ln Duplicate
+//   npud_ascendc/cast.h           Cast, RoundMode
+//   npud_ascendc/reduce.h         ReduceSum, ReduceMax, ReduceMin
+//   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)
+//   npud_ascendc/printf.h         AscendC::printf, PRINTF, DumpTensor
+//   npud_kernel_register.h        NPUD_KERNEL_REGISTER, npud_kernel_table
+//
+// Everything here has hidden visibility: a kernel object exports only
+// npud_kernel_table. Not provided: the cube path (Mmad, LoadData, Fixpipe),
+// LocalMemAllocator, level-0 (mask/repeat) vector forms, cross-block synchronisation.
+#ifndef NPUD_KERNEL_OPERATOR_H_
+#define NPUD_KERNEL_OPERATOR_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "npud_ascendc/bf16.h"
+#include "npud_ascendc/block_context.h"
+#include "npud_ascendc/cast.h"
+#include "npud_ascendc/check.h"
+#include "npud_ascendc/data_copy.h"
+#include "npud_ascendc/fp16.h"
+#include "npud_ascendc/printf.h"
+#include "npud_ascendc/qualifiers.h"
+#include "npud_ascendc/reduce.h"
+#include "npud_ascendc/sync.h"
+#include "npud_ascendc/tensor.h"
+#include "npud_ascendc/tpipe.h"
+#include "npud_ascendc/vector_ops.h"
+#include "npud_kernel_register.h"
+
+// Inline assembly. The only instruction kernels use is the AI Core trap (error_OP's
+// `asm("trap");`), which g++ cannot assemble for the host. `asm(...)` is therefore a
+// macro, defined last so that no system header included above sees it, routing the
+// stringified operands to npud::ascendc::InlineAsm (check.h): "trap" raises trap kind
+// 0, an empty template (compiler barrier) does nothing, anything else fails the block.
+// `asm volatile(...)` is not intercepted. A build that prefers -Dasm=npud_asm gets the
+// same behaviour; NPUD_NO_ASM_MACRO leaves `asm` alone.
+#define npud_asm(...) ::npud::ascendc::InlineAsm(#__VA_ARGS__)
+#if !defined(asm) && !defined(NPUD_NO_ASM_MACRO)
+#define asm(...) npud_asm(__VA_ARGS__)
+#endif
+
+#endif  // NPUD_KERNEL_OPERATOR_H_

@@ -1,0 +1,89 @@
+// block_context.h: which block the calling thread is running, and its identity.
+//
+// One block runs on one thread. The kernel entry (npud_kernel_register.h) installs the
+// executor's NpudBlockContext in thread-local state for the duration of the call; all
+// device APIs read it from there. Every kernel shared object has its own copy of this
+// state (hidden visibility), so objects loaded side by side never share it.
+//
+// `block_idx` and `block_num` are the AscendC built-in variables, global thread-locals
+// (not macros, so kernels may still declare locals of those names), readable as plain
+// identifiers: `x[block_idx] += 1`.
+#ifndef NPUD_ASCENDC_BLOCK_CONTEXT_H_
+#define NPUD_ASCENDC_BLOCK_CONTEXT_H_
+
+#include <cstdint>
+
+#include "npud_kernel_abi.h"
+
+#pragma GCC visibility push(hidden)
+
+inline thread_local int64_t block_idx = 0;
+inline thread_local int64_t block_num = 0;
+
+namespace npud::ascendc {
+
+// What SetAtomicAdd/Max/Min selected for the block's following UB->GM copies.
+enum class AtomicMode : uint8_t { kNone, kAdd, kMax, kMin };
+
+// Mutable state of the block running on this thread; confined to that thread.
+struct BlockState {
+  const NpudBlockContext* ctx = nullptr;
+  AtomicMode atomic = AtomicMode::kNone;
+};
+inline thread_local BlockState tls_block{};
+
+// The running block's context, or nullptr outside a kernel entry.
+inline const NpudBlockContext* Context() { return tls_block.ctx; }
+
+inline uint32_t CoreType() {
+  return tls_block.ctx != nullptr ? tls_block.ctx->core_type : NPUD_CORE_TYPE_VECTOR;
+}
+
+// Installs ctx as the thread's running block and restores the previous state when it
+// goes out of scope, including when a trap unwinds the block.
+class BlockScope {
+ public:
+  explicit BlockScope(const NpudBlockContext* ctx)
+      : saved_(tls_block), saved_idx_(block_idx), saved_num_(block_num) {
+    tls_block = BlockState{};
+    tls_block.ctx = ctx;
+    block_idx = ctx->block_idx;
+    block_num = ctx->block_num;
+  }
+  ~BlockScope() {
+    tls_block = saved_;
+    block_idx = saved_idx_;
+    block_num = saved_num_;
+  }
+  BlockScope(const BlockScope&) = delete;
+  BlockScope& operator=(const BlockScope&) = delete;
+
+ private:
+  BlockState saved_;
+  int64_t saved_idx_;
+  int64_t saved_num_;
+};
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
+inline int64_t GetBlockIdx() { return block_idx; }
+inline int64_t GetBlockNum() { return block_num; }
+// One block is one core here: a block never has vector sub-blocks of its own.
+inline int64_t GetSubBlockIdx() { return 0; }
+inline int64_t GetSubBlockNum() { return 1; }
+inline int64_t GetTaskRation() { return 1; }
+
+}  // namespace AscendC
+
+// `if ASCEND_IS_AIV { ... }`: which core type the executor runs this block as (a
+// vector block also answers AIV for mix kernels).
+#define ASCEND_IS_AIV (::npud::ascendc::CoreType() != NPUD_CORE_TYPE_CUBE)
+#define ASCEND_IS_AIC (::npud::ascendc::CoreType() == NPUD_CORE_TYPE_CUBE)
+#define ASCEND_IS_NOT_AIV (!ASCEND_IS_AIV)
+#define ASCEND_IS_NOT_AIC (!ASCEND_IS_AIC)
+
+#pragma GCC visibility pop
+
+#endif  // NPUD_ASCENDC_BLOCK_CONTEXT_H_

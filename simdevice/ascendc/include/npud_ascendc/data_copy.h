@@ -1,0 +1,331 @@
+// data_copy.h: DataCopy and DataCopyPad between GM and on-chip buffers, and the atomic
+// modes of UB->GM copies.
+//
+// DataCopy(dst, src, count) copies `count` elements GM->local, local->GM or
+// local->local. count * sizeof(T) must be a multiple of 32 bytes: upstream's CPU mode
+// asserts this (the NPU silently rounds down), and so does the simulator (trap kind 1).
+//
+// DataCopy(dst, src, DataCopyParams{blockCount, blockLen, srcStride, dstStride})
+// copies blockCount bursts of blockLen 32-byte blocks; the strides are the gaps, in
+// 32-byte blocks, between the end of one burst and the start of the next on each side.
+//
+// DataCopyPad moves unaligned lengths (blockLen in bytes):
+//   GM->local: burst i reads blockLen bytes at src + i * (blockLen + srcStride bytes)
+//     and writes them `leftPadding` elements into a local row; rows are the padded
+//     length rounded up to 32 bytes, plus dstStride 32-byte blocks, apart. With isPad
+//     the left and right padding elements are set to paddingValue; other bytes of the
+//     row keep their contents.
+//   local->GM: burst i reads blockLen bytes from local rows of blockLen rounded up to
+//     32 bytes plus srcStride 32-byte blocks, and writes them at
+//     dst + i * (blockLen + dstStride bytes).
+//
+// Checks on the local side (trap kind 1), as upstream's CPU mode: the tensor starts
+// 32-byte aligned and the copy fits in it. GM is not bounds-checked.
+//
+// SetAtomicAdd<T>() / SetAtomicMax<T>() / SetAtomicMin<T>() make the block's following
+// local->GM copies combine element-wise with GM atomically (other blocks may write the
+// same elements concurrently) until SetAtomicNone(). Each kernel starts with none.
+#ifndef NPUD_ASCENDC_DATA_COPY_H_
+#define NPUD_ASCENDC_DATA_COPY_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "npud_ascendc/check.h"
+#include "npud_ascendc/numeric.h"
+#include "npud_ascendc/tensor.h"
+
+#pragma GCC visibility push(hidden)
+
+namespace AscendC {
+
+struct DataCopyParams {
+  DataCopyParams() = default;
+  DataCopyParams(uint16_t count, uint16_t len, uint16_t src_stride, uint16_t dst_stride)
+      : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride) {}
+
+  uint16_t blockCount = 1;
+  uint16_t blockLen = 0;   // 32-byte blocks per burst (bytes for DataCopyPad)
+  uint16_t srcStride = 0;  // gap after each source burst
+  uint16_t dstStride = 0;  // gap after each destination burst
+};
+
+struct DataCopyExtParams {
+  DataCopyExtParams() = default;
+  DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src_stride, uint32_t dst_stride,
+                    uint32_t reserved)
+      : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride), rsv(reserved) {}
+
+  uint16_t blockCount = 1;
+  uint32_t blockLen = 0;  // bytes per burst
+  uint32_t srcStride = 0;
+  uint32_t dstStride = 0;
+  uint32_t rsv = 0;
+};
+
+template <class T>
+struct DataCopyPadExtParams {
+  DataCopyPadExtParams() = default;
+  DataCopyPadExtParams(bool pad, uint8_t left, uint8_t right, T value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+
+  bool isPad = false;
+  uint8_t leftPadding = 0;   // elements
+  uint8_t rightPadding = 0;  // elements
+  T paddingValue = T(0);
+};
+
+// The older form of DataCopyPadExtParams, with the padding value as raw bits.
+struct DataCopyPadParams {
+  DataCopyPadParams() = default;
+  DataCopyPadParams(bool pad, uint8_t left, uint8_t right, uint64_t value)
+      : isPad(pad), leftPadding(left), rightPadding(right), paddingValue(value) {}
+
+  bool isPad = false;
+  uint8_t leftPadding = 0;
+  uint8_t rightPadding = 0;
+  uint64_t paddingValue = 0;
+};
+
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+using AscendC::GlobalTensor;
+using AscendC::LocalTensor;
+
+// Local tensors must start on a 32-byte boundary of their buffer pool.
+template <class T>
+void CheckLocalAligned(const char* op, const LocalTensor<T>& t, const char* role) {
+  const NpudBlockContext* ctx = Context();
+  uintptr_t addr = reinterpret_cast<uintptr_t>(t.Data());
+  if (ctx != nullptr) {
+    const uintptr_t ub = reinterpret_cast<uintptr_t>(ctx->ub_base);
+    if (addr >= ub && addr < ub + ctx->ub_size) addr -= ub;
+  }
+  if (addr % 32 != 0) {
+    Fail("%s: the %s local tensor (position %s) does not start at a 32-byte aligned address", op,
+         role, AscendC::PositionName(t.Position()));
+  }
+}
+
+template <class T>
+void CheckLocalFits(const char* op, const LocalTensor<T>& t, uint64_t bytes, const char* role) {
+  const uint64_t have = uint64_t{t.GetSize()} * sizeof(T);
+  if (bytes > have) {
+    Fail("%s: the copy needs %llu bytes of the %s local tensor (position %s), which has only %llu", op,
+         static_cast<unsigned long long>(bytes), role, AscendC::PositionName(t.Position()),
+         static_cast<unsigned long long>(have));
+  }
+}
+
+template <class T>
+uint64_t CheckedCountBytes(const char* op, uint32_t count) {
+  const uint64_t bytes = uint64_t{count} * sizeof(T);
+  if (bytes % 32 != 0) {
+    Fail("%s: count %u x %zu-byte elements = %llu bytes is not a multiple of 32 bytes", op, count,
+         sizeof(T), static_cast<unsigned long long>(bytes));
+  }
+  return bytes;
+}
+
+// Combines n elements of src into dst under the block's atomic mode, atomically.
+template <class T>
+void AtomicStore(T* dst, const T* src, uint64_t n, AtomicMode mode) {
+  for (uint64_t i = 0; i < n; ++i) {
+    T cur;
+    __atomic_load(dst + i, &cur, __ATOMIC_RELAXED);
+    T next;
+    do {
+      switch (mode) {
+        case AtomicMode::kAdd: next = AddOf(cur, src[i]); break;
+        case AtomicMode::kMax: next = MaxOf(cur, src[i]); break;
+        case AtomicMode::kMin: next = MinOf(cur, src[i]); break;
+        case AtomicMode::kNone: next = src[i]; break;
+      }
+    } while (!__atomic_compare_exchange(dst + i, &cur, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+  }
+}
+
+// Stores `bytes` bytes (whole elements) of local data to GM under the atomic mode.
+template <class T>
+void StoreToGm(T* dst, const T* src, uint64_t bytes) {
+  const AtomicMode mode = tls_block.atomic;
+  if (mode == AtomicMode::kNone) {
+    std::memcpy(dst, src, bytes);
+  } else {
+    AtomicStore(dst, src, bytes / sizeof(T), mode);
+  }
+}
+
+// Burst copy: `count` bursts of `len` bytes, bursts `src_pitch` / `dst_pitch` apart.
+inline void CopyBursts(uint8_t* dst, const uint8_t* src, uint32_t count, uint64_t len,
+                       uint64_t src_pitch, uint64_t dst_pitch) {
+  for (uint32_t i = 0; i < count; ++i) std::memmove(dst + i * dst_pitch, src + i * src_pitch, len);
+}
+
+// Bytes a burst pattern spans: (count - 1) pitches plus one burst.
+inline uint64_t BurstExtent(uint32_t count, uint64_t len, uint64_t pitch) {
+  return count == 0 ? 0 : (count - 1) * pitch + len;
+}
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
+// ---- count form ------------------------------------------------------------------
+
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
+  using namespace ::npud::ascendc;
+  const uint64_t bytes = CheckedCountBytes<T>("DataCopy GM->local", count);
+  CheckLocalAligned("DataCopy GM->local", dst, "destination");
+  CheckLocalFits("DataCopy GM->local", dst, bytes, "destination");
+  std::memcpy(dst.Data(), src.GetPhyAddr(), bytes);
+}
+
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+  using namespace ::npud::ascendc;
+  const uint64_t bytes = CheckedCountBytes<T>("DataCopy local->GM", count);
+  CheckLocalAligned("DataCopy local->GM", src, "source");
+  CheckLocalFits("DataCopy local->GM", src, bytes, "source");
+  StoreToGm(dst.GetPhyAddr(), src.Data(), bytes);
+}
+
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+  using namespace ::npud::ascendc;
+  const uint64_t bytes = CheckedCountBytes<T>("DataCopy local->local", count);
+  CheckLocalAligned("DataCopy local->local", src, "source");
+  CheckLocalAligned("DataCopy local->local", dst, "destination");
+  CheckLocalFits("DataCopy local->local", src, bytes, "source");
+  CheckLocalFits("DataCopy local->local", dst, bytes, "destination");
+  std::memmove(dst.Data(), src.Data(), bytes);
+}
+
+// ---- burst form (DataCopyParams, units of 32-byte blocks) -------------------------
+
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+  using namespace ::npud::ascendc;
+  const uint64_t len = uint64_t{p.blockLen} * 32;
+  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * 32;
+  CheckLocalAligned("DataCopy GM->local", dst, "destination");
+  CheckLocalFits("DataCopy GM->local", dst, BurstExtent(p.blockCount, len, dst_pitch), "destination");
+  CopyBursts(reinterpret_cast<uint8_t*>(dst.Data()), reinterpret_cast<const uint8_t*>(src.GetPhyAddr()),
+             p.blockCount, len, len + uint64_t{p.srcStride} * 32, dst_pitch);
+}
+
+template <class T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  using namespace ::npud::ascendc;
+  const uint64_t len = uint64_t{p.blockLen} * 32;
+  const uint64_t src_pitch = len + uint64_t{p.srcStride} * 32;
+  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * 32;
+  CheckLocalAligned("DataCopy local->GM", src, "source");
+  CheckLocalFits("DataCopy local->GM", src, BurstExtent(p.blockCount, len, src_pitch), "source");
+  for (uint32_t i = 0; i < p.blockCount; ++i) {
+    StoreToGm(reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()) + i * dst_pitch),
+              reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(src.Data()) + i * src_pitch), len);
+  }
+}
+
+template <class T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  using namespace ::npud::ascendc;
+  const uint64_t len = uint64_t{p.blockLen} * 32;
+  const uint64_t src_pitch = len + uint64_t{p.srcStride} * 32;
+  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * 32;
+  CheckLocalAligned("DataCopy local->local", src, "source");
+  CheckLocalAligned("DataCopy local->local", dst, "destination");
+  CheckLocalFits("DataCopy local->local", src, BurstExtent(p.blockCount, len, src_pitch), "source");
+  CheckLocalFits("DataCopy local->local", dst, BurstExtent(p.blockCount, len, dst_pitch), "destination");
+  CopyBursts(reinterpret_cast<uint8_t*>(dst.Data()), reinterpret_cast<const uint8_t*>(src.Data()),
+             p.blockCount, len, src_pitch, dst_pitch);
+}
+
+// ---- DataCopyPad (blockLen in bytes) ----------------------------------------------
+
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                 const DataCopyPadExtParams<T>& pad) {
+  using namespace ::npud::ascendc;
+  constexpr const char* kOp = "DataCopyPad GM->local";
+  if (p.blockLen % sizeof(T) != 0) {
+    Fail("%s: blockLen %u is not a whole number of %zu-byte elements", kOp, p.blockLen, sizeof(T));
+  }
+  const uint64_t left = uint64_t{pad.leftPadding} * sizeof(T);
+  const uint64_t right = uint64_t{pad.rightPadding} * sizeof(T);
+  const uint64_t row = (left + p.blockLen + right + 31) / 32 * 32;
+  const uint64_t dst_pitch = row + uint64_t{p.dstStride} * 32;
+  CheckLocalAligned(kOp, dst, "destination");
+  CheckLocalFits(kOp, dst, BurstExtent(p.blockCount, row, dst_pitch), "destination");
+  uint8_t* out = reinterpret_cast<uint8_t*>(dst.Data());
+  const uint8_t* in = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
+  for (uint32_t i = 0; i < p.blockCount; ++i) {
+    uint8_t* at = out + i * dst_pitch;
+    std::memmove(at + left, in + i * (uint64_t{p.blockLen} + p.srcStride), p.blockLen);
+    if (pad.isPad) {
+      for (uint32_t k = 0; k < pad.leftPadding; ++k) std::memcpy(at + k * sizeof(T), &pad.paddingValue, sizeof(T));
+      for (uint32_t k = 0; k < pad.rightPadding; ++k) {
+        std::memcpy(at + left + p.blockLen + k * sizeof(T), &pad.paddingValue, sizeof(T));
+      }
+    }
+  }
+}
+
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+  using namespace ::npud::ascendc;
+  constexpr const char* kOp = "DataCopyPad local->GM";
+  if (p.blockLen % sizeof(T) != 0) {
+    Fail("%s: blockLen %u is not a whole number of %zu-byte elements", kOp, p.blockLen, sizeof(T));
+  }
+  const uint64_t row = (uint64_t{p.blockLen} + 31) / 32 * 32;
+  const uint64_t src_pitch = row + uint64_t{p.srcStride} * 32;
+  CheckLocalAligned(kOp, src, "source");
+  CheckLocalFits(kOp, src, BurstExtent(p.blockCount, p.blockLen, src_pitch), "source");
+  uint8_t* out = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+  const uint8_t* in = reinterpret_cast<const uint8_t*>(src.Data());
+  for (uint32_t i = 0; i < p.blockCount; ++i) {
+    StoreToGm(reinterpret_cast<T*>(out + i * (uint64_t{p.blockLen} + p.dstStride)),
+              reinterpret_cast<const T*>(in + i * src_pitch), p.blockLen);
+  }
+}
+
+template <class T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                 const DataCopyPadParams& pad) {
+  T value;
+  std::memcpy(&value, &pad.paddingValue, sizeof(T));
+  DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0),
+              DataCopyPadExtParams<T>(pad.isPad, pad.leftPadding, pad.rightPadding, value));
+}
+
+template <class T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+  DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
+}
+
+// ---- atomic modes of local->GM copies ---------------------------------------------
+
+template <class T>
+void SetAtomicAdd() {
+  ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kAdd;
+}
+template <class T>
+void SetAtomicMax() {
+  ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kMax;
+}
+template <class T>
+void SetAtomicMin() {
+  ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kMin;
+}
+inline void SetAtomicNone() { ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone; }
+
+}  // namespace AscendC
+
+#pragma GCC visibility pop
+
+#endif  // NPUD_ASCENDC_DATA_COPY_H_

@@ -1,0 +1,201 @@
+// tensor.h: TPosition and the two tensor views, GlobalTensor<T> and LocalTensor<T>.
+//
+// Both are views (pointer + element count); neither owns memory, and copies alias.
+//   GlobalTensor<T>  global memory (GM): plain host memory shared by all blocks. GM
+//                    accesses are not bounds-checked, as in upstream's CPU mode.
+//   LocalTensor<T>   on-chip memory (UB, L1, L0*), handed out by TQue/TBuf from the
+//                    block's buffers. Element accesses are checked against the view's
+//                    size; a failure fails the block (trap kind 1).
+// GetPhyAddr() returns the host address of the data (upstream's CPU mode does the
+// same), so `(__ubuf__ T*)t.GetPhyAddr()` yields a usable pointer.
+#ifndef NPUD_ASCENDC_TENSOR_H_
+#define NPUD_ASCENDC_TENSOR_H_
+
+#include <cstdint>
+
+#include "npud_ascendc/check.h"
+#include "npud_ascendc/qualifiers.h"
+
+#pragma GCC visibility push(hidden)
+
+namespace AscendC {
+
+// Logical buffer positions, in upstream's declaration order.
+enum class TPosition : uint8_t {
+  GM,
+  A1,
+  A2,
+  B1,
+  B2,
+  C1,
+  C2,
+  CO1,
+  CO2,
+  VECIN,
+  VECOUT,
+  VECCALC,
+  LCM = VECCALC,
+  SPM,
+  SHM = SPM,
+  TSCM,
+  C2PIPE2GM,
+  C2PIPE2LOCAL,
+  MAX,
+};
+using QuePosition = TPosition;
+using TTagType = int32_t;
+
+inline const char* PositionName(TPosition pos) {
+  switch (pos) {
+    case TPosition::GM: return "GM";
+    case TPosition::A1: return "A1";
+    case TPosition::A2: return "A2";
+    case TPosition::B1: return "B1";
+    case TPosition::B2: return "B2";
+    case TPosition::C1: return "C1";
+    case TPosition::C2: return "C2";
+    case TPosition::CO1: return "CO1";
+    case TPosition::CO2: return "CO2";
+    case TPosition::VECIN: return "VECIN";
+    case TPosition::VECOUT: return "VECOUT";
+    case TPosition::VECCALC: return "VECCALC";
+    case TPosition::SPM: return "SPM";
+    case TPosition::TSCM: return "TSCM";
+    case TPosition::C2PIPE2GM: return "C2PIPE2GM";
+    case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
+    case TPosition::MAX: break;
+  }
+  return "MAX";
+}
+
+template <class T>
+class GlobalTensor {
+ public:
+  using PrimType = T;
+
+  GlobalTensor() = default;
+
+  // The tensor covers `size` elements from `buffer` (a host pointer into GM).
+  void SetGlobalBuffer(__gm__ T* buffer, uint64_t size) {
+    addr_ = buffer;
+    size_ = size;
+  }
+  void SetGlobalBuffer(__gm__ T* buffer) { SetGlobalBuffer(buffer, 0); }
+
+  // A view starting `offset` elements further on.
+  GlobalTensor operator[](uint64_t offset) const {
+    GlobalTensor view;
+    view.addr_ = addr_ + offset;
+    view.size_ = size_ > offset ? size_ - offset : 0;
+    return view;
+  }
+
+  T GetValue(uint64_t offset) const { return addr_[offset]; }
+  void SetValue(uint64_t offset, T value) const { addr_[offset] = value; }
+  T& operator()(uint64_t offset) const { return addr_[offset]; }
+
+  uint64_t GetSize() const { return size_; }
+  __gm__ T* GetPhyAddr() const { return addr_; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+
+  template <class U>
+  GlobalTensor<U> ReinterpretCast() const {
+    GlobalTensor<U> out;
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(addr_), size_ * sizeof(T) / sizeof(U));
+    return out;
+  }
+
+  // L2 cache policy hints mean nothing on the CPU.
+  template <class... A>
+  void SetL2CacheHint(A...) const {}
+
+ private:
+  __gm__ T* addr_ = nullptr;
+  uint64_t size_ = 0;
+};
+
+template <class T>
+class LocalTensor {
+ public:
+  using PrimType = T;
+
+  LocalTensor() = default;
+
+  // A tensor at byte offset `addr` of the running block's unified buffer, `size`
+  // elements long (upstream's raw-address constructor). Fails if it does not fit.
+  LocalTensor(TPosition pos, uint32_t addr, uint32_t size) : pos_(pos), size_(size) {
+    const NpudBlockContext* ctx = ::npud::ascendc::Context();
+    const uint64_t end = uint64_t{addr} + uint64_t{size} * sizeof(T);
+    if (ctx == nullptr || end > ctx->ub_size) {
+      ::npud::ascendc::Fail("LocalTensor: bytes [%u, %llu) are outside the unified buffer of %llu bytes",
+                            addr, static_cast<unsigned long long>(end),
+                            static_cast<unsigned long long>(ctx != nullptr ? ctx->ub_size : 0));
+    }
+    addr_ = reinterpret_cast<T*>(ctx->ub_base + addr);
+  }
+
+  // Used by TQue/TBuf: a view of `size` elements at host address `addr`.
+  static LocalTensor FromBuffer(TPosition pos, T* addr, uint32_t size) {
+    LocalTensor t;
+    t.pos_ = pos;
+    t.addr_ = addr;
+    t.size_ = size;
+    return t;
+  }
+
+  // A view starting `offset` elements further on (and that much shorter).
+  LocalTensor operator[](uint32_t offset) const {
+    if (offset > size_) {
+      ::npud::ascendc::Fail("LocalTensor[%u]: offset is beyond the tensor's %u elements", offset, size_);
+    }
+    LocalTensor view = *this;
+    view.addr_ = addr_ + offset;
+    view.size_ = size_ - offset;
+    return view;
+  }
+
+  T GetValue(uint32_t index) const { return *At(index, "GetValue"); }
+  void SetValue(uint32_t index, T value) const { *At(index, "SetValue") = value; }
+  T& operator()(uint32_t index) const { return *At(index, "operator()"); }
+
+  uint32_t GetSize() const { return size_; }
+  void SetSize(uint32_t size) { size_ = size; }
+  uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
+  void SetBufferLen(uint32_t bytes) { size_ = bytes / static_cast<uint32_t>(sizeof(T)); }
+  int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
+  TPosition Position() const { return pos_; }
+
+  uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(addr_); }
+  uint64_t GetPhyAddr(uint32_t offset) const { return reinterpret_cast<uint64_t>(addr_ + offset); }
+  // The data pointer, for the simulator's own operations.
+  T* Data() const { return addr_; }
+
+  template <class U>
+  LocalTensor<U> ReinterpretCast() const {
+    return LocalTensor<U>::FromBuffer(pos_, reinterpret_cast<U*>(addr_),
+                                      static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)));
+  }
+
+  void SetUserTag(TTagType tag) { tag_ = tag; }
+  TTagType GetUserTag() const { return tag_; }
+
+ private:
+  T* At(uint32_t index, const char* what) const {
+    if (index >= size_) {
+      ::npud::ascendc::Fail("LocalTensor::%s(%u): index is beyond the tensor's %u elements", what,
+                            index, size_);
+    }
+    return addr_ + index;
+  }
+
+  TPosition pos_ = TPosition::VECCALC;
+  T* addr_ = nullptr;
+  uint32_t size_ = 0;
+  TTagType tag_ = 0;
+};
+
+}  // namespace AscendC
+
+#pragma GCC visibility pop
+
+#endif  // NPUD_ASCENDC_TENSOR_H_
