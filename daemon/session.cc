@@ -25,6 +25,13 @@ constexpr uint32_t kEventNeverRecorded = 2;
 
 v1::Reply Ok() { return v1::Reply(); }
 
+// An outcome without a result: the reply when `status` is OK. (A StatusOr
+// must never be built from an OK status.)
+absl::StatusOr<v1::Reply> Done(const absl::Status& status) {
+  if (!status.ok()) return status;
+  return Ok();
+}
+
 v1::Reply StatusReply(bool complete) {
   v1::Reply reply;
   reply.mutable_status()->set_status(complete ? 0 : 1);
@@ -374,7 +381,7 @@ Session::Outcome Session::SetStreamFailureMode(const v1::SetStreamFailureMode& o
 Session::Outcome Session::StreamWaitEvent(const v1::StreamWaitEvent& op) {
   auto event = FindEvent(op.event_id());
   if (!event.ok()) return event.status();
-  return Submit(op.stream_id(), sim::MakeWaitEventTask(*std::move(event)));
+  return Done(Submit(op.stream_id(), sim::MakeWaitEventTask(*std::move(event))));
 }
 
 // --- Events ----------------------------------------------------------------
@@ -405,14 +412,14 @@ Session::Outcome Session::RecordEvent(const v1::RecordEvent& op) {
   auto event = FindEvent(op.event_id());
   if (!event.ok()) return event.status();
   if (op.stream_id() == 0) return AclError(kRtParamInvalid, "record needs a stream");
-  return Submit(op.stream_id(), sim::MakeRecordEventTask(*std::move(event)));
+  return Done(Submit(op.stream_id(), sim::MakeRecordEventTask(*std::move(event))));
 }
 
 Session::Outcome Session::ResetEvent(const v1::ResetEvent& op) {
   auto event = FindEvent(op.event_id());
   if (!event.ok()) return event.status();
   if (op.stream_id() == 0) return AclError(kRtParamInvalid, "reset needs a stream");
-  return Submit(op.stream_id(), sim::MakeResetEventTask(*std::move(event)));
+  return Done(Submit(op.stream_id(), sim::MakeResetEventTask(*std::move(event))));
 }
 
 Session::Outcome Session::QueryEvent(const v1::QueryEvent& op) {
@@ -509,29 +516,20 @@ Session::Outcome Session::Free(const v1::Free& op) {
   }
   auto device = devices_->Get(allocation.device_id);
   if (!device.ok()) return device.status();
-  if (absl::Status freed = (*device)->memory().Free(op.address()); !freed.ok()) return freed;
-  return Ok();
+  return Done((*device)->memory().Free(op.address()));
 }
 
 Session::Outcome Session::Memset(const v1::Memset& op) {
   auto range = Access(op.address(), op.count());
   if (!range.ok()) return range.status();
-  if (auto s = Submit(op.stream_id(), sim::MakeMemsetTask(*std::move(range),
-                                                          static_cast<uint8_t>(op.value())));
-      !s.ok()) {
-    return s;
-  }
-  return Ok();
+  return Done(Submit(op.stream_id(),
+                     sim::MakeMemsetTask(*std::move(range), static_cast<uint8_t>(op.value()))));
 }
 
 Session::Outcome Session::WriteDevice(const v1::WriteDevice& op) {
   auto range = Access(op.address(), op.data().size());
   if (!range.ok()) return range.status();
-  if (auto s = Submit(op.stream_id(), sim::MakeWriteTask(*std::move(range), op.data()));
-      !s.ok()) {
-    return s;
-  }
-  return Ok();
+  return Done(Submit(op.stream_id(), sim::MakeWriteTask(*std::move(range), op.data())));
 }
 
 Session::Outcome Session::ReadDevice(uint64_t call_id, const v1::ReadDevice& op) {
@@ -560,11 +558,7 @@ Session::Outcome Session::CopyDevice(const v1::CopyDevice& op) {
   if (!dst.ok()) return dst.status();
   auto src = Access(op.src(), op.size());
   if (!src.ok()) return src.status();
-  if (auto s = Submit(op.stream_id(), sim::MakeCopyTask(*std::move(dst), *std::move(src)));
-      !s.ok()) {
-    return s;
-  }
-  return Ok();
+  return Done(Submit(op.stream_id(), sim::MakeCopyTask(*std::move(dst), *std::move(src))));
 }
 
 // --- Helpers ---------------------------------------------------------------

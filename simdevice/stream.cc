@@ -96,7 +96,7 @@ void Stream::Discard(const absl::Status& why) {
   std::deque<std::unique_ptr<Task>> dropped;
   {
     absl::MutexLock lock(&mu_);
-    if (state_ == State::kRunning && !tasks_.empty()) {
+    if (running_ != nullptr) {
       // The running task finishes; everything behind it goes.
       auto running = std::move(tasks_.front());
       tasks_.pop_front();
@@ -171,12 +171,14 @@ void Stream::RunSome() {
       continue;
     }
     woken_ = false;
+    running_ = task;
     // The task runs unlocked: it may take seconds (kernels) and may call
     // back into this stream (markers).
     mu_.Unlock();
     absl::Status status;
     const Task::Progress progress = task->Run(wake, &status);
     mu_.Lock();
+    running_ = nullptr;
     if (progress == Task::Progress::kPending) {
       if (woken_) continue;  // The wake beat us here: poll again.
       state_ = State::kParked;

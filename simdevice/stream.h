@@ -89,6 +89,10 @@ class Stream : public std::enable_shared_from_this<Stream> {
   mutable absl::Mutex mu_;
   std::deque<std::unique_ptr<Task>> tasks_ ABSL_GUARDED_BY(mu_);
   State state_ ABSL_GUARDED_BY(mu_) = State::kEmpty;
+  // The task whose Run() is executing (always tasks_.front()), or null —
+  // also while a finished task is being destroyed or a dropped one
+  // cancelled, when the front is a task that has not started.
+  Task* running_ ABSL_GUARDED_BY(mu_) = nullptr;
   // A wake arrived while the head task was running; poll it again.
   bool woken_ ABSL_GUARDED_BY(mu_) = false;
   absl::Status error_ ABSL_GUARDED_BY(mu_);

@@ -2,6 +2,7 @@
 // kernel shared objects (the CPU model of the Ascend AI Core). Include this exactly as
 // an AscendC kernel does; compile with the options of npud_ascendc_options.cmake.
 //
+//   npud_ascendc/visibility.h     NPUD_ASCENDC_HIDDEN for the library's state
 //   npud_ascendc/qualifiers.h     __global__ __aicore__ __gm__ ..., GM_ADDR, __NPU_ARCH__
 //   npud_ascendc/block_context.h  block_idx, block_num, GetBlockIdx(), GetBlockNum()
 //   npud_ascendc/check.h          how checks fail a block; trap()
@@ -16,9 +17,10 @@
 //   npud_ascendc/printf.h         AscendC::printf, PRINTF, DumpTensor
 //   npud_kernel_register.h        NPUD_KERNEL_REGISTER, npud_kernel_table
 //
-// Everything here has hidden visibility: a kernel object exports only
-// npud_kernel_table. Not provided: the cube path (Mmad, LoadData, Fixpipe),
-// LocalMemAllocator, level-0 (mask/repeat) vector forms, cross-block synchronisation.
+// Built with the kernel options, a kernel object exports only npud_kernel_table; the
+// library's own state is hidden in any build (npud_ascendc/visibility.h).
+// Not provided: the cube path (Mmad, LoadData, Fixpipe), LocalMemAllocator, level-0
+// (mask/repeat) vector forms, cross-block synchronisation.
 #ifndef NPUD_KERNEL_OPERATOR_H_
 #define NPUD_KERNEL_OPERATOR_H_
 
@@ -49,7 +51,14 @@
 // same behaviour; NPUD_NO_ASM_MACRO leaves `asm` alone.
 #define npud_asm(...) ::npud::ascendc::InlineAsm(#__VA_ARGS__)
 #if !defined(asm) && !defined(NPUD_NO_ASM_MACRO)
+#ifdef __clang__
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wkeyword-macro"
+#endif
 #define asm(...) npud_asm(__VA_ARGS__)
+#ifdef __clang__
+#pragma clang diagnostic pop
+#endif
 #endif
 
 #endif  // NPUD_KERNEL_OPERATOR_H_

@@ -22,8 +22,6 @@
 #include <type_traits>
 #include <utility>
 
-#pragma GCC visibility push(hidden)
-
 namespace npud::kernel {
 
 // ArgLayout<A...>: offsets of each parameter and the total packed size.
@@ -117,7 +115,5 @@ void Invoke(void (*fn)(A...), const void* args) {
 }
 
 }  // namespace npud::kernel
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_KERNEL_ARGS_H_

@@ -27,13 +27,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "npud_ascendc/block_context.h"
+#include "npud_ascendc/visibility.h"
 #include "npud_kernel_abi.h"
 #include "npud_kernel_args.h"
-
-#pragma GCC visibility push(hidden)
 
 namespace npud::kernel::internal {
 
@@ -48,7 +46,7 @@ struct Registry {
   RegistryNode* head = nullptr;
   RegistryNode** tail = &head;
 };
-inline Registry& GetRegistry() {
+NPUD_ASCENDC_HIDDEN inline Registry& GetRegistry() {
   static Registry registry;
   return registry;
 }
@@ -70,14 +68,32 @@ class Registrar {
   RegistryNode node_;
 };
 
-// The registry as an array, built once on first use (thread-safe).
-inline const NpudKernelInfo* Table(std::size_t* count) {
-  static const std::vector<NpudKernelInfo> table = [] {
-    std::vector<NpudKernelInfo> out;
-    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) out.push_back(n->info);
-    return out;
-  }();
-  if (count != nullptr) *count = table.size();
+// The registry as an array, built once on first use (thread-safe), freed when the
+// shared object is unloaded. (Own storage type rather than std::vector, whose
+// instantiation for the ABI struct would otherwise be exported.)
+class TableStorage {
+ public:
+  TableStorage() {
+    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) ++count_;
+    data_ = new NpudKernelInfo[count_ == 0 ? 1 : count_];
+    std::size_t i = 0;
+    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) data_[i++] = n->info;
+  }
+  ~TableStorage() { delete[] data_; }
+  TableStorage(const TableStorage&) = delete;
+  TableStorage& operator=(const TableStorage&) = delete;
+
+  const NpudKernelInfo* data() const { return data_; }
+  std::size_t count() const { return count_; }
+
+ private:
+  NpudKernelInfo* data_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+NPUD_ASCENDC_HIDDEN inline const NpudKernelInfo* Table(std::size_t* count) {
+  static const TableStorage table;
+  if (count != nullptr) *count = table.count();
   return table.data();
 }
 
@@ -93,8 +109,6 @@ int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_siz
 }
 
 }  // namespace npud::kernel::internal
-
-#pragma GCC visibility pop
 
 #ifndef NPUD_KERNEL_NO_TABLE
 extern "C" inline __attribute__((used, visibility("default"))) const NpudKernelInfo* npud_kernel_table(

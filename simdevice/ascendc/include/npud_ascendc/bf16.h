@@ -10,8 +10,6 @@
 
 #include "npud_ascendc/float_format.h"
 
-#pragma GCC visibility push(hidden)
-
 struct bfloat16_t {
   bfloat16_t() = default;
   template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
@@ -44,7 +42,5 @@ struct bfloat16_t {
 };
 
 static_assert(sizeof(bfloat16_t) == 2 && std::is_trivially_copyable_v<bfloat16_t>);
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_BF16_H_

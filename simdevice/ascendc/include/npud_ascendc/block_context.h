@@ -3,7 +3,7 @@
 // One block runs on one thread. The kernel entry (npud_kernel_register.h) installs the
 // executor's NpudBlockContext in thread-local state for the duration of the call; all
 // device APIs read it from there. Every kernel shared object has its own copy of this
-// state (hidden visibility), so objects loaded side by side never share it.
+// state (NPUD_ASCENDC_HIDDEN), so objects loaded side by side never share it.
 //
 // `block_idx` and `block_num` are the AscendC built-in variables, global thread-locals
 // (not macros, so kernels may still declare locals of those names), readable as plain
@@ -13,12 +13,11 @@
 
 #include <cstdint>
 
+#include "npud_ascendc/visibility.h"
 #include "npud_kernel_abi.h"
 
-#pragma GCC visibility push(hidden)
-
-inline thread_local int64_t block_idx = 0;
-inline thread_local int64_t block_num = 0;
+NPUD_ASCENDC_HIDDEN inline thread_local int64_t block_idx = 0;
+NPUD_ASCENDC_HIDDEN inline thread_local int64_t block_num = 0;
 
 namespace npud::ascendc {
 
@@ -30,7 +29,7 @@ struct BlockState {
   const NpudBlockContext* ctx = nullptr;
   AtomicMode atomic = AtomicMode::kNone;
 };
-inline thread_local BlockState tls_block{};
+NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 
 // The running block's context, or nullptr outside a kernel entry.
 inline const NpudBlockContext* Context() { return tls_block.ctx; }
@@ -83,7 +82,5 @@ inline int64_t GetTaskRation() { return 1; }
 #define ASCEND_IS_AIC (::npud::ascendc::CoreType() == NPUD_CORE_TYPE_CUBE)
 #define ASCEND_IS_NOT_AIV (!ASCEND_IS_AIV)
 #define ASCEND_IS_NOT_AIC (!ASCEND_IS_AIC)
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_BLOCK_CONTEXT_H_

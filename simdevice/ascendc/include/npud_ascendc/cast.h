@@ -25,8 +25,6 @@
 #include "npud_ascendc/numeric.h"
 #include "npud_ascendc/tensor.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace AscendC {
 
 enum RoundMode : uint8_t {
@@ -122,7 +120,5 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
 }
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_CAST_H_

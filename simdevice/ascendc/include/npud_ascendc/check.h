@@ -25,8 +25,6 @@
 #include "npud_ascendc/block_context.h"
 #include "npud_kernel_abi.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace npud::ascendc {
 
 [[noreturn]] inline void ReportAndStop(uint32_t kind, const char* message) {
@@ -72,7 +70,5 @@ inline void InlineAsm(const char* text) {
 
 // The AI Core trap instruction: raises a device exception and ends the block.
 [[noreturn]] inline void trap() { ::npud::ascendc::RaiseTrap(); }
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_CHECK_H_

@@ -35,8 +35,6 @@
 #include "npud_ascendc/numeric.h"
 #include "npud_ascendc/tensor.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace AscendC {
 
 struct DataCopyParams {
@@ -53,7 +51,7 @@ struct DataCopyParams {
 struct DataCopyExtParams {
   DataCopyExtParams() = default;
   DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src_stride, uint32_t dst_stride,
-                    uint32_t reserved)
+                    uint32_t reserved = 0)
       : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride), rsv(reserved) {}
 
   uint16_t blockCount = 1;
@@ -129,21 +127,27 @@ uint64_t CheckedCountBytes(const char* op, uint32_t count) {
   return bytes;
 }
 
+template <class T>
+T Combine(T old_value, T value, AtomicMode mode) {
+  switch (mode) {
+    case AtomicMode::kAdd: return AddOf(old_value, value);
+    case AtomicMode::kMax: return MaxOf(old_value, value);
+    case AtomicMode::kMin: return MinOf(old_value, value);
+    case AtomicMode::kNone: break;
+  }
+  return value;
+}
+
 // Combines n elements of src into dst under the block's atomic mode, atomically.
 template <class T>
 void AtomicStore(T* dst, const T* src, uint64_t n, AtomicMode mode) {
   for (uint64_t i = 0; i < n; ++i) {
     T cur;
     __atomic_load(dst + i, &cur, __ATOMIC_RELAXED);
-    T next;
-    do {
-      switch (mode) {
-        case AtomicMode::kAdd: next = AddOf(cur, src[i]); break;
-        case AtomicMode::kMax: next = MaxOf(cur, src[i]); break;
-        case AtomicMode::kMin: next = MinOf(cur, src[i]); break;
-        case AtomicMode::kNone: next = src[i]; break;
-      }
-    } while (!__atomic_compare_exchange(dst + i, &cur, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    T next = Combine(cur, src[i], mode);
+    while (!__atomic_compare_exchange(dst + i, &cur, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+      next = Combine(cur, src[i], mode);
+    }
   }
 }
 
@@ -325,7 +329,5 @@ void SetAtomicMin() {
 inline void SetAtomicNone() { ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone; }
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_DATA_COPY_H_

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <cstring>
 
-#pragma GCC visibility push(hidden)
+#include "npud_ascendc/visibility.h"
 
 namespace npud::ascendc {
 
@@ -31,9 +31,11 @@ struct BinaryFormat {
   int mant_bits;  // stored fraction bits
   int exp_bits;
 };
-inline constexpr BinaryFormat kBinary16{10, 5};
-inline constexpr BinaryFormat kBfloat16{7, 8};
-inline constexpr BinaryFormat kBinary32{23, 8};
+// Hidden: passed by value they are odr-used, and a default-visibility inline variable
+// would become an STB_GNU_UNIQUE symbol (which makes a kernel object unloadable).
+NPUD_ASCENDC_HIDDEN inline constexpr BinaryFormat kBinary16{10, 5};
+NPUD_ASCENDC_HIDDEN inline constexpr BinaryFormat kBfloat16{7, 8};
+NPUD_ASCENDC_HIDDEN inline constexpr BinaryFormat kBinary32{23, 8};
 
 // Whether rounding `neg * (q + rem / 2^s)` away from q's magnitude is required. `rem`
 // is the discarded part, `half` is 2^(s-1) (tie point) or 0 when s is out of range.
@@ -125,7 +127,5 @@ inline double DecodeBinary(uint32_t bits, BinaryFormat f) {
 }
 
 }  // namespace npud::ascendc
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_FLOAT_FORMAT_H_

@@ -17,8 +17,6 @@
 
 #include "npud_ascendc/float_format.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace npud::ascendc {
 
 inline uint16_t FloatToHalfBits(double v, Rounding r = Rounding::kNearestEven) {
@@ -79,7 +77,5 @@ struct half {
 
 static_assert(sizeof(half) == 2 && alignof(half) == 2, "half must be binary16 storage");
 static_assert(std::is_trivially_copyable_v<half> && std::is_standard_layout_v<half>);
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_FP16_H_

@@ -13,8 +13,6 @@
 #include "npud_ascendc/bf16.h"
 #include "npud_ascendc/fp16.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace npud::ascendc {
 
 template <class T>
@@ -86,7 +84,5 @@ inline const char* TypeName() {
 }
 
 }  // namespace npud::ascendc
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_NUMERIC_H_

@@ -25,15 +25,14 @@
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/numeric.h"
 #include "npud_ascendc/tensor.h"
-
-#pragma GCC visibility push(hidden)
+#include "npud_ascendc/visibility.h"
 
 namespace npud::ascendc {
 
 #if defined(ASCENDC_DUMP) && ASCENDC_DUMP == 0
-inline constexpr bool kDeviceOutput = false;
+NPUD_ASCENDC_HIDDEN inline constexpr bool kDeviceOutput = false;
 #else
-inline constexpr bool kDeviceOutput = true;
+NPUD_ASCENDC_HIDDEN inline constexpr bool kDeviceOutput = true;
 #endif
 
 inline void EmitText(const char* text, size_t len) {
@@ -211,7 +210,5 @@ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
 }
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_PRINTF_H_

@@ -40,8 +40,6 @@
 #define __NPU_ARCH__ 2201
 #endif
 
-#pragma GCC visibility push(hidden)
-
 // Kernel type tags accepted by KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE. The
 // simulator takes the kernel type from its registration instead, so the macros only
 // have to compile.
@@ -69,7 +67,5 @@ template <class T>
 inline void dcci(__gm__ T* /*addr*/, cache_line_t /*entire*/) {}
 template <class T>
 inline void dcci(__gm__ T* /*addr*/, cache_line_t /*entire*/, dcci_dst_t /*dst*/) {}
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_QUALIFIERS_H_

@@ -23,8 +23,6 @@
 #include "npud_ascendc/numeric.h"
 #include "npud_ascendc/tensor.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace npud::ascendc {
 
 template <class T>
@@ -62,7 +60,7 @@ void StoreExtremum(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTenso
   if (with_index) {
     using Bits = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
     const Bits bits = static_cast<Bits>(index);
-    std::memcpy(&d[1], &bits, sizeof(bits));
+    std::memcpy(static_cast<void*>(&d[1]), &bits, sizeof(bits));
   }
 }
 
@@ -100,7 +98,5 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 }
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_REDUCE_H_

@@ -11,8 +11,6 @@
 
 #include <cstdint>
 
-#pragma GCC visibility push(hidden)
-
 // Hardware pipes and event ids are compiler built-ins upstream, hence global.
 enum pipe_t : uint8_t {
   PIPE_S = 0,
@@ -95,7 +93,5 @@ inline void WaitFlag(int32_t /*event_id*/) {}
 inline void InitSocState() {}
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_SYNC_H_

@@ -16,8 +16,6 @@
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/qualifiers.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace AscendC {
 
 // Logical buffer positions, in upstream's declaration order.
@@ -195,7 +193,5 @@ class LocalTensor {
 };
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_TENSOR_H_

@@ -29,8 +29,7 @@
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/tensor.h"
-
-#pragma GCC visibility push(hidden)
+#include "npud_ascendc/visibility.h"
 
 namespace AscendC {
 class TPipe;
@@ -38,8 +37,7 @@ class TPipe;
 
 namespace npud::ascendc {
 
-inline constexpr uint32_t kBlockBytes = 32;          // UB/L1 data block and alignment
-inline constexpr uint32_t kMaxBuffersPerPipe = 64;   // upstream's TPipe limit
+NPUD_ASCENDC_HIDDEN inline constexpr uint32_t kMaxBuffersPerPipe = 64;  // upstream's TPipe limit
 
 enum class Pool : uint8_t { kUB, kL1, kL0A, kL0B, kL0C, kBiasTable, kCount, kNone = kCount };
 
@@ -342,7 +340,7 @@ class TPipe {
   void Bind(::npud::ascendc::BufferSet& set, uint32_t num, uint32_t len, const char* what) {
     using ::npud::ascendc::Fail;
     const Pool pool = ::npud::ascendc::PoolOf(set.pos_);
-    if (pool == Pool::kNone) {
+    if (static_cast<int>(pool) >= static_cast<int>(Pool::kCount)) {
       Fail("TPipe::InitBuffer: a %s at position %s cannot have on-chip buffers", what,
            PositionName(set.pos_));
     }
@@ -357,9 +355,11 @@ class TPipe {
     const uint64_t size = PoolSize(pool);
     const uint64_t at = used_[static_cast<int>(pool)];
     if (at + need > size) {
-      Fail("TPipe::InitBuffer: %u buffers of %llu bytes at offset %llu exceed the %s size of %llu bytes",
+      Fail("TPipe::InitBuffer: %u buffers of %llu bytes need bytes [%llu, %llu), which exceeds the %s "
+           "size of %llu bytes",
            num, static_cast<unsigned long long>(aligned), static_cast<unsigned long long>(at),
-           ::npud::ascendc::PoolName(pool), static_cast<unsigned long long>(size));
+           static_cast<unsigned long long>(at + need), ::npud::ascendc::PoolName(pool),
+           static_cast<unsigned long long>(size));
     }
     set.base_ = PoolBase(pool) + at;
     set.len_ = static_cast<uint32_t>(aligned);
@@ -395,7 +395,5 @@ class TPipe {
 };
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_TPIPE_H_

@@ -25,8 +25,6 @@
 #include "npud_ascendc/numeric.h"
 #include "npud_ascendc/tensor.h"
 
-#pragma GCC visibility push(hidden)
-
 namespace npud::ascendc {
 
 using AscendC::LocalTensor;
@@ -260,7 +258,5 @@ void Duplicate(const LocalTensor<T>& dst, const typename ::npud::ascendc::NoDedu
 }
 
 }  // namespace AscendC
-
-#pragma GCC visibility pop
 
 #endif  // NPUD_ASCENDC_VECTOR_OPS_H_

@@ -1,0 +1,232 @@
+#include "tests/e2e/npud_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+
+extern char** environ;
+
+namespace npud::testing {
+namespace {
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream content;
+  content << in.rdbuf();
+  return content.str();
+}
+
+std::vector<char*> Pointers(std::vector<std::string>& strings) {
+  std::vector<char*> pointers;
+  for (auto& s : strings) pointers.push_back(s.data());
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
+    Transport transport, const std::vector<std::string>& extra_flags) {
+  std::unique_ptr<NpudProcess> process(new NpudProcess());
+  char dir_template[] = "/tmp/npud-test-XXXXXX";
+  if (mkdtemp(dir_template) == nullptr) return absl::InternalError("mkdtemp failed");
+  process->dir_ = dir_template;
+  process->log_path_ = process->dir_ + "/npud.log";
+  const std::string ready = process->dir_ + "/ready";
+  const std::string socket = process->dir_ + "/npud.sock";
+  std::vector<std::string> args = {NPUD_BINARY,
+                                   transport == Transport::kUnix
+                                       ? absl::StrCat("--listen=unix://", socket)
+                                       : std::string("--listen=127.0.0.1:0"),
+                                   absl::StrCat("--ready_file=", ready), "--log_level=debug",
+                                   "--memory_gib=16"};
+  args.insert(args.end(), extra_flags.begin(), extra_flags.end());
+  std::vector<char*> argv = Pointers(args);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  // Nothing of the test's own stdio: a daemon holding the test runner's
+  // pipes would keep it waiting.
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, process->log_path_.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  const int err = posix_spawn(&process->pid_, NPUD_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (err != 0) return absl::InternalError(absl::StrCat("cannot start npud: ", strerror(err)));
+
+  const absl::Time deadline = absl::Now() + absl::Seconds(20);
+  while (access(ready.c_str(), F_OK) != 0) {
+    if (!process->Alive()) {
+      return absl::InternalError(absl::StrCat("npud exited early:\n", process->Log()));
+    }
+    if (absl::Now() > deadline) return absl::DeadlineExceededError("npud did not start");
+    absl::SleepFor(absl::Milliseconds(5));
+  }
+  if (transport == Transport::kUnix) {
+    process->address_ = absl::StrCat("unix://", socket);
+  } else {
+    std::string port = ReadFile(ready);
+    port = port.substr(0, port.find('\n'));
+    process->address_ = absl::StrCat("127.0.0.1:", port);
+  }
+  return process;
+}
+
+NpudProcess::~NpudProcess() {
+  if (pid_ > 0 && Alive()) {
+    kill(pid_, SIGTERM);
+    const absl::Time deadline = absl::Now() + absl::Seconds(10);
+    while (Alive() && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(5));
+    if (Alive()) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  if (!dir_.empty()) {
+    std::vector<std::string> rm = {"/bin/rm", "-rf", dir_};
+    RunProcess(rm, {});
+  }
+}
+
+bool NpudProcess::Alive() {
+  if (pid_ <= 0) return false;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    pid_ = -1;
+    return false;
+  }
+  return true;
+}
+
+std::string NpudProcess::Log() const { return ReadFile(log_path_); }
+
+absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Spawn(
+    const std::vector<std::string>& argv_in, const std::vector<std::string>& env_in) {
+  std::vector<std::string> args = argv_in;
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
+  env.insert(env.end(), env_in.begin(), env_in.end());
+  std::vector<char*> argv = Pointers(args);
+  std::vector<char*> envp = Pointers(env);
+  int in[2], out[2];
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) {
+    return absl::InternalError("pipe failed");
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  std::unique_ptr<ChildProcess> child(new ChildProcess());
+  const int err = posix_spawn(&child->pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  close(in[0]);
+  close(out[1]);
+  child->stdin_fd_ = in[1];
+  child->stdout_fd_ = out[0];
+  if (err != 0) return absl::InternalError(absl::StrCat("cannot start ", argv_in[0]));
+  return child;
+}
+
+ChildProcess::~ChildProcess() {
+  if (!reaped_ && pid_ > 0) {
+    kill(pid_, SIGKILL);
+    Wait();
+  }
+  if (stdin_fd_ >= 0) close(stdin_fd_);
+  if (stdout_fd_ >= 0) close(stdout_fd_);
+}
+
+std::string ChildProcess::ReadLine(absl::Duration timeout) {
+  const absl::Time deadline = absl::Now() + timeout;
+  while (true) {
+    const size_t newline = buffer_.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      return line;
+    }
+    const absl::Duration left = deadline - absl::Now();
+    if (left <= absl::ZeroDuration()) return "";
+    pollfd fd{stdout_fd_, POLLIN, 0};
+    if (poll(&fd, 1, static_cast<int>(absl::ToInt64Milliseconds(left)) + 1) <= 0) continue;
+    char chunk[4096];
+    const ssize_t n = read(stdout_fd_, chunk, sizeof(chunk));
+    if (n <= 0) return "";
+    buffer_.append(chunk, n);
+  }
+}
+
+void ChildProcess::WriteLine(const std::string& line) {
+  const std::string text = line + "\n";
+  if (write(stdin_fd_, text.data(), text.size()) < 0) return;
+}
+
+void ChildProcess::CloseStdin() {
+  if (stdin_fd_ >= 0) close(stdin_fd_);
+  stdin_fd_ = -1;
+}
+
+void ChildProcess::Kill(int signal) {
+  if (!reaped_) kill(pid_, signal);
+}
+
+int ChildProcess::Wait() {
+  if (!reaped_) {
+    waitpid(pid_, &status_, 0);
+    reaped_ = true;
+  }
+  return WIFEXITED(status_) ? WEXITSTATUS(status_) : -WTERMSIG(status_);
+}
+
+NpudProcess::Transport TransportFromEnv() {
+  const char* transport = getenv("NPUD_TEST_TRANSPORT");
+  return transport != nullptr && std::string(transport) == "tcp" ? NpudProcess::Transport::kTcp
+                                                                  : NpudProcess::Transport::kUnix;
+}
+
+int RunProcess(const std::vector<std::string>& argv_in, const std::vector<std::string>& env_in,
+               std::string* out) {
+  std::vector<std::string> args = argv_in;
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
+  env.insert(env.end(), env_in.begin(), env_in.end());
+  std::vector<char*> argv = Pointers(args);
+  std::vector<char*> envp = Pointers(env);
+
+  std::string out_path;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  if (out != nullptr) {
+    char path[] = "/tmp/npud-test-out-XXXXXX";
+    int fd = mkstemp(path);
+    close(fd);
+    out_path = path;
+    posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_TRUNC, 0600);
+  }
+  pid_t pid = -1;
+  const int err = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (err != 0) return -1000;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (out != nullptr) {
+    *out = ReadFile(out_path);
+    unlink(out_path.c_str());
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return -WTERMSIG(status);
+}
+
+}  // namespace npud::testing

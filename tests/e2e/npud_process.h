@@ -1,0 +1,88 @@
+// npud_process.h
+//
+// NpudProcess: a real npud started as a child process for a test, listening
+// on a fresh unix socket or a free TCP port on 127.0.0.1, stopped (SIGTERM,
+// then SIGKILL) when the object goes away.
+
+#ifndef NPUD_TESTS_E2E_NPUD_PROCESS_H_
+#define NPUD_TESTS_E2E_NPUD_PROCESS_H_
+
+#include <sys/types.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+
+namespace npud::testing {
+
+class NpudProcess {
+ public:
+  enum class Transport { kUnix, kTcp };
+
+  // Starts npud (the binary the build put in NPUD_BINARY) with `extra_flags`
+  // and waits until it serves.
+  static absl::StatusOr<std::unique_ptr<NpudProcess>> Start(
+      Transport transport, const std::vector<std::string>& extra_flags = {});
+  ~NpudProcess();
+
+  // What NPUD_ADDRESS must be set to for clients of this daemon.
+  const std::string& address() const { return address_; }
+  pid_t pid() const { return pid_; }
+  // True while the process has not exited.
+  bool Alive();
+  // The daemon's stderr so far.
+  std::string Log() const;
+
+ private:
+  NpudProcess() = default;
+
+  pid_t pid_ = -1;
+  std::string dir_;
+  std::string address_;
+  std::string log_path_;
+};
+
+// A child process whose stdin and stdout are pipes to the test.
+class ChildProcess {
+ public:
+  // Starts `argv` (argv[0] a path) with `env` added to this environment.
+  static absl::StatusOr<std::unique_ptr<ChildProcess>> Spawn(
+      const std::vector<std::string>& argv, const std::vector<std::string>& env);
+  // Kills (SIGKILL) and reaps the child if it still runs.
+  ~ChildProcess();
+
+  // The next line of its stdout without the newline; "" at end of file or
+  // after `timeout`.
+  std::string ReadLine(absl::Duration timeout);
+  void WriteLine(const std::string& line);
+  void CloseStdin();
+  void Kill(int signal);
+  // Waits for the exit; returns the exit status or -signal.
+  int Wait();
+  pid_t pid() const { return pid_; }
+
+ private:
+  ChildProcess() = default;
+  pid_t pid_ = -1;
+  int stdin_fd_ = -1;
+  int stdout_fd_ = -1;
+  std::string buffer_;
+  bool reaped_ = false;
+  int status_ = 0;
+};
+
+// The transport an e2e test binary runs against: NPUD_TEST_TRANSPORT=tcp
+// selects TCP, anything else the unix socket.
+NpudProcess::Transport TransportFromEnv();
+
+// Runs `argv` (argv[0] a path) with `env` added to this environment, waits
+// and returns its exit status (or -signal); stdout goes to *out if given.
+int RunProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+               std::string* out = nullptr);
+
+}  // namespace npud::testing
+
+#endif  // NPUD_TESTS_E2E_NPUD_PROCESS_H_

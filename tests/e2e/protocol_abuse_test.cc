@@ -1,0 +1,207 @@
+// npud against clients that do not follow the protocol: garbage bytes on
+// the socket, a stream that hangs up mid-message, a session without hello,
+// a hello from a future version, undecodable messages and nonsense calls.
+// After each, the daemon must still serve a well-behaved client.
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "grpcpp/generic/generic_stub.h"
+#include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
+#include "npud/v1/npud.grpc.pb.h"
+#include "proto/npud/protocol_version.h"
+#include "tests/e2e/npud_process.h"
+
+namespace {
+
+using npud::testing::NpudProcess;
+using npud::testing::RunProcess;
+
+class ProtocolAbuseTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto started = NpudProcess::Start(npud::testing::TransportFromEnv());
+    ASSERT_TRUE(started.ok()) << started.status();
+    daemon_ = *std::move(started);
+    target_ = daemon_->address();
+    if (absl::StartsWith(target_, "unix://")) target_ = "unix:" + target_.substr(7);
+    channel_ = grpc::CreateChannel(target_, grpc::InsecureChannelCredentials());
+    stub_ = npud::v1::Npud::NewStub(channel_);
+  }
+
+  void ExpectDaemonStillServes() {
+    ASSERT_TRUE(daemon_->Alive()) << daemon_->Log();
+    std::vector<std::string> argv = {ACL_TEST_CLIENT, "flows"};
+    EXPECT_EQ(RunProcess(argv, {"NPUD_ADDRESS=" + daemon_->address()}), 0);
+  }
+
+  // A raw socket connected to the daemon.
+  int RawConnect() {
+    const std::string& address = daemon_->address();
+    if (absl::StartsWith(address, "unix://")) {
+      int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+      sockaddr_un addr{};
+      addr.sun_family = AF_UNIX;
+      std::strncpy(addr.sun_path, address.substr(7).c_str(), sizeof(addr.sun_path) - 1);
+      EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+      return fd;
+    }
+    int port = 0;
+    EXPECT_TRUE(absl::SimpleAtoi(address.substr(address.rfind(':') + 1), &port));
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(port);
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+    return fd;
+  }
+
+  npud::v1::Hello Hello(uint32_t version = npud::protocol_version::kCurrent) {
+    npud::v1::Hello hello;
+    hello.set_protocol_version(version);
+    hello.set_pid(getpid());
+    hello.set_program("protocol_abuse_test");
+    return hello;
+  }
+
+  std::unique_ptr<NpudProcess> daemon_;
+  std::string target_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<npud::v1::Npud::Stub> stub_;
+};
+
+TEST_F(ProtocolAbuseTest, GarbageBytesOnTheSocket) {
+  for (int round = 0; round < 3; ++round) {
+    int fd = RawConnect();
+    std::string junk(4096, '\0');
+    for (size_t i = 0; i < junk.size(); ++i) junk[i] = static_cast<char>(i * 7919 + round);
+    EXPECT_GT(write(fd, junk.data(), junk.size()), 0);
+    close(fd);
+  }
+  // A valid HTTP/2 preface, then a frame cut off in the middle.
+  int fd = RawConnect();
+  const std::string preface = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n";
+  const char partial_frame[] = {0x00, 0x10, 0x00, 0x01, 0x04};
+  EXPECT_GT(write(fd, preface.data(), preface.size()), 0);
+  EXPECT_GT(write(fd, partial_frame, sizeof(partial_frame)), 0);
+  close(fd);
+  ExpectDaemonStillServes();
+}
+
+TEST_F(ProtocolAbuseTest, SessionMustStartWithHello) {
+  grpc::ClientContext context;
+  auto stream = stub_->Session(&context);
+  npud::v1::ClientMessage message;
+  message.mutable_batch()->add_calls()->mutable_ping();
+  ASSERT_TRUE(stream->Write(message));
+  stream->WritesDone();
+  npud::v1::ServerMessage reply;
+  EXPECT_FALSE(stream->Read(&reply));
+  EXPECT_EQ(stream->Finish().error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  ExpectDaemonStillServes();
+}
+
+TEST_F(ProtocolAbuseTest, FutureProtocolVersionIsRefused) {
+  grpc::ClientContext context;
+  auto stream = stub_->Session(&context);
+  npud::v1::ClientMessage message;
+  *message.mutable_hello() = Hello(npud::protocol_version::kCurrent + 100);
+  ASSERT_TRUE(stream->Write(message));
+  npud::v1::ServerMessage reply;
+  EXPECT_FALSE(stream->Read(&reply));
+  const grpc::Status status = stream->Finish();
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_NE(status.error_message().find("supports"), std::string::npos);
+  ExpectDaemonStillServes();
+}
+
+TEST_F(ProtocolAbuseTest, UndecodableMessagesEndOnlyThatSession) {
+  grpc::GenericStub generic(channel_);
+  grpc::ClientContext context;
+  grpc::CompletionQueue cq;
+  auto call = generic.PrepareCall(&context, "/npud.v1.Npud/Session", &cq);
+  call->StartCall(reinterpret_cast<void*>(1));
+  void* tag = nullptr;
+  bool ok = false;
+  ASSERT_TRUE(cq.Next(&tag, &ok));
+  // Bytes that are not a ClientMessage (an invalid protobuf varint).
+  const std::string junk = "\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01garbage";
+  grpc::Slice slice(junk);
+  grpc::ByteBuffer buffer(&slice, 1);
+  call->Write(buffer, reinterpret_cast<void*>(2));
+  ASSERT_TRUE(cq.Next(&tag, &ok));
+  grpc::Status status;
+  call->Finish(&status, reinterpret_cast<void*>(3));
+  bool finished = false;
+  while (!finished && cq.Next(&tag, &ok)) finished = tag == reinterpret_cast<void*>(3);
+  EXPECT_TRUE(finished);
+  // The daemon cannot decode the message: it ends this session (the call
+  // finishes, whatever its status) and goes on serving everyone else.
+  cq.Shutdown();
+  while (cq.Next(&tag, &ok)) {
+  }
+  ExpectDaemonStillServes();
+}
+
+TEST_F(ProtocolAbuseTest, NonsenseCallsGetErrorReplies) {
+  grpc::ClientContext context;
+  auto stream = stub_->Session(&context);
+  npud::v1::ClientMessage hello;
+  *hello.mutable_hello() = Hello();
+  ASSERT_TRUE(stream->Write(hello));
+  npud::v1::ServerMessage reply;
+  ASSERT_TRUE(stream->Read(&reply));
+  ASSERT_TRUE(reply.has_hello());
+
+  npud::v1::ClientMessage batch;
+  auto* calls = batch.mutable_batch();
+  calls->add_calls()->set_call_id(1);  // No operation at all.
+  auto* read = calls->add_calls();
+  read->set_call_id(2);
+  read->mutable_read_device()->set_address(0);
+  read->mutable_read_device()->set_size(~0ull);
+  auto* write = calls->add_calls();
+  write->set_call_id(3);
+  write->mutable_write_device()->set_address(reply.hello().devices(0).va_base() + 4096);
+  write->mutable_write_device()->set_data("xyz");
+  auto* sync = calls->add_calls();
+  sync->set_call_id(4);
+  sync->mutable_synchronize_stream()->set_stream_id(12345);
+  auto* malloc = calls->add_calls();
+  malloc->set_call_id(5);
+  malloc->mutable_malloc()->set_device_id(0);
+  malloc->mutable_malloc()->set_size(1ull << 62);
+  auto* create = calls->add_calls();  // Asynchronous, on a bad device: logged only.
+  create->mutable_create_stream()->set_stream_id(7);
+  create->mutable_create_stream()->set_device_id(1000);
+  auto* ping = calls->add_calls();
+  ping->set_call_id(6);
+  ping->mutable_ping();
+  ASSERT_TRUE(stream->Write(batch));
+
+  std::map<uint64_t, int32_t> errors;
+  while (errors.size() < 6 && stream->Read(&reply)) {
+    if (reply.has_reply()) errors[reply.reply().call_id()] = reply.reply().acl_error();
+  }
+  EXPECT_EQ(errors[1], 207000);  // Unknown operation.
+  EXPECT_EQ(errors[2], 107000);
+  EXPECT_EQ(errors[3], 107000);
+  EXPECT_EQ(errors[4], 107017);
+  EXPECT_EQ(errors[5], 207001);
+  EXPECT_EQ(errors[6], 0);
+  stream->WritesDone();
+  EXPECT_TRUE(stream->Finish().ok());
+  ExpectDaemonStillServes();
+}
+
+}  // namespace

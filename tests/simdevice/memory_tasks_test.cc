@@ -1,0 +1,273 @@
+#include "simdevice/memory_tasks.h"
+
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/synchronization/mutex.h"
+#include "absl/types/span.h"
+#include "gtest/gtest.h"
+#include "proto/npud/acl_status.h"
+#include "simdevice/device_set.h"
+#include "simdevice/event.h"
+#include "simdevice/event_tasks.h"
+#include "simdevice/stream.h"
+#include "tests/simdevice/test_util.h"
+
+namespace npud::sim {
+namespace {
+
+using ::npud::sim::testing::CodeOf;
+using ::npud::sim::testing::Gate;
+
+constexpr uint64_t kMiB = 1ull << 20;
+constexpr uint64_t kPage = DeviceMemory::kPageSize;
+
+std::string Pattern(size_t size, int seed) {
+  std::string bytes(size, '\0');
+  for (size_t i = 0; i < size; ++i) bytes[i] = static_cast<char>((i * 131 + seed * 17 + 5) & 0xff);
+  return bytes;
+}
+
+// Collects what a read task hands over.
+class ReadResult : public std::enable_shared_from_this<ReadResult> {
+ public:
+  // Create with std::make_shared; the sink keeps the result alive.
+  std::function<void(absl::Span<const uint8_t>)> Sink() {
+    return [self = shared_from_this()](absl::Span<const uint8_t> bytes) {
+      absl::MutexLock lock(&self->mu_);
+      self->bytes_.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+      ++self->reads_;
+    };
+  }
+  std::string bytes() const {
+    absl::MutexLock lock(&mu_);
+    return bytes_;
+  }
+  int reads() const {
+    absl::MutexLock lock(&mu_);
+    return reads_;
+  }
+
+ private:
+  mutable absl::Mutex mu_;
+  std::string bytes_ ABSL_GUARDED_BY(mu_);
+  int reads_ ABSL_GUARDED_BY(mu_) = 0;
+};
+
+class MemoryTasksTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    DeviceSet::Options options;
+    options.device_count = 2;
+    options.device.hbm_bytes = 64 * kMiB;
+    options.scheduler_threads = 2;
+    auto set = DeviceSet::Create(options);
+    ASSERT_TRUE(set.ok()) << set.status();
+    set_ = *std::move(set);
+  }
+
+  DeviceMemory& memory(int device) { return (*set_->Get(device))->memory(); }
+
+  std::shared_ptr<Stream> NewStream(int device) {
+    auto stream = std::make_shared<Stream>(device, next_id_++, &set_->scheduler());
+    streams_.push_back(stream);
+    return stream;
+  }
+
+  // Resolves a range that must be valid.
+  DeviceRange Range(uint64_t address, uint64_t size) {
+    auto range = set_->Resolve(address, size);
+    EXPECT_TRUE(range.ok()) << range.status();
+    return range.ok() ? *std::move(range) : DeviceRange{};
+  }
+
+  std::unique_ptr<DeviceSet> set_;
+  // Declared after the set: destroyed (tasks cancelled) before it.
+  std::vector<std::shared_ptr<Stream>> streams_;
+  uint64_t next_id_ = 1;
+};
+
+TEST_F(MemoryTasksTest, WriteThenReadRoundTrips) {
+  constexpr uint64_t kSize = 10000;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t a, memory(0).Allocate(kSize));
+  auto stream = NewStream(0);
+  const std::string data = Pattern(kSize, 1);
+  auto result = std::make_shared<ReadResult>();
+  stream->Submit(MakeWriteTask(Range(a, kSize), data));
+  stream->Submit(MakeReadTask(Range(a, kSize), result->Sink()));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(result->reads(), 1);
+  EXPECT_EQ(result->bytes(), data);
+  EXPECT_EQ(std::memcmp(reinterpret_cast<const void*>(a), data.data(), kSize), 0);
+}
+
+TEST_F(MemoryTasksTest, ReadAndWriteSubrangesAtAnOffset) {
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t a, memory(1).Allocate(2 * kPage));
+  auto stream = NewStream(1);
+  const std::string data = Pattern(300, 2);
+  auto result = std::make_shared<ReadResult>();
+  stream->Submit(MakeWriteTask(Range(a + 4000, 300), data));  // crosses a page boundary
+  stream->Submit(MakeReadTask(Range(a + 3990, 320), result->Sink()));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(result->bytes(), std::string(10, '\0') + data + std::string(10, '\0'));
+}
+
+TEST_F(MemoryTasksTest, CopiesBetweenTwoDevices) {
+  constexpr uint64_t kSize = 3 * kPage + 17;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t src, memory(0).Allocate(kSize));
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t dst, memory(1).Allocate(kSize));
+  auto stream = NewStream(0);
+  const std::string data = Pattern(kSize, 3);
+  auto on_dev1 = std::make_shared<ReadResult>();
+  auto back_on_dev0 = std::make_shared<ReadResult>();
+
+  stream->Submit(MakeWriteTask(Range(src, kSize), data));
+  stream->Submit(MakeCopyTask(Range(dst, kSize), Range(src, kSize)));
+  stream->Submit(MakeReadTask(Range(dst, kSize), on_dev1->Sink()));
+  // And back from device 1 into the middle of the device 0 buffer.
+  stream->Submit(MakeCopyTask(Range(src + 1000, 500), Range(dst, 500)));
+  stream->Submit(MakeReadTask(Range(src, kSize), back_on_dev0->Sink()));
+  SIM_ASSERT_DRAINS_OK(*stream);
+
+  EXPECT_EQ(on_dev1->bytes(), data);
+  std::string expected = data;
+  expected.replace(1000, 500, data.substr(0, 500));
+  EXPECT_EQ(back_on_dev0->bytes(), expected);
+}
+
+TEST_F(MemoryTasksTest, CopyHandlesOverlappingRanges) {
+  constexpr uint64_t kSize = 4096;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t a, memory(0).Allocate(kSize));
+  auto stream = NewStream(0);
+  const std::string data = Pattern(kSize, 4);
+  auto result = std::make_shared<ReadResult>();
+  stream->Submit(MakeWriteTask(Range(a, kSize), data));
+  // Shift the first kSize-100 bytes up by 100 (destination overlaps source).
+  stream->Submit(MakeCopyTask(Range(a + 100, kSize - 100), Range(a, kSize - 100)));
+  stream->Submit(MakeReadTask(Range(a, kSize), result->Sink()));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(result->bytes(), data.substr(0, 100) + data.substr(0, kSize - 100));
+}
+
+TEST_F(MemoryTasksTest, MemsetFillsExactlyItsRange) {
+  constexpr uint64_t kSize = 3 * kPage;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t a, memory(1).Allocate(kSize));
+  auto stream = NewStream(1);
+  const std::string data = Pattern(kSize, 5);
+  auto result = std::make_shared<ReadResult>();
+  stream->Submit(MakeWriteTask(Range(a, kSize), data));
+  stream->Submit(MakeMemsetTask(Range(a + 100, 5000), 0xAB));
+  stream->Submit(MakeReadTask(Range(a, kSize), result->Sink()));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  std::string expected = data;
+  expected.replace(100, 5000, std::string(5000, '\xAB'));
+  EXPECT_EQ(result->bytes(), expected);
+}
+
+TEST_F(MemoryTasksTest, CopyAcrossStreamsAndDevicesOrderedByAnEvent) {
+  constexpr uint64_t kSize = 64 * 1024;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t src, memory(0).Allocate(kSize));
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t dst, memory(1).Allocate(kSize));
+  auto producer = NewStream(0);
+  auto consumer = NewStream(1);
+  auto event = std::make_shared<Event>(0, 1, 0);
+  auto gate = std::make_shared<Gate>();
+  const std::string data = Pattern(kSize, 6);
+  auto result = std::make_shared<ReadResult>();
+
+  producer->Submit(gate->NewTask());
+  producer->Submit(MakeWriteTask(Range(src, kSize), data));
+  producer->Submit(MakeRecordEventTask(event));
+  consumer->Submit(MakeWaitEventTask(event));
+  consumer->Submit(MakeCopyTask(Range(dst, kSize), Range(src, kSize)));
+  consumer->Submit(MakeReadTask(Range(dst, kSize), result->Sink()));
+  gate->Open();
+  SIM_ASSERT_DRAINS_OK(*consumer);
+  EXPECT_EQ(result->bytes(), data);
+  SIM_ASSERT_DRAINS_OK(*producer);
+}
+
+TEST_F(MemoryTasksTest, QueuedTaskPinsMemoryFreedBeforeItRuns) {
+  DeviceMemory& mem = memory(0);
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t a, mem.Allocate(kPage));
+  auto stream = NewStream(0);
+  auto gate = std::make_shared<Gate>();
+  auto result = std::make_shared<ReadResult>();
+  stream->Submit(gate->NewTask());
+  stream->Submit(MakeWriteTask(Range(a, kPage), Pattern(kPage, 7)));
+  stream->Submit(MakeReadTask(Range(a, kPage), result->Sink()));
+
+  SIM_ASSERT_OK(mem.Free(a));  // the client frees while the tasks are queued
+  EXPECT_EQ(CodeOf(set_->Resolve(a, 1)), kRtParamInvalid);
+  EXPECT_EQ(mem.used_bytes(), kPage) << "freed memory released under queued tasks";
+
+  gate->Open();
+  SIM_ASSERT_DRAINS_OK(*stream);  // would fault if the pages were gone
+  EXPECT_EQ(result->bytes(), Pattern(kPage, 7));
+  // The tasks are destroyed before the drain notification runs.
+  EXPECT_EQ(mem.used_bytes(), 0u);
+}
+
+// Every kind of memory task pins each range it was given, on its own.
+TEST_F(MemoryTasksTest, EachTaskKindPinsItsRanges) {
+  enum Kind { kWrite, kRead, kMemset, kCopyDst, kCopySrc };
+  for (Kind kind : {kWrite, kRead, kMemset, kCopyDst, kCopySrc}) {
+    SCOPED_TRACE(::testing::Message() << "kind " << kind);
+    DeviceMemory& freed_mem = memory(0);
+    DeviceMemory& kept_mem = memory(1);
+    SIM_ASSERT_OK_AND_ASSIGN(uint64_t freed, freed_mem.Allocate(kPage));
+    SIM_ASSERT_OK_AND_ASSIGN(uint64_t kept, kept_mem.Allocate(kPage));
+    auto stream = NewStream(0);
+    auto gate = std::make_shared<Gate>();
+    auto result = std::make_shared<ReadResult>();
+    stream->Submit(gate->NewTask());
+    switch (kind) {
+      case kWrite:
+        stream->Submit(MakeWriteTask(Range(freed, kPage), Pattern(kPage, 8)));
+        break;
+      case kRead:
+        stream->Submit(MakeReadTask(Range(freed, kPage), result->Sink()));
+        break;
+      case kMemset:
+        stream->Submit(MakeMemsetTask(Range(freed, kPage), 0x77));
+        break;
+      case kCopyDst:
+        stream->Submit(MakeCopyTask(Range(freed, kPage), Range(kept, kPage)));
+        break;
+      case kCopySrc:
+        stream->Submit(MakeCopyTask(Range(kept, kPage), Range(freed, kPage)));
+        break;
+    }
+    SIM_ASSERT_OK(freed_mem.Free(freed));
+    EXPECT_EQ(freed_mem.used_bytes(), kPage) << "the queued task does not pin its range";
+    gate->Open();
+    SIM_ASSERT_DRAINS_OK(*stream);
+    EXPECT_EQ(freed_mem.used_bytes(), 0u);
+    if (kind == kRead) {
+      EXPECT_EQ(result->bytes(), std::string(kPage, '\0'));
+    }
+    SIM_ASSERT_OK(kept_mem.Free(kept));
+    EXPECT_EQ(kept_mem.used_bytes(), 0u);
+  }
+}
+
+TEST_F(MemoryTasksTest, DiscardedTasksReleaseTheirPins) {
+  DeviceMemory& mem = memory(1);
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t a, mem.Allocate(2 * kPage));
+  auto stream = NewStream(1);
+  auto gate = std::make_shared<Gate>();
+  stream->Submit(gate->NewTask());
+  stream->Submit(MakeMemsetTask(Range(a, 2 * kPage), 1));
+  SIM_ASSERT_OK(mem.Free(a));
+  EXPECT_EQ(mem.used_bytes(), 2 * kPage);
+  ASSERT_TRUE(gate->WaitPolled());
+  stream->Discard(absl::CancelledError("discarded"));
+  EXPECT_EQ(mem.used_bytes(), 0u);
+}
+
+}  // namespace
+}  // namespace npud::sim
