@@ -4,6 +4,7 @@
 // NPUD_TEST_TRANSPORT names.
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <memory>
@@ -92,6 +93,37 @@ TEST_F(MultiProcessTest, KilledClientsMemoryIsReleased) {
   // And keeps serving.
   EXPECT_EQ(Client({"flows"}), 0);
   EXPECT_NE(daemon_->Log().find("closed: released 1 allocations"), std::string::npos);
+}
+
+TEST_F(MultiProcessTest, AdminServiceShowsWhoHoldsWhat) {
+  auto holder = SpawnClient({"hold", "1048576"});
+  ASSERT_NE(holder, nullptr);
+  ASSERT_EQ(holder->ReadLine(absl::Seconds(20)).rfind("ADDR ", 0), 0u);
+  std::string out;
+  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "sessions"}, {}, &out),
+            0);
+  EXPECT_NE(out.find("acl_test_client"), std::string::npos) << out;
+  EXPECT_NE(out.find("0:1048576"), std::string::npos) << out;
+  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "devices"}, {}, &out),
+            0);
+  EXPECT_NE(out.find("Ascend910B1"), std::string::npos) << out;
+}
+
+TEST(AuthTokenTest, DaemonRefusesClientsWithoutTheToken) {
+  char path[] = "/tmp/npud-token-XXXXXX";
+  const int fd = mkstemp(path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, "s3cret\n", 7), 7);
+  close(fd);
+  auto daemon = NpudProcess::Start(npud::testing::TransportFromEnv(),
+                                   {std::string("--auth_token_file=") + path});
+  ASSERT_TRUE(daemon.ok()) << daemon.status();
+  const std::string address = "NPUD_ADDRESS=" + (*daemon)->address();
+  EXPECT_NE(RunProcess({ACL_TEST_CLIENT, "flows"}, {address}), 0);
+  EXPECT_NE(RunProcess({ACL_TEST_CLIENT, "flows"}, {address, "NPUD_TOKEN=wrong"}), 0);
+  EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, {address, "NPUD_TOKEN=s3cret"}), 0);
+  EXPECT_NE((*daemon)->Log().find("bad auth token"), std::string::npos);
+  unlink(path);
 }
 
 TEST_F(MultiProcessTest, ClientsCannotTouchEachOthersMemory) {

@@ -1,0 +1,85 @@
+// npuctl: looks at a running npud through its Admin service.
+//
+//   npuctl [--address=unix:///path|host:port] devices|sessions
+//
+// The address defaults to NPUD_ADDRESS, then to the per-user socket.
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "absl/strings/match.h"
+#include "grpcpp/grpcpp.h"
+#include "npud/v1/npud.grpc.pb.h"
+#include "proto/npud/default_address.h"
+
+namespace {
+
+std::string GrpcTarget(std::string address) {
+  if (absl::StartsWith(address, "unix:")) {
+    std::string path = address.substr(5);
+    while (absl::StartsWith(path, "//")) path = path.substr(1);
+    return "unix:" + path;
+  }
+  return address;
+}
+
+int Fail(const grpc::Status& status) {
+  std::fprintf(stderr, "npuctl: %s\n", status.error_message().c_str());
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string address;
+  if (const char* env = std::getenv("NPUD_ADDRESS")) address = env;
+  if (address.empty()) address = "unix://" + npud::DefaultSocketPath();
+  std::string command;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--address=", 10) == 0) {
+      address = argv[i] + 10;
+    } else {
+      command = argv[i];
+    }
+  }
+  auto channel = grpc::CreateChannel(GrpcTarget(address), grpc::InsecureChannelCredentials());
+  auto admin = npud::v1::Admin::NewStub(channel);
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  if (command == "devices") {
+    npud::v1::ListDevicesReply reply;
+    grpc::Status status = admin->ListDevices(&context, {}, &reply);
+    if (!status.ok()) return Fail(status);
+    std::printf("%-6s %-14s %12s %12s %9s\n", "device", "soc", "total MiB", "used MiB", "sessions");
+    for (const auto& device : reply.devices()) {
+      std::printf("%-6d %-14s %12llu %12llu %9u\n", device.description().device_id(),
+                  device.description().soc_name().c_str(),
+                  static_cast<unsigned long long>(device.description().hbm_bytes() >> 20),
+                  static_cast<unsigned long long>(device.used_bytes() >> 20), device.sessions());
+    }
+    return 0;
+  }
+  if (command == "sessions") {
+    npud::v1::ListSessionsReply reply;
+    grpc::Status status = admin->ListSessions(&context, {}, &reply);
+    if (!status.ok()) return Fail(status);
+    std::printf("%-8s %-8s %-20s %-16s %8s %7s %7s  %s\n", "session", "pid", "program", "host",
+                "allocs", "streams", "events", "memory (device:bytes)");
+    for (const auto& session : reply.sessions()) {
+      std::string memory;
+      for (const auto& [device, bytes] : session.memory_bytes()) {
+        memory += std::to_string(device) + ":" + std::to_string(bytes) + " ";
+      }
+      std::printf("%-8llu %-8lld %-20s %-16s %8u %7u %7u  %s\n",
+                  static_cast<unsigned long long>(session.session_id()),
+                  static_cast<long long>(session.pid()), session.program().c_str(),
+                  session.host().c_str(), session.allocations(), session.streams(),
+                  session.events(), memory.c_str());
+    }
+    return 0;
+  }
+  std::fprintf(stderr, "usage: npuctl [--address=ADDRESS] devices|sessions\n");
+  return 2;
+}
