@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "proto/npud/acl_status.h"
 #include "simdevice/event_tasks.h"
+#include "simdevice/kernel_launch.h"
 #include "simdevice/memory_tasks.h"
 #include "spdlog/spdlog.h"
 
@@ -19,6 +20,9 @@ constexpr size_t kChunkBytes = 1 << 20;
 
 // Highest aclrtMemAttr value (ACL_MEM_P2P_HUGE1G).
 constexpr uint32_t kMaxMemAttr = 17;
+
+// CANN's largest block dimension.
+constexpr uint32_t kMaxBlockDim = 65535;
 
 // QueryEvent status of an event no record was ever submitted for.
 constexpr uint32_t kEventNeverRecorded = 2;
@@ -189,6 +193,13 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kCopyDevice:
       return Finish(id, call.copy_device().stream_id(),
                     CopyDevice(call.copy_device()));
+
+    case v1::Call::kLoadBinary:
+      return Finish(id, 0, LoadBinary(call.load_binary()));
+    case v1::Call::kUnloadBinary:
+      return Finish(id, 0, UnloadBinary(call.unload_binary()));
+    case v1::Call::kLaunchKernel:
+      return Finish(id, call.launch_kernel().stream_id(), LaunchKernel(call.launch_kernel()));
 
     case v1::Call::OP_NOT_SET:
       break;
@@ -559,6 +570,110 @@ Session::Outcome Session::CopyDevice(const v1::CopyDevice& op) {
   auto src = Access(op.src(), op.size());
   if (!src.ok()) return src.status();
   return Done(Submit(op.stream_id(), sim::MakeCopyTask(*std::move(dst), *std::move(src))));
+}
+
+// --- Kernels ---------------------------------------------------------------
+
+Session::Outcome Session::LoadBinary(const v1::LoadBinary& op) {
+  if (op.binary_id() == 0) return AclError(kRtParamInvalid, "binary id 0 is reserved");
+  std::string bytes;
+  {
+    absl::MutexLock lock(&mu_);
+    if (binaries_.contains(op.binary_id())) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("binary id %d already exists", op.binary_id()));
+    }
+    std::string& partial = partial_binaries_[op.binary_id()];
+    partial += op.data();
+    if (!op.last()) return Ok();
+    bytes = std::move(partial);
+    partial_binaries_.erase(op.binary_id());
+  }
+  auto module = sim::KernelModule::Load(bytes, op.label());
+  if (!module.ok()) return module.status();
+  v1::Reply reply;
+  for (const sim::KernelInfo& kernel : (*module)->kernels()) {
+    v1::KernelDescription* description = reply.mutable_binary()->add_kernels();
+    description->set_name(kernel.name);
+    description->set_args_size(kernel.args_size);
+    description->set_kernel_type(kernel.kernel_type);
+  }
+  spdlog::info("session {}: loaded kernel binary '{}' ({} bytes, {} kernels)", id_, op.label(),
+               bytes.size(), (*module)->kernels().size());
+  absl::MutexLock lock(&mu_);
+  binaries_[op.binary_id()] = *std::move(module);
+  return reply;
+}
+
+Session::Outcome Session::UnloadBinary(const v1::UnloadBinary& op) {
+  absl::MutexLock lock(&mu_);
+  // Queued launches hold their own reference: the code stays until they ran.
+  if (binaries_.erase(op.binary_id()) == 0) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("binary %d is not loaded", op.binary_id()));
+  }
+  return Ok();
+}
+
+Session::Outcome Session::LaunchKernel(const v1::LaunchKernel& op) {
+  auto stream = FindStream(op.stream_id());
+  if (!stream.ok()) return stream.status();
+  std::shared_ptr<const sim::KernelModule> module;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = binaries_.find(op.binary_id());
+    if (it == binaries_.end()) {
+      return AclError(kRtInvalidHandle, absl::StrFormat("binary %d is not loaded", op.binary_id()));
+    }
+    module = it->second;
+  }
+  if (op.kernel_index() >= module->kernels().size()) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("binary %d has no kernel %d",
+                                                      op.binary_id(), op.kernel_index()));
+  }
+  const sim::KernelInfo& kernel = module->kernels()[op.kernel_index()];
+  if (op.block_dim() == 0 || op.block_dim() > kMaxBlockDim) {
+    return AclError(kRtParamInvalid, absl::StrFormat("block dim %d is outside 1..%d",
+                                                     op.block_dim(), kMaxBlockDim));
+  }
+  sim::LaunchSpec spec;
+  const uint64_t args_size = op.args_address() != 0 ? op.args_size() : op.args().size();
+  if (args_size < kernel.args_size) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("kernel '%s' takes %d bytes of arguments, got %d", kernel.name,
+                                    kernel.args_size, args_size));
+  }
+  if (op.args_address() != 0) {
+    auto source = Access(op.args_address(), op.args_size());
+    if (!source.ok()) return source.status();
+    spec.args_source = *std::move(source);
+  }
+  for (const v1::Placeholder& placeholder : op.placeholders()) {
+    if (uint64_t{placeholder.addr_offset()} + sizeof(uint64_t) > op.args().size() ||
+        placeholder.data_offset() >= op.args().size()) {
+      return AclError(kRtParamInvalid, "placeholder offsets outside the arguments");
+    }
+    spec.placeholders.emplace_back(placeholder.addr_offset(), placeholder.data_offset());
+  }
+  auto device = devices_->Get((*stream)->device_id());
+  if (!device.ok()) return device.status();
+  spec.module = std::move(module);
+  spec.kernel = static_cast<int>(op.kernel_index());
+  spec.block_dim = op.block_dim();
+  spec.args = op.args();
+  spec.ub_bytes = (*device)->config().ub_bytes;
+  spec.device_id = (*stream)->device_id();
+  spec.stream_id = op.stream_id();
+  // Device printf goes to the launching client, ahead of whatever reply
+  // (a synchronize) follows the launch.
+  spec.print = [sink = sink_, stream_id = op.stream_id()](std::string text) {
+    v1::ServerMessage message;
+    v1::DevicePrint* print = message.mutable_notification()->mutable_print();
+    print->set_stream_id(stream_id);
+    print->set_text(std::move(text));
+    sink->Send(std::move(message));
+  };
+  (*stream)->Submit(sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores()));
+  return Ok();
 }
 
 // --- Helpers ---------------------------------------------------------------

@@ -32,6 +32,7 @@
 #include "npud/v1/npud.pb.h"
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
+#include "simdevice/kernel_module.h"
 #include "simdevice/stream.h"
 
 namespace npud::daemon {
@@ -110,6 +111,10 @@ class Session {
   Outcome ReadDevice(uint64_t call_id, const v1::ReadDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome CopyDevice(const v1::CopyDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
 
+  Outcome LoadBinary(const v1::LoadBinary& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome UnloadBinary(const v1::UnloadBinary& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome LaunchKernel(const v1::LaunchKernel& op) ABSL_LOCKS_EXCLUDED(mu_);
+
   // Runs `task` on stream `stream_id`, or at once when it is 0.
   absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
       ABSL_LOCKS_EXCLUDED(mu_);
@@ -137,6 +142,10 @@ class Session {
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Stream>> streams_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Event>> events_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, OwnedAllocation> allocations_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, std::shared_ptr<const sim::KernelModule>> binaries_
+      ABSL_GUARDED_BY(mu_);
+  // Binaries whose chunks are still arriving.
+  absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
 };

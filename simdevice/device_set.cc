@@ -22,7 +22,11 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   }
   int threads = options.scheduler_threads;
   if (threads <= 0) threads = std::max(4, static_cast<int>(std::thread::hardware_concurrency()));
-  std::unique_ptr<DeviceSet> set(new DeviceSet(threads));
+  // One core per simulated vector core: a launch's blocks run side by side as
+  // on the device (up to the core count).
+  std::unique_ptr<DeviceSet> set(new DeviceSet(
+      threads, static_cast<int>(std::max(options.device.vector_cores, options.device.cube_cores)),
+      options.device.ub_bytes));
   // Device address ranges sit far from where processes usually map memory,
   // so a client's host pointers and the daemon's device addresses (numbers
   // from two address spaces) do not collide.
@@ -37,12 +41,14 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   return set;
 }
 
-DeviceSet::DeviceSet(int scheduler_threads)
-    : scheduler_(std::make_unique<StreamScheduler>(scheduler_threads)) {}
+DeviceSet::DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes)
+    : scheduler_(std::make_unique<StreamScheduler>(scheduler_threads)),
+      cores_(std::make_unique<AiCorePool>(cores, ub_bytes)) {}
 
 DeviceSet::~DeviceSet() {
-  // Workers first: no task may run once memory goes.
+  // Workers first: no task or block may run once memory goes.
   scheduler_.reset();
+  cores_.reset();
   devices_.clear();
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "simdevice/ai_core_pool.h"
 #include "simdevice/device.h"
 #include "simdevice/device_config.h"
 #include "simdevice/device_range.h"
@@ -44,13 +45,15 @@ class DeviceSet {
   Device* DeviceOfAddress(uint64_t address) const;
 
   StreamScheduler& scheduler() { return *scheduler_; }
+  AiCorePool& cores() { return *cores_; }
 
  private:
-  explicit DeviceSet(int scheduler_threads);
+  DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes);
 
-  // Constant after Create().
+  // Constant after Create(). Destroyed in reverse: cores, scheduler, devices.
   std::vector<std::unique_ptr<Device>> devices_;
   std::unique_ptr<StreamScheduler> scheduler_;
+  std::unique_ptr<AiCorePool> cores_;
 };
 
 }  // namespace npud::sim

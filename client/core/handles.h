@@ -1,6 +1,7 @@
 // handles.h
 //
-// ACL handles (aclrtContext, aclrtStream, aclrtEvent) are ids minted by this
+// ACL handles (aclrtContext, aclrtStream, aclrtEvent, aclrtBinHandle,
+// aclrtFuncHandle) are ids minted by this
 // process, tagged with their kind, dressed as pointers. They are never
 // dereferenced: every use is looked up in the ObjectRegistry, so a destroyed
 // or foreign handle is an error instead of a crash, and a stream passed where
@@ -13,7 +14,13 @@
 
 namespace npud::client {
 
-enum class HandleKind : uint64_t { kContext = 0xC7, kStream = 0x57, kEvent = 0xE7 };
+enum class HandleKind : uint64_t {
+  kContext = 0xC7,
+  kStream = 0x57,
+  kEvent = 0xE7,
+  kBinary = 0xB7,
+  kFunction = 0xF7,
+};
 
 // Ids stay below 2^48, so the tag never collides with them.
 inline void* MakeHandle(HandleKind kind, uint64_t id) {

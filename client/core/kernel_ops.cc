@@ -1,0 +1,268 @@
+#include "client/core/kernel_ops.h"
+
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "client/core/daemon_calls.h"
+#include "client/core/handles.h"
+#include "client/core/runtime.h"
+#include "client/core/stream_ops.h"
+#include "npud/v1/calls.pb.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::client {
+namespace {
+
+// Binaries travel in chunks like host-to-device copies.
+constexpr size_t kBinaryChunkBytes = 1 << 20;
+
+absl::StatusOr<uint64_t> ResolveBinary(void* binary) {
+  const uint64_t id = HandleId(binary, HandleKind::kBinary);
+  if (id == 0 || !Kernels().Kernels(id)) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a loaded binary", binary));
+  }
+  return id;
+}
+
+KernelArgs* FindArgsOrNull(void* key) { return key == nullptr ? nullptr : Kernels().FindArgs(key); }
+
+absl::Status NoArgs(void* key) {
+  return AclError(kRtInvalidHandle, absl::StrFormat("%p is not an argument list", key));
+}
+
+// Alignment of an appended parameter: its size's largest power-of-two
+// factor, at most 8 — the natural alignment of the C types kernels take.
+size_t AlignmentOf(size_t size) {
+  size_t align = 1;
+  while (align < 8 && size % (align * 2) == 0) align *= 2;
+  return align;
+}
+
+size_t RoundUp(size_t value, size_t to) { return (value + to - 1) / to * to; }
+
+absl::Status Launch(const FunctionRef& function, uint32_t blocks, void* stream, v1::Call call) {
+  if (blocks == 0) return AclError(kRtParamInvalid, "numBlocks must be at least 1");
+  auto target = ResolveStream(stream);
+  if (!target.ok()) return target.status();
+  v1::LaunchKernel* launch = call.mutable_launch_kernel();
+  launch->set_stream_id(target->id);
+  launch->set_binary_id(function.binary_id);
+  launch->set_kernel_index(function.index);
+  launch->set_block_dim(blocks);
+  return PostToDaemon(std::move(call));
+}
+
+}  // namespace
+
+absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label) {
+  auto session = Runtime::Get().Session();
+  if (!session.ok()) return session.status();
+  const uint64_t id = Runtime::Get().objects().MintId();
+  std::vector<v1::Call> leading;
+  size_t offset = 0;
+  while (bytes.size() - offset > kBinaryChunkBytes) {
+    v1::Call call;
+    v1::LoadBinary* load = call.mutable_load_binary();
+    load->set_binary_id(id);
+    load->set_data(bytes.data() + offset, kBinaryChunkBytes);
+    (*session)->Post(std::move(call));
+    offset += kBinaryChunkBytes;
+  }
+  v1::Call call;
+  v1::LoadBinary* load = call.mutable_load_binary();
+  load->set_binary_id(id);
+  load->set_data(bytes.data() + offset, bytes.size() - offset);
+  load->set_last(true);
+  load->set_label(label);
+  auto reply = (*session)->Call(std::move(call));
+  if (!reply.ok()) return reply.status();
+  std::vector<KernelEntry> kernels;
+  for (const v1::KernelDescription& description : reply->binary().kernels()) {
+    kernels.push_back(KernelEntry{description.name(), description.args_size(),
+                                  description.kernel_type(), Runtime::Get().objects().MintId()});
+  }
+  Kernels().AddBinary(id, std::move(kernels));
+  return MakeHandle(HandleKind::kBinary, id);
+}
+
+absl::StatusOr<void*> LoadBinaryFile(const char* path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return AclError(kRtParamInvalid, absl::StrFormat("cannot open kernel binary %s", path));
+  }
+  std::stringstream content;
+  content << in.rdbuf();
+  return LoadBinary(content.str(), path);
+}
+
+absl::Status UnloadBinary(void* binary) {
+  auto id = ResolveBinary(binary);
+  if (!id.ok()) return id.status();
+  Kernels().RemoveBinary(*id);
+  v1::Call call;
+  call.mutable_unload_binary()->set_binary_id(*id);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<void*> GetFunction(void* binary, const char* name) {
+  auto id = ResolveBinary(binary);
+  if (!id.ok()) return id.status();
+  const std::vector<KernelEntry> kernels = *Kernels().Kernels(*id);
+  for (const KernelEntry& kernel : kernels) {
+    if (kernel.name == name) return MakeHandle(HandleKind::kFunction, kernel.function_id);
+  }
+  return AclError(kRtInvalidHandle,
+                  absl::StrFormat("the binary has no kernel named '%s'", name));
+}
+
+absl::StatusOr<uint32_t> FunctionCount(void* binary) {
+  auto id = ResolveBinary(binary);
+  if (!id.ok()) return id.status();
+  return static_cast<uint32_t>(Kernels().Kernels(*id)->size());
+}
+
+absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count) {
+  auto id = ResolveBinary(binary);
+  if (!id.ok()) return id.status();
+  const std::vector<KernelEntry> kernels = *Kernels().Kernels(*id);
+  if (count > kernels.size()) {
+    return AclError(kRtParamInvalid, absl::StrFormat("the binary has %d functions, not %d",
+                                                     kernels.size(), count));
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    functions[i] = MakeHandle(HandleKind::kFunction, kernels[i].function_id);
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<FunctionRef> ResolveFunction(void* function) {
+  const uint64_t id = HandleId(function, HandleKind::kFunction);
+  auto ref = id != 0 ? Kernels().Function(id) : std::nullopt;
+  if (!ref) return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a function", function));
+  return *ref;
+}
+
+absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const void* args,
+                            size_t size, const PlaceholderSpan* placeholders, size_t count) {
+  auto ref = ResolveFunction(function);
+  if (!ref.ok()) return ref.status();
+  v1::Call call;
+  v1::LaunchKernel* launch = call.mutable_launch_kernel();
+  launch->set_args(args, size);
+  for (size_t i = 0; i < count; ++i) {
+    v1::Placeholder* placeholder = launch->add_placeholders();
+    placeholder->set_addr_offset(placeholders[i].slot);
+    placeholder->set_data_offset(placeholders[i].data);
+  }
+  return Launch(*ref, blocks, stream, std::move(call));
+}
+
+absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, const void* args,
+                              size_t size) {
+  auto ref = ResolveFunction(function);
+  if (!ref.ok()) return ref.status();
+  v1::Call call;
+  call.mutable_launch_kernel()->set_args_address(reinterpret_cast<uint64_t>(args));
+  call.mutable_launch_kernel()->set_args_size(size);
+  return Launch(*ref, blocks, stream, std::move(call));
+}
+
+absl::StatusOr<void*> ArgsInit(void* function) {
+  auto args = std::make_unique<KernelArgs>();
+  void* key = args.get();
+  auto ref = ResolveFunction(function);
+  if (!ref.ok()) return ref.status();
+  args->function = *ref;
+  Kernels().AddArgs(key, std::move(args));
+  return key;
+}
+
+absl::Status ArgsInitAt(void* function, void* key) {
+  auto ref = ResolveFunction(function);
+  if (!ref.ok()) return ref.status();
+  auto args = std::make_unique<KernelArgs>();
+  args->function = *ref;
+  Kernels().AddArgs(key, std::move(args));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<void*> ArgsAppend(void* key, const void* param, size_t size) {
+  KernelArgs* args = FindArgsOrNull(key);
+  if (args == nullptr) return NoArgs(key);
+  if (args->finalized) return AclError(kRtParamInvalid, "the argument list is finalized");
+  const size_t offset = RoundUp(args->params.size(), AlignmentOf(size));
+  args->params.resize(offset + size);
+  std::memcpy(args->params.data() + offset, param, size);
+  args->param_spans.emplace_back(static_cast<uint32_t>(offset), static_cast<uint32_t>(size));
+  return reinterpret_cast<void*>(args->param_spans.size());
+}
+
+absl::StatusOr<void*> ArgsAppendPlaceholder(void* key) {
+  KernelArgs* args = FindArgsOrNull(key);
+  if (args == nullptr) return NoArgs(key);
+  const uint64_t null_pointer = 0;
+  auto param = ArgsAppend(key, &null_pointer, sizeof(null_pointer));
+  if (!param.ok()) return param;
+  KernelArgs::Placeholder placeholder;
+  placeholder.slot = args->param_spans.back().first;
+  args->placeholders.push_back(std::move(placeholder));
+  args->placeholder_params.push_back(args->param_spans.size() - 1);
+  return param;
+}
+
+absl::StatusOr<void*> ArgsPlaceholderBuffer(void* key, void* param, size_t size) {
+  KernelArgs* args = FindArgsOrNull(key);
+  if (args == nullptr) return NoArgs(key);
+  const size_t index = reinterpret_cast<size_t>(param) - 1;
+  for (size_t i = 0; i < args->placeholders.size(); ++i) {
+    if (args->placeholder_params[i] != index) continue;
+    KernelArgs::Placeholder& placeholder = args->placeholders[i];
+    placeholder.data = std::make_unique<uint8_t[]>(size);
+    placeholder.data_size = size;
+    return placeholder.data.get();
+  }
+  return AclError(kRtParamInvalid, "the parameter is not a placeholder of this argument list");
+}
+
+absl::Status ArgsUpdate(void* key, void* param, const void* value, size_t size) {
+  KernelArgs* args = FindArgsOrNull(key);
+  if (args == nullptr) return NoArgs(key);
+  const size_t index = reinterpret_cast<size_t>(param) - 1;
+  if (index >= args->param_spans.size() || args->param_spans[index].second != size) {
+    return AclError(kRtParamInvalid, "no parameter of that size at that handle");
+  }
+  std::memcpy(args->params.data() + args->param_spans[index].first, value, size);
+  return absl::OkStatus();
+}
+
+absl::Status ArgsFinalize(void* key) {
+  KernelArgs* args = FindArgsOrNull(key);
+  if (args == nullptr) return NoArgs(key);
+  args->finalized = true;
+  return absl::OkStatus();
+}
+
+absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key) {
+  KernelArgs* args = FindArgsOrNull(key);
+  if (args == nullptr) return NoArgs(key);
+  // The parameters, then each placeholder's data, each 8-byte aligned.
+  std::string blob(reinterpret_cast<const char*>(args->params.data()), args->params.size());
+  std::vector<PlaceholderSpan> spans;
+  for (const KernelArgs::Placeholder& placeholder : args->placeholders) {
+    blob.resize(RoundUp(blob.size(), 8));
+    spans.push_back(PlaceholderSpan{placeholder.slot, static_cast<uint32_t>(blob.size())});
+    blob.append(reinterpret_cast<const char*>(placeholder.data.get()), placeholder.data_size);
+  }
+  // A null function means the one the list was made for.
+  if (function == nullptr) {
+    function = MakeHandle(HandleKind::kFunction, args->function.kernel.function_id);
+  }
+  return LaunchHostArgs(function, blocks, stream, blob.data(), blob.size(), spans.data(),
+                        spans.size());
+}
+
+}  // namespace npud::client

@@ -1,0 +1,56 @@
+// kernel_ops.h
+//
+// Kernel binaries, functions, argument lists and launches. A binary's bytes
+// go to the daemon once, at load; a launch carries only the function, the
+// block count and the packed arguments, and is asynchronous like a copy.
+
+#ifndef NPUD_CLIENT_CORE_KERNEL_OPS_H_
+#define NPUD_CLIENT_CORE_KERNEL_OPS_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "client/core/kernel_registry.h"
+
+namespace npud::client {
+
+// A pointer slot in host arguments and the offset of the data it must point
+// at (aclrtPlaceHolderInfo).
+struct PlaceholderSpan {
+  uint32_t slot;
+  uint32_t data;
+};
+
+absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label);
+absl::StatusOr<void*> LoadBinaryFile(const char* path);
+absl::Status UnloadBinary(void* binary);
+absl::StatusOr<void*> GetFunction(void* binary, const char* name);
+absl::StatusOr<uint32_t> FunctionCount(void* binary);
+absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count);
+absl::StatusOr<FunctionRef> ResolveFunction(void* function);
+
+// Launches with the packed arguments in host memory (copied at call time).
+absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const void* args,
+                            size_t size, const PlaceholderSpan* placeholders, size_t count);
+// Launches with the packed arguments in device memory (read when the launch
+// starts).
+absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, const void* args,
+                              size_t size);
+
+// aclrtKernelArgs*: `key` identifies the list (the aclrtArgsHandle).
+absl::StatusOr<void*> ArgsInit(void* function);
+absl::Status ArgsInitAt(void* function, void* key);
+absl::StatusOr<void*> ArgsAppend(void* key, const void* param, size_t size);
+absl::StatusOr<void*> ArgsAppendPlaceholder(void* key);
+absl::StatusOr<void*> ArgsPlaceholderBuffer(void* key, void* param, size_t size);
+absl::Status ArgsUpdate(void* key, void* param, const void* value, size_t size);
+absl::Status ArgsFinalize(void* key);
+absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key);
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_KERNEL_OPS_H_

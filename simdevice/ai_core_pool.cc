@@ -1,0 +1,126 @@
+#include "simdevice/ai_core_pool.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <cstring>
+#include <mutex>
+#include <utility>
+
+namespace npud::sim {
+namespace {
+
+constexpr size_t kAltStackBytes = 256 << 10;
+
+// Set while a guarded block runs on this thread.
+thread_local sigjmp_buf* tls_jump = nullptr;
+thread_local KernelFault tls_fault;
+
+struct sigaction previous_segv;
+struct sigaction previous_bus;
+
+void OnFault(int signal, siginfo_t* info, void* context) {
+  if (tls_jump != nullptr) {
+    tls_fault.signal = signal;
+    tls_fault.address = reinterpret_cast<uint64_t>(info->si_addr);
+    sigjmp_buf* jump = tls_jump;
+    tls_jump = nullptr;
+    siglongjmp(*jump, 1);
+  }
+  // Not kernel code: behave as if we were not here.
+  const struct sigaction& previous = signal == SIGSEGV ? previous_segv : previous_bus;
+  if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction != nullptr) {
+    previous.sa_sigaction(signal, info, context);
+    return;
+  }
+  if (previous.sa_handler == SIG_IGN) return;
+  if (previous.sa_handler != SIG_DFL && previous.sa_handler != nullptr) {
+    previous.sa_handler(signal);
+    return;
+  }
+  // Default action: restore it; the faulting instruction faults again.
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigaction(signal, &fallback, nullptr);
+}
+
+void InstallFaultHandler() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction action {};
+    action.sa_sigaction = OnFault;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGSEGV, &action, &previous_segv);
+    sigaction(SIGBUS, &action, &previous_bus);
+  });
+}
+
+}  // namespace
+
+bool RunGuardedBlock(const std::function<void()>& fn, KernelFault* fault) {
+  sigjmp_buf jump;
+  if (sigsetjmp(jump, /*savesigs=*/1) != 0) {
+    *fault = tls_fault;
+    return false;
+  }
+  tls_jump = &jump;
+  fn();
+  tls_jump = nullptr;
+  return true;
+}
+
+AiCorePool::AiCorePool(int cores, uint64_t ub_bytes) : ub_bytes_(ub_bytes) {
+  InstallFaultHandler();
+  if (cores < 1) cores = 1;
+  threads_.reserve(cores);
+  for (int i = 0; i < cores; ++i) threads_.emplace_back([this, i] { CoreLoop(i); });
+}
+
+AiCorePool::~AiCorePool() {
+  {
+    absl::MutexLock lock(&mu_);
+    stopping_ = true;
+  }
+  for (auto& thread : threads_) thread.join();
+}
+
+void AiCorePool::Submit(std::function<void(const CoreSlot&)> block) {
+  absl::MutexLock lock(&mu_);
+  queue_.push_back(std::move(block));
+}
+
+void AiCorePool::CoreLoop(int core_id) {
+  // A kernel that overflows its stack faults on the guard page; the handler
+  // then needs a stack of its own.
+  stack_t alt{};
+  alt.ss_sp = malloc(kAltStackBytes);
+  alt.ss_size = kAltStackBytes;
+  sigaltstack(&alt, nullptr);
+  CoreSlot slot;
+  slot.core_id = core_id;
+  slot.ub_size = ub_bytes_;
+  slot.ub = static_cast<uint8_t*>(aligned_alloc(64, (ub_bytes_ + 63) / 64 * 64));
+  while (true) {
+    std::function<void(const CoreSlot&)> block;
+    {
+      absl::MutexLock lock(&mu_);
+      auto ready = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+        return stopping_ || !queue_.empty();
+      };
+      mu_.Await(absl::Condition(&ready));
+      if (queue_.empty()) break;
+      block = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    block(slot);
+  }
+  free(slot.ub);
+  stack_t disable{};
+  disable.ss_flags = SS_DISABLE;
+  sigaltstack(&disable, nullptr);
+  free(alt.ss_sp);
+}
+
+}  // namespace npud::sim

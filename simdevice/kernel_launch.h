@@ -1,0 +1,59 @@
+// kernel_launch.h
+//
+// The stream task of one kernel launch: fans the launch's blocks out over
+// the AI cores, parks its stream until the last block is done, then hands
+// the blocks' printf output (block by block) to the launch's print sink and
+// completes with the first block's failure, if any.
+//
+// A trap or a failed check in kernel code (NpudBlockContext::trap) and a
+// memory fault both end their block with the device exception CANN reports:
+// ACL_ERROR_RT_VECTOR_CORE_EXCEPTION for vector kernels,
+// ACL_ERROR_RT_AICORE_EXCEPTION for cube and mix kernels. Other blocks still
+// run.
+
+#ifndef NPUD_SIMDEVICE_KERNEL_LAUNCH_H_
+#define NPUD_SIMDEVICE_KERNEL_LAUNCH_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "simdevice/ai_core_pool.h"
+#include "simdevice/device_range.h"
+#include "simdevice/kernel_module.h"
+#include "simdevice/task.h"
+
+namespace npud::sim {
+
+struct LaunchSpec {
+  std::shared_ptr<const KernelModule> module;
+  int kernel = 0;
+  uint32_t block_dim = 1;
+  // The packed arguments; may be longer than the kernel's args_size (the
+  // tail then holds placeholder data the arguments point into).
+  std::string args;
+  // (pointer slot offset, data offset) pairs within `args`: each slot is set
+  // to the address of its data once the task owns the arguments. Offsets
+  // must have been checked against args.size().
+  std::vector<std::pair<uint32_t, uint32_t>> placeholders;
+  // If set, the arguments are read from this device memory when the launch
+  // starts (and `args` is ignored).
+  std::optional<DeviceRange> args_source;
+  uint64_t ub_bytes = 0;
+  int device_id = 0;
+  uint64_t stream_id = 0;
+  // Receives the launch's device printf output once it has finished; must
+  // not block. May be empty.
+  std::function<void(std::string text)> print;
+};
+
+// `pool` must outlive the task.
+std::unique_ptr<Task> MakeKernelLaunchTask(LaunchSpec spec, AiCorePool* pool);
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_KERNEL_LAUNCH_H_

@@ -1,0 +1,69 @@
+#include "simdevice/kernel_module.h"
+
+#include <dlfcn.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "proto/npud/acl_status.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::sim {
+
+absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::string_view bytes,
+                                                                      absl::string_view label) {
+  if (bytes.size() < 64 || bytes.substr(0, 4) != "\x7f" "ELF") {
+    return AclError(kRtParamInvalid,
+                    absl::StrCat("kernel binary '", label, "' is not an ELF object (",
+                                 bytes.size(), " bytes)"));
+  }
+  const int fd = memfd_create("npud-kernel", MFD_CLOEXEC);
+  if (fd < 0) {
+    return AclError(kRtInternalError, absl::StrCat("memfd_create: ", std::strerror(errno)));
+  }
+  size_t written = 0;
+  while (written < bytes.size()) {
+    const ssize_t n = write(fd, bytes.data() + written, bytes.size() - written);
+    if (n <= 0) {
+      close(fd);
+      return AclError(kRtInternalError, absl::StrCat("writing kernel binary: ", std::strerror(errno)));
+    }
+    written += n;
+  }
+  const std::string path = absl::StrCat("/proc/self/fd/", fd);
+  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  close(fd);  // The mapping keeps the contents.
+  if (handle == nullptr) {
+    return AclError(kRtParamInvalid,
+                    absl::StrCat("cannot load kernel binary '", label, "': ", dlerror()));
+  }
+  std::shared_ptr<KernelModule> module(new KernelModule(handle, std::string(label)));
+  auto table = reinterpret_cast<NpudKernelTableFn>(dlsym(handle, NPUD_KERNEL_TABLE_SYMBOL));
+  if (table == nullptr) {
+    return AclError(kRtParamInvalid, absl::StrCat("kernel binary '", label, "' has no ",
+                                                  NPUD_KERNEL_TABLE_SYMBOL,
+                                                  " (not built with the npud AscendC toolchain)"));
+  }
+  size_t count = 0;
+  const NpudKernelInfo* infos = table(&count);
+  for (size_t i = 0; i < count; ++i) {
+    module->kernels_.push_back(
+        KernelInfo{infos[i].name, infos[i].entry, infos[i].args_size, infos[i].kernel_type});
+  }
+  spdlog::debug("loaded kernel binary '{}': {} kernel(s)", module->label(), count);
+  return std::shared_ptr<const KernelModule>(std::move(module));
+}
+
+KernelModule::~KernelModule() { dlclose(handle_); }
+
+int KernelModule::Find(absl::string_view name) const {
+  for (size_t i = 0; i < kernels_.size(); ++i) {
+    if (kernels_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+}  // namespace npud::sim

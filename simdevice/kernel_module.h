@@ -1,0 +1,64 @@
+// kernel_module.h
+//
+// KernelModule: a kernel shared object loaded into this process — the
+// device binary of a client (aclrtBinaryLoadFromData / FromFile, or the code
+// a mixed-mode kernel library embeds).
+//
+// The bytes are written to an anonymous memory file and dlopen()ed from
+// there (RTLD_LOCAL: two modules never see each other's symbols); the
+// kernels are what its npud_kernel_table lists (see npud_kernel_abi.h).
+// Launches hold a reference, so unloading a module whose kernels still run
+// only closes it once they are done.
+//
+// NOTE: a module runs with the daemon's privileges; npud trusts the code its
+// clients load, as a device trusts its kernels.
+//
+// Thread-safe (immutable after Load).
+
+#ifndef NPUD_SIMDEVICE_KERNEL_MODULE_H_
+#define NPUD_SIMDEVICE_KERNEL_MODULE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "npud_kernel_abi.h"
+
+namespace npud::sim {
+
+struct KernelInfo {
+  std::string name;
+  NpudKernelEntry entry = nullptr;
+  uint32_t args_size = 0;
+  uint32_t kernel_type = NPUD_CORE_TYPE_VECTOR;
+};
+
+class KernelModule {
+ public:
+  // Loads an ELF kernel object. kRtParamInvalid (with the loader's message)
+  // for bytes that are not one.
+  static absl::StatusOr<std::shared_ptr<const KernelModule>> Load(absl::string_view bytes,
+                                                                  absl::string_view label);
+  ~KernelModule();
+  KernelModule(const KernelModule&) = delete;
+  KernelModule& operator=(const KernelModule&) = delete;
+
+  const std::vector<KernelInfo>& kernels() const { return kernels_; }
+  const std::string& label() const { return label_; }
+  // The index of the kernel called `name`, or -1.
+  int Find(absl::string_view name) const;
+
+ private:
+  KernelModule(void* handle, std::string label) : handle_(handle), label_(std::move(label)) {}
+
+  void* const handle_;
+  const std::string label_;
+  std::vector<KernelInfo> kernels_;
+};
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_KERNEL_MODULE_H_

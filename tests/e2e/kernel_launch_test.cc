@@ -1,0 +1,383 @@
+// Kernels end to end: a kernel object built with the CPU AscendC headers is
+// loaded through the ACL API into a real npud (unix socket or TCP, as
+// NPUD_TEST_TRANSPORT says) and launched every way CANN offers; device
+// printf, traps, faults and long kernels behave as on a device.
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/npud_process.h"
+
+namespace {
+
+using npud::testing::NpudProcess;
+
+NpudProcess* daemon_process = nullptr;
+
+class DaemonEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    auto started = NpudProcess::Start(npud::testing::TransportFromEnv());
+    ASSERT_TRUE(started.ok()) << started.status();
+    daemon_process = started->release();
+    setenv("NPUD_ADDRESS", daemon_process->address().c_str(), 1);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  }
+  void TearDown() override {
+    aclFinalize();
+    EXPECT_TRUE(daemon_process->Alive()) << "npud died:\n" << daemon_process->Log();
+    delete daemon_process;
+  }
+};
+
+const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new DaemonEnvironment);
+
+// Captures what this process writes to stdout (device printf lands there).
+class StdoutCapture {
+ public:
+  StdoutCapture() {
+    std::fflush(stdout);
+    saved_ = dup(1);
+    char path[] = "/tmp/npud-stdout-XXXXXX";
+    fd_ = mkstemp(path);
+    path_ = path;
+    dup2(fd_, 1);
+  }
+  std::string Finish() {
+    std::fflush(stdout);
+    dup2(saved_, 1);
+    close(saved_);
+    close(fd_);
+    std::ifstream in(path_);
+    std::stringstream text;
+    text << in.rdbuf();
+    unlink(path_.c_str());
+    return text.str();
+  }
+
+ private:
+  int saved_ = -1;
+  int fd_ = -1;
+  std::string path_;
+};
+
+class KernelTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
+    ASSERT_EQ(aclrtBinaryLoadFromFile(E2E_KERNELS_PATH, nullptr, &binary_), ACL_SUCCESS);
+  }
+  void TearDown() override {
+    for (void* p : device_) EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
+    if (binary_ != nullptr) {
+      EXPECT_EQ(aclrtBinaryUnLoad(binary_), ACL_SUCCESS);
+    }
+    EXPECT_EQ(aclrtDestroyStreamForce(stream_), ACL_SUCCESS);
+  }
+
+  aclrtFuncHandle Function(const char* name) {
+    aclrtFuncHandle function = nullptr;
+    EXPECT_EQ(aclrtBinaryGetFunction(binary_, name, &function), ACL_SUCCESS) << name;
+    return function;
+  }
+  template <typename T>
+  T* Malloc(size_t count) {
+    void* p = nullptr;
+    EXPECT_EQ(aclrtMalloc(&p, count * sizeof(T), ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    device_.push_back(p);
+    return static_cast<T*>(p);
+  }
+  template <typename T>
+  std::vector<T> Read(const T* device, size_t count) {
+    std::vector<T> host(count);
+    EXPECT_EQ(aclrtMemcpy(host.data(), count * sizeof(T), device, count * sizeof(T),
+                          ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
+    return host;
+  }
+
+  aclrtStream stream_ = nullptr;
+  aclrtBinHandle binary_ = nullptr;
+  std::vector<void*> device_;
+};
+
+struct AddArgs {
+  float* x;
+  float* y;
+  float* z;
+  uint32_t n;
+};
+
+TEST_F(KernelTest, BinaryListsItsFunctions) {
+  uint32_t count = 0;
+  ASSERT_EQ(aclrtBinaryGetFunctionCount(binary_, &count), ACL_SUCCESS);
+  ASSERT_EQ(count, 7u);
+  std::vector<aclrtFuncHandle> functions(count);
+  ASSERT_EQ(aclrtBinaryEnumerateFunctions(binary_, functions.data(), count), ACL_SUCCESS);
+  std::vector<std::string> names;
+  for (aclrtFuncHandle function : functions) {
+    char name[64] = {};
+    ASSERT_EQ(aclrtGetFunctionName(function, sizeof(name), name), ACL_SUCCESS);
+    names.push_back(name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"add_float", "add_tiled", "hello", "trapping", "poke",
+                                             "spin", "ub_hog"}));
+  aclrtFuncHandle by_entry = nullptr;
+  ASSERT_EQ(aclrtBinaryGetFunctionByEntry(binary_, 2, &by_entry), ACL_SUCCESS);
+  EXPECT_EQ(by_entry, functions[2]);
+  char tiny[4];
+  EXPECT_EQ(aclrtGetFunctionName(functions[0], sizeof(tiny), tiny), ACL_ERROR_RT_PARAM_INVALID);
+  aclrtFuncHandle missing = nullptr;
+  EXPECT_EQ(aclrtBinaryGetFunction(binary_, "no_such_kernel", &missing), ACL_ERROR_RT_INVALID_HANDLE);
+}
+
+TEST_F(KernelTest, HostArgsLaunchSplitsWorkOverBlocks) {
+  const uint32_t n = 1 << 20;
+  std::vector<float> x(n), y(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i);
+    y[i] = 0.5f * static_cast<float>(i % 1000);
+  }
+  AddArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
+  ASSERT_EQ(aclrtMemcpy(args.x, n * 4, x.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemcpy(args.y, n * 4, y.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 8, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  const std::vector<float> z = Read(args.z, n);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << i;
+}
+
+TEST_F(KernelTest, KernelArgsWithPlaceholderCarryTiling) {
+  const uint32_t n = 5000;
+  std::vector<float> ones(n, 1.0f), twos(n, 2.0f);
+  float* x = Malloc<float>(n);
+  float* y = Malloc<float>(n);
+  float* z = Malloc<float>(n);
+  ASSERT_EQ(aclrtMemcpy(x, n * 4, ones.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemcpy(y, n * 4, twos.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemset(z, n * 4, 0, n * 4), 0);
+  aclrtFuncHandle function = Function("add_tiled");
+  aclrtArgsHandle args = nullptr;
+  ASSERT_EQ(aclrtKernelArgsInit(function, &args), ACL_SUCCESS);
+  aclrtParamHandle params[4] = {};
+  ASSERT_EQ(aclrtKernelArgsAppend(args, &x, sizeof(x), &params[0]), ACL_SUCCESS);
+  ASSERT_EQ(aclrtKernelArgsAppend(args, &y, sizeof(y), &params[1]), ACL_SUCCESS);
+  ASSERT_EQ(aclrtKernelArgsAppend(args, &z, sizeof(z), &params[2]), ACL_SUCCESS);
+  ASSERT_EQ(aclrtKernelArgsAppendPlaceHolder(args, &params[3]), ACL_SUCCESS);
+  uint32_t* tiling = nullptr;
+  ASSERT_EQ(aclrtKernelArgsGetPlaceHolderBuffer(args, params[3], sizeof(uint32_t),
+                                                reinterpret_cast<void**>(&tiling)),
+            ACL_SUCCESS);
+  *tiling = n / 2;  // Only the first half.
+  ASSERT_EQ(aclrtKernelArgsFinalize(args), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchKernelWithConfig(function, 4, stream_, nullptr, args, nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  const std::vector<float> result = Read(z, n);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(result[i], i < n / 2 ? 3.0f : 0.0f) << i;
+}
+
+TEST_F(KernelTest, DeviceArgsLaunch) {
+  const uint32_t n = 1000;
+  std::vector<float> host(n, 4.0f);
+  AddArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
+  ASSERT_EQ(aclrtMemcpy(args.x, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemcpy(args.y, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  AddArgs* device_args = Malloc<AddArgs>(1);
+  ASSERT_EQ(aclrtMemcpy(device_args, sizeof(args), &args, sizeof(args), ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtLaunchKernel(Function("add_float"), 2, device_args, sizeof(args), stream_),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  for (float v : Read(args.z, n)) ASSERT_EQ(v, 8.0f);
+}
+
+TEST_F(KernelTest, PrintfFromManyBlocksReachesStdoutBeforeSynchronizeReturns) {
+  StdoutCapture capture;
+  const aclError launched = aclrtLaunchKernelWithHostArgs(Function("hello"), 16, stream_, nullptr,
+                                                          nullptr, 0, nullptr, 0);
+  const aclError synced = aclrtSynchronizeStream(stream_);
+  const std::string out = capture.Finish();
+  ASSERT_EQ(launched, ACL_SUCCESS);
+  ASSERT_EQ(synced, ACL_SUCCESS);
+  std::string expected;
+  for (int i = 0; i < 16; ++i) expected += "Hello from block " + std::to_string(i) + " of 16\n";
+  EXPECT_EQ(out, expected);
+}
+
+TEST_F(KernelTest, TrapBecomesAnExceptionAtSynchronize) {
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("trapping"), 4, stream_, nullptr, nullptr, 0,
+                                          nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  // Reported once; the stream goes on working.
+  int32_t* flag = Malloc<int32_t>(1);
+  struct {
+    int32_t* flag;
+    uint32_t ms;
+  } args{flag, 1};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(Read(flag, 1)[0], 1);
+}
+
+TEST_F(KernelTest, FaultsAreReportedNotFatal) {
+  float* small = Malloc<float>(1024);  // One page.
+  struct {
+    float* p;
+    uint64_t offset;
+  } args{small, 1024};  // The guard page right after the allocation.
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("poke"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  args = {nullptr, 0};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("poke"), 2, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  // In bounds it works.
+  args = {small, 1023};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("poke"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(Read(small, 1024)[1023], 1.0f);
+}
+
+TEST_F(KernelTest, UnifiedBufferOverflowIsAnError) {
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("ub_hog"), 1, stream_, nullptr, nullptr, 0,
+                                          nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  const char* message = aclGetRecentErrMsg();
+  ASSERT_NE(message, nullptr);
+  EXPECT_NE(std::string(message).find("unified buffer"), std::string::npos) << message;
+}
+
+TEST_F(KernelTest, StopOnFailureSkipsLaterTasks) {
+  ASSERT_EQ(aclrtSetStreamFailureMode(stream_, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+  int32_t* flag = Malloc<int32_t>(1);
+  ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("trapping"), 2, stream_, nullptr, nullptr, 0,
+                                          nullptr, 0),
+            ACL_SUCCESS);
+  struct {
+    int32_t* flag;
+    uint32_t ms;
+  } args{flag, 1};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  EXPECT_EQ(Read(flag, 1)[0], 0);  // The launch after the trap never ran.
+}
+
+TEST_F(KernelTest, LongKernelLeavesOtherStreamsRunning) {
+  int32_t* flag = Malloc<int32_t>(1);
+  ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
+  struct {
+    int32_t* flag;
+    uint32_t ms;
+  } args{flag, 2000};
+  aclrtEvent done = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&done), ACL_SUCCESS);
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(done, stream_), ACL_SUCCESS);
+
+  aclrtStream other = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
+  float* buffer = Malloc<float>(1 << 20);
+  for (int i = 0; i < 10; ++i) {
+    ASSERT_EQ(aclrtMemsetAsync(buffer, 4 << 20, i, 4 << 20, other), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(other), ACL_SUCCESS);
+  }
+  // The other stream finished its work while the kernel still runs.
+  aclrtEventRecordedStatus status = ACL_EVENT_RECORDED_STATUS_COMPLETE;
+  ASSERT_EQ(aclrtQueryEventStatus(done, &status), ACL_SUCCESS);
+  EXPECT_EQ(status, ACL_EVENT_RECORDED_STATUS_NOT_READY);
+  EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(stream_, 100), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
+  ASSERT_EQ(aclrtSynchronizeEvent(done), ACL_SUCCESS);
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(2000));
+  EXPECT_EQ(Read(flag, 1)[0], 1);
+  EXPECT_EQ(aclrtDestroyEvent(done), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(other), ACL_SUCCESS);
+}
+
+TEST_F(KernelTest, UnloadingABinaryInUseWaitsForItsLaunches) {
+  int32_t* flag = Malloc<int32_t>(1);
+  ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
+  struct {
+    int32_t* flag;
+    uint32_t ms;
+  } args{flag, 300};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtBinaryUnLoad(binary_), ACL_SUCCESS);
+  aclrtBinHandle gone = binary_;
+  binary_ = nullptr;
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(Read(flag, 1)[0], 1);
+  aclrtFuncHandle function = nullptr;
+  EXPECT_EQ(aclrtBinaryGetFunction(gone, "spin", &function), ACL_ERROR_RT_INVALID_HANDLE);
+}
+
+TEST_F(KernelTest, BadLaunchesAreRejected) {
+  aclrtFuncHandle add = Function("add_float");
+  AddArgs args{};
+  // Too few argument bytes: reported by the stream's next synchronize.
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(add, 1, stream_, nullptr, &args, 8, nullptr, 0), 0);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtLaunchKernelWithHostArgs(add, 0, stream_, nullptr, &args, sizeof(args), nullptr, 0),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtLaunchKernelWithHostArgs(nullptr, 1, stream_, nullptr, &args, sizeof(args), nullptr,
+                                          0),
+            ACL_ERROR_INVALID_PARAM);
+  int bogus = 0;
+  EXPECT_EQ(aclrtLaunchKernelWithHostArgs(&bogus, 1, stream_, nullptr, &args, sizeof(args), nullptr,
+                                          0),
+            ACL_ERROR_RT_INVALID_HANDLE);
+  aclrtBinHandle junk = nullptr;
+  const char text[] = "this is not an ELF object, not even close to one, and it is long enough";
+  EXPECT_EQ(aclrtBinaryLoadFromData(text, sizeof(text), nullptr, &junk), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtBinaryLoadFromFile("/nonexistent/kernel.o", nullptr, &junk),
+            ACL_ERROR_RT_PARAM_INVALID);
+}
+
+TEST_F(KernelTest, ResourceLimits) {
+  uint32_t value = 0;
+  ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 24u);
+  ASSERT_EQ(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, 8), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 8u);
+  EXPECT_EQ(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, 49), ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(aclrtSetStreamResLimit(stream_, ACL_RT_DEV_RES_CUBE_CORE, 4), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetStreamResLimit(stream_, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 4u);
+  ASSERT_EQ(aclrtResetStreamResLimit(stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetStreamResLimit(stream_, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 8u);
+  ASSERT_EQ(aclrtResetDeviceResLimit(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 24u);
+}
+
+}  // namespace

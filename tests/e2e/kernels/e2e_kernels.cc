@@ -1,0 +1,61 @@
+// Kernels the end-to-end kernel tests launch through the ACL API against a
+// real npud. Built into one kernel object (e2e_kernels.so) the tests load
+// with aclrtBinaryLoadFromFile.
+
+#include <chrono>
+#include <cstdint>
+
+#include "kernel_operator.h"
+
+// z[i] = x[i] + y[i] for this block's share of n floats.
+extern "C" __global__ __aicore__ void add_float(GM_ADDR x, GM_ADDR y, GM_ADDR z, uint32_t n) {
+  const uint32_t per_block = (n + block_num - 1) / block_num;
+  const uint32_t begin = per_block * block_idx;
+  const uint32_t end = begin + per_block < n ? begin + per_block : n;
+  auto* a = reinterpret_cast<__gm__ float*>(x);
+  auto* b = reinterpret_cast<__gm__ float*>(y);
+  auto* c = reinterpret_cast<__gm__ float*>(z);
+  for (uint32_t i = begin; i < end; ++i) c[i] = a[i] + b[i];
+}
+
+// The same, with n read from a placeholder: tiling points at {n}.
+extern "C" __global__ __aicore__ void add_tiled(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR tiling) {
+  add_float(x, y, z, *reinterpret_cast<__gm__ uint32_t*>(tiling));
+}
+
+extern "C" __global__ __aicore__ void hello() {
+  AscendC::printf("Hello from block %d of %d\n", static_cast<int>(AscendC::GetBlockIdx()),
+                  static_cast<int>(AscendC::GetBlockNum()));
+}
+
+extern "C" __global__ __aicore__ void trapping() {
+  if (block_idx == 1) asm("trap");
+}
+
+// Writes one float `offset` floats past `p`.
+extern "C" __global__ __aicore__ void poke(GM_ADDR p, uint64_t offset) {
+  reinterpret_cast<__gm__ float*>(p)[offset] = 1.0f;
+}
+
+// Spins for `ms` milliseconds, then sets *flag = 1.
+extern "C" __global__ __aicore__ void spin(GM_ADDR flag, uint32_t ms) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  *reinterpret_cast<__gm__ int32_t*>(flag) = 1;
+}
+
+// Asks for more unified buffer than a core has.
+extern "C" __global__ __aicore__ void ub_hog() {
+  AscendC::TPipe pipe;
+  AscendC::TQue<AscendC::QuePosition::VECIN, 1> queue;
+  pipe.InitBuffer(queue, 2, 512 * 1024);
+}
+
+NPUD_KERNEL_REGISTER(add_float);
+NPUD_KERNEL_REGISTER(add_tiled);
+NPUD_KERNEL_REGISTER(hello);
+NPUD_KERNEL_REGISTER(trapping);
+NPUD_KERNEL_REGISTER(poke);
+NPUD_KERNEL_REGISTER(spin);
+NPUD_KERNEL_REGISTER(ub_hog);
