@@ -19,15 +19,12 @@ class DrainMarker final : public Task {
       : stream_(stream), done_(std::move(done)) {}
 
   Progress Run(const Waker&, absl::Status* status) override {
-    absl::Status error;
-    {
-      absl::MutexLock lock(&stream_->mu_);
-      error = stream_->TakeError();
-    }
-    done_(std::move(error));
+    absl::MutexLock lock(&stream_->mu_);
+    error_ = stream_->TakeError();
     *status = absl::OkStatus();
     return Progress::kDone;
   }
+  void AfterRetire() override { done_(std::move(error_)); }
   void Cancel(const absl::Status& why) override { done_(why); }
   bool RunsWhenStopped() const override { return true; }
   const char* name() const override { return "drain-marker"; }
@@ -35,6 +32,7 @@ class DrainMarker final : public Task {
  private:
   Stream* const stream_;  // The marker lives in the stream's own queue.
   std::function<void(absl::Status)> done_;
+  absl::Status error_;
 };
 
 Stream::Stream(int device_id, uint64_t id, StreamScheduler* scheduler)
@@ -187,8 +185,10 @@ void Stream::RunSome() {
     if (!status.ok()) NoteError(status);
     std::unique_ptr<Task> finished = std::move(tasks_.front());
     tasks_.pop_front();
-    // Destroyed unlocked: it may hold the last reference to device memory.
+    // Retired and destroyed unlocked: it may announce completion to a
+    // waiter, and may hold the last reference to device memory.
     mu_.Unlock();
+    finished->AfterRetire();
     finished.reset();
     mu_.Lock();
   }

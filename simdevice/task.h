@@ -39,6 +39,12 @@ class Task {
   // or stop-on-failure after an earlier error).
   virtual void Cancel(const absl::Status& /*why*/) {}
 
+  // Called once the task has left its stream's queue after a kDone Run(),
+  // just before it is destroyed. Whatever the task announces here is seen
+  // by a stream that no longer holds it (e.g. a synchronize reply that
+  // must not find its own marker still queued).
+  virtual void AfterRetire() {}
+
   // True for tasks that must still run when the stream has stopped after a
   // failure (synchronize markers report that failure; event records keep
   // other streams from waiting forever).
