@@ -201,6 +201,7 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kLaunchKernel:
       return Finish(id, call.launch_kernel().stream_id(), LaunchKernel(call.launch_kernel()));
 
+    case v1::Call::kCompileProgram:  // Answered below until the compiler is wired in.
     case v1::Call::OP_NOT_SET:
       break;
   }

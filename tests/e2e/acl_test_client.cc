@@ -10,6 +10,8 @@
 //                     print the two error codes "CODES <free> <memcpy>"
 //   before-init       use the runtime before aclInit, then the finalize
 //                     sequence; print "CODES ..." of each step
+//   trap KERNELS N    launch the trapping kernel of the kernel object
+//                     KERNELS N times; print "CODES <sync>..." per launch
 
 #include <unistd.h>
 
@@ -110,6 +112,27 @@ int BeforeInit() {
   return 0;
 }
 
+int Trap(const char* kernels, int rounds) {
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  aclrtStream stream = nullptr;
+  aclrtBinHandle binary = nullptr;
+  aclrtFuncHandle function = nullptr;
+  if (aclrtCreateStream(&stream) != ACL_SUCCESS ||
+      aclrtBinaryLoadFromFile(kernels, nullptr, &binary) != ACL_SUCCESS ||
+      aclrtBinaryGetFunction(binary, "trapping", &function) != ACL_SUCCESS) {
+    return 3;
+  }
+  std::printf("CODES");
+  for (int i = 0; i < rounds; ++i) {
+    if (aclrtLaunchKernelWithHostArgs(function, 4, stream, nullptr, nullptr, 0, nullptr, 0) != 0) {
+      return 4;
+    }
+    std::printf(" %d", aclrtSynchronizeStream(stream));
+  }
+  std::printf("\n");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -122,6 +145,7 @@ int main(int argc, char** argv) {
   if (scenario == "hold" && argc > 2) rc = Hold(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "meminfo") rc = MemInfo();
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));
+  if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
   aclFinalize();
   return rc;
 }

@@ -143,6 +143,19 @@ TEST_F(MultiProcessTest, ClientsCannotTouchEachOthersMemory) {
   EXPECT_EQ(owner->Wait(), 0);
 }
 
+TEST_F(MultiProcessTest, TrappingKernelsHurtOnlyTheirOwnClient) {
+  auto trapper = SpawnClient({"trap", E2E_KERNELS_PATH, "20"});
+  std::vector<std::unique_ptr<ChildProcess>> others;
+  for (int i = 0; i < 2; ++i) others.push_back(SpawnClient({"flows"}));
+  ASSERT_NE(trapper, nullptr);
+  std::string expected = "CODES";
+  for (int i = 0; i < 20; ++i) expected += " 507035";
+  EXPECT_EQ(trapper->ReadLine(absl::Seconds(60)), expected);
+  EXPECT_EQ(trapper->Wait(), 0);
+  for (auto& other : others) EXPECT_EQ(other->Wait(), 0);
+  EXPECT_EQ(Client({"flows"}), 0);
+}
+
 TEST_F(MultiProcessTest, RuntimeWorksBeforeAclInit) {
   std::string out;
   ASSERT_EQ(Client({"before-init"}, &out), 0);
