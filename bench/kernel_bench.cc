@@ -1,0 +1,199 @@
+// kernel_bench: kernels on the simulated device against baselines measured
+// in the same run.
+//
+//  * An AscendC vector add (tiles through the unified buffer, double
+//    buffered queues, vector adds) over 64M floats, against a plain C++ loop
+//    over the same data in this process.
+//  * The rate of empty-kernel launches on one stream (launch N, then one
+//    synchronize) through npud over the unix socket, against the same
+//    through the in-process transport.
+//
+//   kernel_bench [--elements=N] [--launches=N] [--json=FILE]
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+#define CHECK(call)                                                   \
+  do {                                                                \
+    if ((call) != ACL_SUCCESS) {                                      \
+      std::fprintf(stderr, "%s failed: %s\n", #call,                  \
+                   aclGetRecentErrMsg() ? aclGetRecentErrMsg() : ""); \
+      std::exit(2);                                                   \
+    }                                                                 \
+  } while (0)
+
+struct AddArgs {
+  void* x;
+  void* y;
+  void* z;
+  uint64_t n;
+};
+
+// Runs in a child with NPUD_ADDRESS set: prints "<add seconds> <launches/s>".
+int ClientMain(uint64_t elements, int launches) {
+  CHECK(aclInit(nullptr));
+  CHECK(aclrtSetDevice(0));
+  aclrtStream stream = nullptr;
+  CHECK(aclrtCreateStream(&stream));
+  aclrtBinHandle binary = nullptr;
+  aclrtFuncHandle add = nullptr, empty = nullptr;
+  CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
+  CHECK(aclrtBinaryGetFunction(binary, "vector_add", &add));
+  CHECK(aclrtBinaryGetFunction(binary, "empty", &empty));
+
+  double add_seconds = 0;
+  if (elements > 0) {
+    const size_t bytes = elements * sizeof(float);
+    std::vector<float> host(elements, 1.5f);
+    AddArgs args{};
+    CHECK(aclrtMalloc(&args.x, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK(aclrtMalloc(&args.y, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK(aclrtMalloc(&args.z, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    CHECK(aclrtMemcpy(args.x, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK(aclrtMemcpy(args.y, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    args.n = elements;
+    // Warm up (pages of z get touched), then time one launch.
+    CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+    CHECK(aclrtSynchronizeStream(stream));
+    const auto start = Clock::now();
+    CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+    CHECK(aclrtSynchronizeStream(stream));
+    add_seconds = Seconds(start);
+    CHECK(aclrtMemcpy(host.data(), 4 * sizeof(float), args.z, 4 * sizeof(float),
+                      ACL_MEMCPY_DEVICE_TO_HOST));
+    if (host[0] != 3.0f) return 3;
+    CHECK(aclrtFree(args.x));
+    CHECK(aclrtFree(args.y));
+    CHECK(aclrtFree(args.z));
+  }
+  for (int i = 0; i < 100; ++i) {
+    CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+  }
+  CHECK(aclrtSynchronizeStream(stream));
+  const auto start = Clock::now();
+  for (int i = 0; i < launches; ++i) {
+    CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+  }
+  CHECK(aclrtSynchronizeStream(stream));
+  const double rate = launches / Seconds(start);
+  std::printf("%.6f %.1f\n", add_seconds, rate);
+  CHECK(aclrtBinaryUnLoad(binary));
+  return 0;
+}
+
+bool RunClient(const char* self, const std::string& address, uint64_t elements, int launches,
+               double* add_seconds, double* rate) {
+  int pipefd[2];
+  if (pipe(pipefd) != 0) return false;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipefd[1], 1);
+    close(pipefd[0]);
+    setenv("NPUD_ADDRESS", address.c_str(), 1);
+    const std::string e = "--elements=" + std::to_string(elements);
+    const std::string l = "--launches=" + std::to_string(launches);
+    execl(self, self, "--client", e.c_str(), l.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(pipefd[1]);
+  char buffer[128] = {};
+  const ssize_t n = read(pipefd[0], buffer, sizeof(buffer) - 1);
+  close(pipefd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return n > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+         std::sscanf(buffer, "%lf %lf", add_seconds, rate) == 2;
+}
+
+// The baseline of the vector add: a plain loop over the same amount of data.
+double PlainLoopSeconds(uint64_t elements) {
+  std::vector<float> x(elements, 1.5f), y(elements, 1.5f), z(elements, 0.0f);
+  for (uint64_t i = 0; i < elements; ++i) z[i] = x[i] + y[i];  // Warm up (touch pages).
+  const auto start = Clock::now();
+  for (uint64_t i = 0; i < elements; ++i) z[i] = x[i] + y[i];
+  const double seconds = Seconds(start);
+  if (z[elements / 2] != 3.0f) std::abort();
+  return seconds;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  uint64_t elements = 64ull << 20;
+  int launches = 20000;
+  std::string json;
+  bool client = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--elements=", 11) == 0) elements = std::strtoull(argv[i] + 11, nullptr, 0);
+    if (std::strncmp(argv[i], "--launches=", 11) == 0) launches = std::atoi(argv[i] + 11);
+    if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
+    if (std::strcmp(argv[i], "--client") == 0) client = true;
+  }
+  if (client) return ClientMain(elements, launches);
+  elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
+
+  char dir[] = "/tmp/npud-bench-XXXXXX";
+  if (mkdtemp(dir) == nullptr) return 1;
+  const std::string socket_path = std::string(dir) + "/npud.sock";
+  const std::string ready = std::string(dir) + "/ready";
+  const pid_t daemon = fork();
+  if (daemon == 0) {
+    const std::string listen = "--listen=unix://" + socket_path;
+    const std::string ready_flag = "--ready_file=" + ready;
+    execl(NPUD_BINARY, NPUD_BINARY, listen.c_str(), ready_flag.c_str(), "--log_level=warn",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);
+
+  const double plain = PlainLoopSeconds(elements);
+  double add_daemon = 0, rate_daemon = 0, add_inproc = 0, rate_inproc = 0;
+  const bool daemon_ok = RunClient(argv[0], "unix://" + socket_path, elements, launches,
+                                   &add_daemon, &rate_daemon);
+  const bool inproc_ok = RunClient(argv[0], "inproc:", 0, launches, &add_inproc, &rate_inproc);
+  kill(daemon, SIGTERM);
+  waitpid(daemon, nullptr, 0);
+  const std::string rm = std::string("rm -rf ") + dir;
+  if (std::system(rm.c_str()) != 0) return 1;
+  if (!daemon_ok || !inproc_ok) {
+    std::fprintf(stderr, "a benchmark client failed\n");
+    return 1;
+  }
+
+  const double gb = 3.0 * elements * sizeof(float) / 1e9;
+  std::printf("%-48s %12s %12s %10s\n", "figure", "value", "baseline", "ratio");
+  std::printf("%-48s %10.3f s %10.3f s %10.2f\n", "vector add 64M floats: kernel vs plain loop",
+              add_daemon, plain, plain / add_daemon);
+  std::printf("%-48s %8.2f GB/s %8.2f GB/s\n", "  (bytes moved per second)", gb / add_daemon,
+              gb / plain);
+  std::printf("%-48s %10.0f/s %10.0f/s %10.2f\n", "empty launches, unix socket vs in process",
+              rate_daemon, rate_inproc, rate_daemon / rate_inproc);
+  if (!json.empty()) {
+    std::ofstream out(json);
+    out << "{\"vector_add\": {\"elements\": " << elements << ", \"kernel_seconds\": " << add_daemon
+        << ", \"plain_loop_seconds\": " << plain << ", \"ratio\": " << plain / add_daemon
+        << "}, \"empty_launch_rate\": {\"unix_per_s\": " << rate_daemon
+        << ", \"inproc_per_s\": " << rate_inproc << ", \"ratio\": " << rate_daemon / rate_inproc
+        << "}}\n";
+  }
+  return 0;
+}
