@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "bench/bench_support.h"
 
 namespace {
 
@@ -102,26 +103,12 @@ int ClientMain(uint64_t elements, int launches) {
 
 bool RunClient(const char* self, const std::string& address, uint64_t elements, int launches,
                double* add_seconds, double* rate) {
-  int pipefd[2];
-  if (pipe(pipefd) != 0) return false;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(pipefd[1], 1);
-    close(pipefd[0]);
-    setenv("NPUD_ADDRESS", address.c_str(), 1);
-    const std::string e = "--elements=" + std::to_string(elements);
-    const std::string l = "--launches=" + std::to_string(launches);
-    execl(self, self, "--client", e.c_str(), l.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(pipefd[1]);
-  char buffer[128] = {};
-  const ssize_t n = read(pipefd[0], buffer, sizeof(buffer) - 1);
-  close(pipefd[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return n > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-         std::sscanf(buffer, "%lf %lf", add_seconds, rate) == 2;
+  std::string output;
+  return npud::bench::RunSelfAsClient(self, address,
+                                      {"--elements=" + std::to_string(elements),
+                                       "--launches=" + std::to_string(launches)},
+                                      &output) &&
+         std::sscanf(output.c_str(), "%lf %lf", add_seconds, rate) == 2;
 }
 
 // The baseline of the vector add: a plain loop over the same amount of data.
@@ -151,29 +138,17 @@ int main(int argc, char** argv) {
   if (client) return ClientMain(elements, launches);
   elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
 
-  char dir[] = "/tmp/npud-bench-XXXXXX";
-  if (mkdtemp(dir) == nullptr) return 1;
-  const std::string socket_path = std::string(dir) + "/npud.sock";
-  const std::string ready = std::string(dir) + "/ready";
-  const pid_t daemon = fork();
-  if (daemon == 0) {
-    const std::string listen = "--listen=unix://" + socket_path;
-    const std::string ready_flag = "--ready_file=" + ready;
-    execl(NPUD_BINARY, NPUD_BINARY, listen.c_str(), ready_flag.c_str(), "--log_level=warn",
-          static_cast<char*>(nullptr));
-    _exit(127);
+  npud::bench::BenchDaemon daemon;
+  if (!daemon.ok()) {
+    std::fprintf(stderr, "npud did not start\n");
+    return 1;
   }
-  for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);
 
   const double plain = PlainLoopSeconds(elements);
   double add_daemon = 0, rate_daemon = 0, add_inproc = 0, rate_inproc = 0;
-  const bool daemon_ok = RunClient(argv[0], "unix://" + socket_path, elements, launches,
+  const bool daemon_ok = RunClient(argv[0], daemon.unix_address(), elements, launches,
                                    &add_daemon, &rate_daemon);
   const bool inproc_ok = RunClient(argv[0], "inproc:", 0, launches, &add_inproc, &rate_inproc);
-  kill(daemon, SIGTERM);
-  waitpid(daemon, nullptr, 0);
-  const std::string rm = std::string("rm -rf ") + dir;
-  if (std::system(rm.c_str()) != 0) return 1;
   if (!daemon_ok || !inproc_ok) {
     std::fprintf(stderr, "a benchmark client failed\n");
     return 1;
@@ -181,8 +156,10 @@ int main(int argc, char** argv) {
 
   const double gb = 3.0 * elements * sizeof(float) / 1e9;
   std::printf("%-48s %12s %12s %10s\n", "figure", "value", "baseline", "ratio");
-  std::printf("%-48s %10.3f s %10.3f s %10.2f\n", "vector add 64M floats: kernel vs plain loop",
-              add_daemon, plain, plain / add_daemon);
+  const std::string add_label =
+      "vector add " + std::to_string(elements >> 20) + "M floats: kernel vs plain loop";
+  std::printf("%-48s %10.3f s %10.3f s %10.2f\n", add_label.c_str(), add_daemon, plain,
+              plain / add_daemon);
   std::printf("%-48s %8.2f GB/s %8.2f GB/s\n", "  (bytes moved per second)", gb / add_daemon,
               gb / plain);
   std::printf("%-48s %10.0f/s %10.0f/s %10.2f\n", "empty launches, unix socket vs in process",

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "bench/bench_support.h"
 
 namespace {
 
@@ -68,25 +69,10 @@ int ClientMain(int iterations) {
 
 // Runs this binary as a client against `address`; returns its percentiles.
 bool RunClient(const char* self, const std::string& address, int iterations, Percentiles* out) {
-  int pipefd[2];
-  if (pipe(pipefd) != 0) return false;
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(pipefd[1], 1);
-    close(pipefd[0]);
-    setenv("NPUD_ADDRESS", address.c_str(), 1);
-    const std::string count = "--iterations=" + std::to_string(iterations);
-    execl(self, self, "--client", count.c_str(), static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  close(pipefd[1]);
-  char buffer[128] = {};
-  const ssize_t n = read(pipefd[0], buffer, sizeof(buffer) - 1);
-  close(pipefd[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return n > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-         std::sscanf(buffer, "%lf %lf", &out->p50_us, &out->p99_us) == 2;
+  std::string output;
+  return npud::bench::RunSelfAsClient(self, address,
+                                      {"--iterations=" + std::to_string(iterations)}, &output) &&
+         std::sscanf(output.c_str(), "%lf %lf", &out->p50_us, &out->p99_us) == 2;
 }
 
 // The baseline: a child echoes one byte per message on a connected socket.
@@ -147,25 +133,10 @@ int main(int argc, char** argv) {
   }
   if (client) return ClientMain(iterations);
 
-  // A daemon of our own on a fresh socket and a free port.
-  char dir[] = "/tmp/npud-bench-XXXXXX";
-  if (mkdtemp(dir) == nullptr) return 1;
-  const std::string socket_path = std::string(dir) + "/npud.sock";
-  const std::string ready = std::string(dir) + "/ready";
-  const pid_t daemon = fork();
-  if (daemon == 0) {
-    const std::string listen = "--listen=unix://" + socket_path + ",127.0.0.1:0";
-    const std::string ready_flag = "--ready_file=" + ready;
-    execl(NPUD_BINARY, NPUD_BINARY, listen.c_str(), ready_flag.c_str(), "--log_level=warn",
-          static_cast<char*>(nullptr));
-    _exit(127);
-  }
-  for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);
-  std::string port;
-  {
-    std::ifstream in(ready);
-    std::getline(in, port);
-    std::getline(in, port);
+  npud::bench::BenchDaemon daemon;
+  if (!daemon.ok()) {
+    std::fprintf(stderr, "npud did not start\n");
+    return 1;
   }
 
   struct Row {
@@ -178,20 +149,15 @@ int main(int argc, char** argv) {
   const Percentiles unix_pingpong = PingPong(false, iterations);
   const Percentiles tcp_pingpong = PingPong(true, iterations);
   Percentiles p;
-  if (RunClient(argv[0], "unix://" + socket_path, iterations, &p)) {
+  if (RunClient(argv[0], daemon.unix_address(), iterations, &p)) {
     rows.push_back({"aclrtSynchronizeStream, unix socket", p, unix_pingpong, "unix ping-pong"});
   }
-  if (RunClient(argv[0], "127.0.0.1:" + port, iterations, &p)) {
+  if (RunClient(argv[0], daemon.tcp_address(), iterations, &p)) {
     rows.push_back({"aclrtSynchronizeStream, TCP loopback", p, tcp_pingpong, "TCP ping-pong"});
   }
   if (RunClient(argv[0], "inproc:", iterations, &p)) {
     rows.push_back({"aclrtSynchronizeStream, in process", p, unix_pingpong, "unix ping-pong"});
   }
-  kill(daemon, SIGTERM);
-  waitpid(daemon, nullptr, 0);
-  std::string rm = std::string("rm -rf ") + dir;
-  if (std::system(rm.c_str()) != 0) return 1;
-
   std::printf("%-40s %10s %10s   %-16s %10s %10s %8s\n", "synchronous call", "p50 us", "p99 us",
               "baseline", "p50 us", "p99 us", "p50 x");
   for (const Row& row : rows) {

@@ -17,29 +17,8 @@
 
 namespace {
 
-using npud::testing::NpudProcess;
-
-NpudProcess* daemon_process = nullptr;
-
-class DaemonEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override {
-    auto started = NpudProcess::Start(npud::testing::TransportFromEnv());
-    ASSERT_TRUE(started.ok()) << started.status();
-    daemon_process = started->release();
-    // Must be set before the first ACL call of this process.
-    setenv("NPUD_ADDRESS", daemon_process->address().c_str(), 1);
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    aclFinalize();
-    EXPECT_TRUE(daemon_process->Alive()) << "npud died during the tests:\n"
-                                         << daemon_process->Log();
-    delete daemon_process;
-  }
-};
-
-const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new DaemonEnvironment);
+const auto* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new npud::testing::DaemonEnvironment);
 
 std::vector<unsigned char> Pattern(size_t size, unsigned seed) {
   std::vector<unsigned char> bytes(size);

@@ -20,27 +20,8 @@
 
 namespace {
 
-using npud::testing::NpudProcess;
-
-NpudProcess* daemon_process = nullptr;
-
-class DaemonEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override {
-    auto started = NpudProcess::Start(npud::testing::TransportFromEnv());
-    ASSERT_TRUE(started.ok()) << started.status();
-    daemon_process = started->release();
-    setenv("NPUD_ADDRESS", daemon_process->address().c_str(), 1);
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    aclFinalize();
-    EXPECT_TRUE(daemon_process->Alive()) << "npud died:\n" << daemon_process->Log();
-    delete daemon_process;
-  }
-};
-
-const auto* const kEnvironment = ::testing::AddGlobalTestEnvironment(new DaemonEnvironment);
+const auto* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new npud::testing::DaemonEnvironment);
 
 // Captures what this process writes to stdout (device printf lands there).
 class StdoutCapture {

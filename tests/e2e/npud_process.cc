@@ -14,6 +14,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "acl/acl.h"
+#include "gtest/gtest.h"
 
 extern char** environ;
 
@@ -33,6 +35,20 @@ std::vector<char*> Pointers(std::vector<std::string>& strings) {
   pointers.push_back(nullptr);
   return pointers;
 }
+
+// argv and envp (this environment plus `extra`) for posix_spawn; the
+// pointers stay valid as long as the object.
+struct SpawnArgs {
+  SpawnArgs(const std::vector<std::string>& argv_in, const std::vector<std::string>& extra)
+      : args(argv_in) {
+    for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
+    env.insert(env.end(), extra.begin(), extra.end());
+    argv = Pointers(args);
+    envp = Pointers(env);
+  }
+  std::vector<std::string> args, env;
+  std::vector<char*> argv, envp;
+};
 
 }  // namespace
 
@@ -114,12 +130,7 @@ std::string NpudProcess::Log() const { return ReadFile(log_path_); }
 
 absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Spawn(
     const std::vector<std::string>& argv_in, const std::vector<std::string>& env_in) {
-  std::vector<std::string> args = argv_in;
-  std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
-  env.insert(env.end(), env_in.begin(), env_in.end());
-  std::vector<char*> argv = Pointers(args);
-  std::vector<char*> envp = Pointers(env);
+  SpawnArgs spawn(argv_in, env_in);
   int in[2], out[2];
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) {
     return absl::InternalError("pipe failed");
@@ -129,7 +140,8 @@ absl::StatusOr<std::unique_ptr<ChildProcess>> ChildProcess::Spawn(
   posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   std::unique_ptr<ChildProcess> child(new ChildProcess());
-  const int err = posix_spawn(&child->pid_, argv[0], &actions, nullptr, argv.data(), envp.data());
+  const int err = posix_spawn(&child->pid_, spawn.argv[0], &actions, nullptr, spawn.argv.data(),
+                              spawn.envp.data());
   posix_spawn_file_actions_destroy(&actions);
   close(in[0]);
   close(out[1]);
@@ -190,6 +202,21 @@ int ChildProcess::Wait() {
   return WIFEXITED(status_) ? WEXITSTATUS(status_) : -WTERMSIG(status_);
 }
 
+void DaemonEnvironment::SetUp() {
+  auto started = NpudProcess::Start(TransportFromEnv());
+  ASSERT_TRUE(started.ok()) << started.status();
+  daemon_ = *std::move(started);
+  // Must be set before the first ACL call of this process.
+  setenv("NPUD_ADDRESS", daemon_->address().c_str(), 1);
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+}
+
+void DaemonEnvironment::TearDown() {
+  aclFinalize();
+  EXPECT_TRUE(daemon_->Alive()) << "npud died during the tests:\n" << daemon_->Log();
+  daemon_.reset();
+}
+
 NpudProcess::Transport TransportFromEnv() {
   const char* transport = getenv("NPUD_TEST_TRANSPORT");
   return transport != nullptr && std::string(transport) == "tcp" ? NpudProcess::Transport::kTcp
@@ -198,12 +225,7 @@ NpudProcess::Transport TransportFromEnv() {
 
 int RunProcess(const std::vector<std::string>& argv_in, const std::vector<std::string>& env_in,
                std::string* out) {
-  std::vector<std::string> args = argv_in;
-  std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) env.push_back(*e);
-  env.insert(env.end(), env_in.begin(), env_in.end());
-  std::vector<char*> argv = Pointers(args);
-  std::vector<char*> envp = Pointers(env);
+  SpawnArgs spawn(argv_in, env_in);
 
   std::string out_path;
   posix_spawn_file_actions_t actions;
@@ -216,7 +238,8 @@ int RunProcess(const std::vector<std::string>& argv_in, const std::vector<std::s
     posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_TRUNC, 0600);
   }
   pid_t pid = -1;
-  const int err = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+  const int err =
+      posix_spawn(&pid, spawn.argv[0], &actions, nullptr, spawn.argv.data(), spawn.envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (err != 0) return -1000;
   int status = 0;

@@ -1,0 +1,74 @@
+#include "bench/bench_support.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fstream>
+
+namespace npud::bench {
+
+BenchDaemon::BenchDaemon() {
+  char dir[] = "/tmp/npud-bench-XXXXXX";
+  if (mkdtemp(dir) == nullptr) return;
+  dir_ = dir;
+  const std::string socket_path = dir_ + "/npud.sock";
+  const std::string ready = dir_ + "/ready";
+  pid_ = fork();
+  if (pid_ == 0) {
+    const std::string listen = "--listen=unix://" + socket_path + ",127.0.0.1:0";
+    const std::string ready_flag = "--ready_file=" + ready;
+    execl(NPUD_BINARY, NPUD_BINARY, listen.c_str(), ready_flag.c_str(), "--log_level=warn",
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);
+  std::ifstream in(ready);
+  std::string port;
+  if (!std::getline(in, port) || !std::getline(in, port)) return;
+  unix_address_ = "unix://" + socket_path;
+  tcp_address_ = "127.0.0.1:" + port;
+}
+
+BenchDaemon::~BenchDaemon() {
+  if (pid_ > 0) {
+    kill(pid_, SIGTERM);
+    waitpid(pid_, nullptr, 0);
+  }
+  if (!dir_.empty()) {
+    unlink((dir_ + "/ready").c_str());
+    unlink((dir_ + "/npud.sock").c_str());
+    rmdir(dir_.c_str());
+  }
+}
+
+bool RunSelfAsClient(const char* self, const std::string& address,
+                     const std::vector<std::string>& args, std::string* output) {
+  int pipefd[2];
+  if (pipe(pipefd) != 0) return false;
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(pipefd[1], 1);
+    close(pipefd[0]);
+    setenv("NPUD_ADDRESS", address.c_str(), 1);
+    std::vector<std::string> all = {self, "--client"};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& arg : all) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(self, argv.data());
+    _exit(127);
+  }
+  close(pipefd[1]);
+  output->clear();
+  char buffer[4096];
+  ssize_t n;
+  while ((n = read(pipefd[0], buffer, sizeof(buffer))) > 0) output->append(buffer, n);
+  close(pipefd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace npud::bench

@@ -1,0 +1,40 @@
+// bench_support.h
+//
+// What the benchmarks share: a private npud for the run, and running this
+// benchmark binary again as a client process (the ACL runtime binds one
+// daemon per process, so each transport gets its own process).
+
+#ifndef NPUD_BENCH_BENCH_SUPPORT_H_
+#define NPUD_BENCH_BENCH_SUPPORT_H_
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace npud::bench {
+
+// npud on a fresh unix socket and a free TCP port, killed on destruction.
+class BenchDaemon {
+ public:
+  BenchDaemon();
+  ~BenchDaemon();
+  bool ok() const { return !unix_address_.empty(); }
+  const std::string& unix_address() const { return unix_address_; }
+  const std::string& tcp_address() const { return tcp_address_; }
+
+ private:
+  std::string dir_;
+  pid_t pid_ = -1;
+  std::string unix_address_;
+  std::string tcp_address_;
+};
+
+// Runs `self --client <args>` with NPUD_ADDRESS=address and returns true if
+// it exited 0; its stdout goes to *output.
+bool RunSelfAsClient(const char* self, const std::string& address,
+                     const std::vector<std::string>& args, std::string* output);
+
+}  // namespace npud::bench
+
+#endif  // NPUD_BENCH_BENCH_SUPPORT_H_

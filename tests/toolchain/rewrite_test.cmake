@@ -1,0 +1,120 @@
+# toolchain_rewrite_test: the source pass of npud's AscendC toolchain
+# (simdevice/ascendc/cmake/npud_ascendc_rewrite.cmake) on its own, without a compiler.
+#
+#   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<scratch dir> -P rewrite_test.cmake
+#
+# 1. rewrite/launches.cpp (launches and kernels next to look-alikes in comments, strings,
+#    raw strings and #if 0; multi-line, qualified, template and value launches) must give
+#    exactly rewrite/launches.expected.cpp and rewrite/launches.expected.kernels, plus the
+#    device/host translation units and the warnings for unregistrable kernels;
+# 2. malformed launches must fail the pass with the file, line and reason.
+
+cmake_minimum_required(VERSION 3.16)
+foreach(required SOURCE_DIR WORK_DIR)
+  if(NOT DEFINED ${required})
+    message(FATAL_ERROR "rewrite_test.cmake: -D${required}=... is required")
+  endif()
+endforeach()
+
+set(script "${SOURCE_DIR}/simdevice/ascendc/cmake/npud_ascendc_rewrite.cmake")
+set(data "${SOURCE_DIR}/tests/toolchain/rewrite")
+file(REMOVE_RECURSE "${WORK_DIR}")
+file(MAKE_DIRECTORY "${WORK_DIR}")
+set(failures 0)
+
+function(expect condition_text)
+  if(NOT (${ARGN}))
+    message(SEND_ERROR "FAILED: ${condition_text}")
+    math(EXPR n "${failures} + 1")
+    set(failures ${n} PARENT_SCOPE)
+  endif()
+endfunction()
+
+# --- 1. The well-formed input.
+execute_process(
+  COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${data}/launches.cpp" "-DNPUD_OUTPUT_DIR=${WORK_DIR}"
+          -DNPUD_STEM=launches -DNPUD_NAMESPACE=test_ns -P "${script}"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "FAILED: the rewrite of launches.cpp failed (${rc}):\n${out}${err}")
+endif()
+
+file(READ "${WORK_DIR}/launches.rewritten.cpp" rewritten)
+string(FIND "${rewritten}" "\n" first_newline)
+string(SUBSTRING "${rewritten}" 0 ${first_newline} line_directive)
+math(EXPR body_start "${first_newline} + 1")
+string(SUBSTRING "${rewritten}" ${body_start} -1 body)
+file(READ "${data}/launches.expected.cpp" expected_body)
+expect("the rewritten source starts with a #line directive naming the original"
+       line_directive STREQUAL "#line 1 \"${data}/launches.cpp\"")
+file(WRITE "${WORK_DIR}/launches.actual.cpp" "${body}")
+expect("the rewritten source equals rewrite/launches.expected.cpp (see ${WORK_DIR}/launches.actual.cpp)"
+       body STREQUAL expected_body)
+
+file(READ "${WORK_DIR}/launches.kernels" kernels)
+file(READ "${data}/launches.expected.kernels" expected_kernels)
+expect("the kernel report equals rewrite/launches.expected.kernels:\n${kernels}" kernels STREQUAL expected_kernels)
+
+file(READ "${WORK_DIR}/launches.device.cpp" device)
+foreach(line
+    "#include \"npud_ascendc/device_launch.h\""
+    "#include \"${WORK_DIR}/launches.rewritten.cpp\""
+    "#include \"npud_kernel_register.h\""
+    "NPUD_KERNEL_REGISTER(Enabled);\nNPUD_KERNEL_REGISTER(Plain);\nNPUD_KERNEL_REGISTER(InExternBlock);\nNPUD_KERNEL_REGISTER_AS(CubeKernel, NPUD_CORE_TYPE_CUBE);\nNPUD_KERNEL_REGISTER_AS(MixKernel, NPUD_CORE_TYPE_MIX);\nNPUD_KERNEL_REGISTER(CppLinkage);\n")
+  string(FIND "${device}" "${line}" at)
+  expect("the device translation unit has '${line}'" NOT at EQUAL -1)
+endforeach()
+foreach(absent Disabled OnlyDeclared Templated Namespaced InComment InString InRaw)
+  string(FIND "${device}" "(${absent}" at)
+  expect("the device translation unit does not register ${absent}" at EQUAL -1)
+endforeach()
+
+file(READ "${WORK_DIR}/launches.host.cpp" host)
+foreach(line "#define NPUD_KERNEL_NO_TABLE 1" "#include \"npud_ascendc/host_launch.h\""
+             "NPUD_ASCENDC_HOST_LAUNCHER(test_ns);" "#include \"${WORK_DIR}/launches.rewritten.cpp\"")
+  string(FIND "${host}" "${line}" at)
+  expect("the host translation unit has '${line}'" NOT at EQUAL -1)
+endforeach()
+
+foreach(warning "launches.cpp:38: template kernel 'Templated' is not registered"
+                "launches.cpp:41: kernel 'Namespaced' is inside a namespace")
+  string(REGEX REPLACE "[ \n]+" " " err_flat "${err}")
+  string(FIND "${err_flat}" "${warning}" at)
+  expect("the pass warns '${warning}'" NOT at EQUAL -1)
+endforeach()
+
+# Without a namespace (ascendc_fatbin_library) there is no host translation unit.
+file(MAKE_DIRECTORY "${WORK_DIR}/fatbin")
+execute_process(
+  COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${data}/launches.cpp" "-DNPUD_OUTPUT_DIR=${WORK_DIR}/fatbin"
+          -DNPUD_STEM=launches -P "${script}"
+  RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
+expect("the fatbin pass succeeds" rc EQUAL 0)
+expect("the fatbin pass writes no host translation unit" NOT EXISTS "${WORK_DIR}/fatbin/launches.host.cpp")
+
+# --- 2. Malformed launches.
+function(expect_failure name text message_text)
+  file(WRITE "${WORK_DIR}/bad_${name}.cpp" "${text}")
+  execute_process(
+    COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${WORK_DIR}/bad_${name}.cpp" "-DNPUD_OUTPUT_DIR=${WORK_DIR}"
+            "-DNPUD_STEM=bad_${name}" -P "${script}"
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  string(REGEX REPLACE "[ \n]+" " " err_flat "${err}")
+  string(FIND "${err_flat}" "${message_text}" at)
+  expect("bad_${name}.cpp fails with '${message_text}' (exit ${rc}):\n${err}" NOT rc EQUAL 0 AND NOT at EQUAL -1)
+  set(failures ${failures} PARENT_SCOPE)
+endfunction()
+
+expect_failure(two_args "void f(void* s) {\n  K<<<1, s>>>(0);\n}\n"
+               "bad_two_args.cpp:2: error: a kernel launch takes three arguments")
+expect_failure(unclosed "void f(void* s) {\n  K<<<1, nullptr, s;\n}\n"
+               "bad_unclosed.cpp:2: error: no '>>>' closes this '<<<'")
+expect_failure(no_name "void f(void* s) {\n  (K)<<<1, nullptr, s>>>(0);\n}\n"
+               "bad_no_name.cpp:2: error: cannot find the kernel name")
+expect_failure(no_args "void f(void* s) {\n\n  K<<<1, nullptr, s>>>;\n}\n"
+               "bad_no_args.cpp:3: error: expected the kernel arguments")
+
+if(failures GREATER 0)
+  message(FATAL_ERROR "toolchain_rewrite_test: ${failures} check(s) failed")
+endif()
+message(STATUS "toolchain_rewrite_test: all checks passed")
