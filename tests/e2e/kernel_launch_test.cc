@@ -16,7 +16,7 @@
 
 #include "acl/acl.h"
 #include "gtest/gtest.h"
-#include "tests/e2e/npud_process.h"
+#include "tests/e2e/daemon_environment.h"
 
 namespace {
 

@@ -14,8 +14,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
-#include "acl/acl.h"
-#include "gtest/gtest.h"
 
 extern char** environ;
 
@@ -200,21 +198,6 @@ int ChildProcess::Wait() {
     reaped_ = true;
   }
   return WIFEXITED(status_) ? WEXITSTATUS(status_) : -WTERMSIG(status_);
-}
-
-void DaemonEnvironment::SetUp() {
-  auto started = NpudProcess::Start(TransportFromEnv());
-  ASSERT_TRUE(started.ok()) << started.status();
-  daemon_ = *std::move(started);
-  // Must be set before the first ACL call of this process.
-  setenv("NPUD_ADDRESS", daemon_->address().c_str(), 1);
-  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-}
-
-void DaemonEnvironment::TearDown() {
-  aclFinalize();
-  EXPECT_TRUE(daemon_->Alive()) << "npud died during the tests:\n" << daemon_->Log();
-  daemon_.reset();
 }
 
 NpudProcess::Transport TransportFromEnv() {

@@ -15,7 +15,6 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
-#include "gtest/gtest.h"
 
 namespace npud::testing {
 
@@ -73,18 +72,6 @@ class ChildProcess {
   std::string buffer_;
   bool reaped_ = false;
   int status_ = 0;
-};
-
-// Starts one npud for a whole test binary (as NPUD_TEST_TRANSPORT says),
-// points this process's ACL runtime at it and calls aclInit; checks at the
-// end that it survived. Register with ::testing::AddGlobalTestEnvironment.
-class DaemonEnvironment : public ::testing::Environment {
- public:
-  void SetUp() override;
-  void TearDown() override;
-
- private:
-  std::unique_ptr<NpudProcess> daemon_;
 };
 
 // The transport an e2e test binary runs against: NPUD_TEST_TRANSPORT=tcp

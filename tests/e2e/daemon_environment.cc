@@ -1,0 +1,24 @@
+#include "tests/e2e/daemon_environment.h"
+
+#include <cstdlib>
+
+#include "acl/acl.h"
+
+namespace npud::testing {
+
+void DaemonEnvironment::SetUp() {
+  auto started = NpudProcess::Start(TransportFromEnv());
+  ASSERT_TRUE(started.ok()) << started.status();
+  daemon_ = *std::move(started);
+  // Must be set before the first ACL call of this process.
+  setenv("NPUD_ADDRESS", daemon_->address().c_str(), 1);
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+}
+
+void DaemonEnvironment::TearDown() {
+  aclFinalize();
+  EXPECT_TRUE(daemon_->Alive()) << "npud died during the tests:\n" << daemon_->Log();
+  daemon_.reset();
+}
+
+}  // namespace npud::testing

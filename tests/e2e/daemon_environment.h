@@ -1,0 +1,32 @@
+// daemon_environment.h
+//
+// DaemonEnvironment: the npud of a test binary whose own process is the ACL
+// client. Kept apart from npud_process.h because it links libacl_rt, which
+// carries the protocol's generated code: a test that links the generated
+// code itself (protocol_abuse_test) must not link the runtime too.
+
+#ifndef NPUD_TESTS_E2E_DAEMON_ENVIRONMENT_H_
+#define NPUD_TESTS_E2E_DAEMON_ENVIRONMENT_H_
+
+#include <memory>
+
+#include "gtest/gtest.h"
+#include "tests/e2e/npud_process.h"
+
+namespace npud::testing {
+
+// Starts one npud for a whole test binary (as NPUD_TEST_TRANSPORT says),
+// points this process's ACL runtime at it and calls aclInit; checks at the
+// end that it survived. Register with ::testing::AddGlobalTestEnvironment.
+class DaemonEnvironment : public ::testing::Environment {
+ public:
+  void SetUp() override;
+  void TearDown() override;
+
+ private:
+  std::unique_ptr<NpudProcess> daemon_;
+};
+
+}  // namespace npud::testing
+
+#endif  // NPUD_TESTS_E2E_DAEMON_ENVIRONMENT_H_
