@@ -33,14 +33,17 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::str
     }
     written += n;
   }
+  // The file stays open while the module is loaded: glibc knows loaded
+  // objects by path, and a reused descriptor number would make the next
+  // load return this module instead of its own.
   const std::string path = absl::StrCat("/proc/self/fd/", fd);
   void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  close(fd);  // The mapping keeps the contents.
   if (handle == nullptr) {
+    close(fd);
     return AclError(kRtParamInvalid,
                     absl::StrCat("cannot load kernel binary '", label, "': ", dlerror()));
   }
-  std::shared_ptr<KernelModule> module(new KernelModule(handle, std::string(label)));
+  std::shared_ptr<KernelModule> module(new KernelModule(handle, fd, std::string(label)));
   auto table = reinterpret_cast<NpudKernelTableFn>(dlsym(handle, NPUD_KERNEL_TABLE_SYMBOL));
   if (table == nullptr) {
     return AclError(kRtParamInvalid, absl::StrCat("kernel binary '", label, "' has no ",
@@ -57,7 +60,10 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::str
   return std::shared_ptr<const KernelModule>(std::move(module));
 }
 
-KernelModule::~KernelModule() { dlclose(handle_); }
+KernelModule::~KernelModule() {
+  dlclose(handle_);
+  close(fd_);
+}
 
 int KernelModule::Find(absl::string_view name) const {
   for (size_t i = 0; i < kernels_.size(); ++i) {

@@ -52,9 +52,11 @@ class KernelModule {
   int Find(absl::string_view name) const;
 
  private:
-  KernelModule(void* handle, std::string label) : handle_(handle), label_(std::move(label)) {}
+  KernelModule(void* handle, int fd, std::string label)
+      : handle_(handle), fd_(fd), label_(std::move(label)) {}
 
   void* const handle_;
+  const int fd_;  // The memory file the object was loaded from.
   const std::string label_;
   std::vector<KernelInfo> kernels_;
 };

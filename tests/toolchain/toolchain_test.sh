@@ -184,6 +184,9 @@ fi
 if run multi "$src" "$src/build/samples/multi/multi_main"; then
   [ "$(count multi '^MULTI OK$')" = 1 ] || fail "multi: no 'MULTI OK'"
 fi
+# The installed program, run as the samples' run.sh do: from the sample directory, with the
+# package's lib64 on LD_LIBRARY_PATH (install strips the build tree's RPATH).
+export LD_LIBRARY_PATH="$prefix/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 if run fatbin "$src/samples/fatbin" "$src/samples/fatbin/out/bin/fatbin_main"; then
   [ "$(count fatbin '^FATBIN OK$')" = 1 ] || fail "fatbin: no 'FATBIN OK'"
 fi

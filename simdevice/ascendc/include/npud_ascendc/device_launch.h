@@ -1,0 +1,40 @@
+// device_launch.h: what a `<<<>>>` launch compiles to inside a kernel object.
+//
+// npud's ascendc.cmake compiles each kernel source twice: once into the kernel object
+// (the "device" build, loaded by the npud executor) and once into the host library
+// (npud_ascendc/host_launch.h). The source's `k<<<blocks, l2ctrl, stream>>>(args...)`
+// launches are rewritten to `::npud_ascendc_launch(k, "k", blocks, l2ctrl, stream)(args...)`
+// in both. In the device build the host wrappers holding those launches are dead code
+// (hidden, never called, dropped by --gc-sections), so the launch only has to compile,
+// type-check like the host one, and never reference the ACL runtime. Launching a kernel
+// from device code is not supported: the call returns ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+#ifndef NPUD_ASCENDC_DEVICE_LAUNCH_H_
+#define NPUD_ASCENDC_DEVICE_LAUNCH_H_
+
+#include <cstdint>
+
+namespace npud::ascendc::device_launch {
+
+// ACL_ERROR_RT_FEATURE_NOT_SUPPORT, without including the ACL headers.
+inline constexpr std::uint32_t kLaunchNotSupported = 207000;
+
+template <class... P>
+class UnsupportedLaunch {
+ public:
+  template <class... A>
+  std::uint32_t operator()(A&&... /*args*/) const {
+    static_assert(sizeof...(A) == sizeof...(P), "kernel launch: argument count differs from the kernel's");
+    return kLaunchNotSupported;
+  }
+};
+
+}  // namespace npud::ascendc::device_launch
+
+template <class... P, class L2>
+static inline ::npud::ascendc::device_launch::UnsupportedLaunch<P...> npud_ascendc_launch(
+    void (*/*kernel*/)(P...), const char* /*name*/, std::uint32_t /*block_dim*/, const L2& /*l2ctrl*/,
+    void* /*stream*/) {
+  return {};
+}
+
+#endif  // NPUD_ASCENDC_DEVICE_LAUNCH_H_
