@@ -68,6 +68,16 @@ void SendDataError(MessageSink& sink, uint64_t transfer_id, const absl::Status& 
   sink.Send(std::move(message));
 }
 
+// Answers a synchronous call with just a status.
+void SendStatusReply(MessageSink& sink, uint64_t call_id, const absl::Status& status) {
+  v1::ServerMessage message;
+  v1::Reply* reply = message.mutable_reply();
+  reply->set_call_id(call_id);
+  reply->set_acl_error(ToAclCode(status));
+  reply->set_error_message(std::string(status.message()));
+  sink.Send(std::move(message));
+}
+
 // One synchronize waiting for a stream, an event or a whole device, possibly
 // with a timeout: whichever of completion and timeout comes first answers.
 class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
@@ -79,13 +89,7 @@ class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
   // if the answer came too late (the caller then keeps `status` for later).
   bool Complete(const absl::Status& status) {
     if (answered_.exchange(true)) return false;
-    if (call_id_ == 0) return true;  // Asynchronous: nobody waits.
-    v1::ServerMessage message;
-    v1::Reply* reply = message.mutable_reply();
-    reply->set_call_id(call_id_);
-    reply->set_acl_error(ToAclCode(status));
-    reply->set_error_message(std::string(status.message()));
-    sink_->Send(std::move(message));
+    if (call_id_ != 0) SendStatusReply(*sink_, call_id_, status);  // 0: nobody waits.
     return true;
   }
 
@@ -183,16 +187,19 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kFree:
       return Finish(id, 0, Free(call.free()));
     case v1::Call::kMemset:
-      return Finish(id, call.memset().stream_id(), Memset(call.memset()));
+      return RunData(id, call.memset().stream_id(), MemsetTask(call.memset()));
     case v1::Call::kWriteDevice:
-      return Finish(id, call.write_device().stream_id(),
-                    WriteDevice(call.write_device()));
-    case v1::Call::kReadDevice:
-      return Finish(id, call.read_device().stream_id(),
-                    ReadDevice(id, call.read_device()));
+      return RunData(id, call.write_device().stream_id(), WriteTask(call.write_device()));
+    case v1::Call::kReadDevice: {
+      auto task = ReadTask(call.read_device());
+      // An asynchronous read's client also waits for the end of its transfer.
+      if (!task.ok() && id == 0) {
+        SendDataError(*sink_, call.read_device().transfer_id(), task.status());
+      }
+      return RunData(id, call.read_device().stream_id(), std::move(task));
+    }
     case v1::Call::kCopyDevice:
-      return Finish(id, call.copy_device().stream_id(),
-                    CopyDevice(call.copy_device()));
+      return RunData(id, call.copy_device().stream_id(), CopyTask(call.copy_device()));
 
     case v1::Call::kLoadBinary:
       return Finish(id, 0, LoadBinary(call.load_binary()));
@@ -348,15 +355,14 @@ void Session::DestroyStream(uint64_t call_id, const v1::DestroyStream& op) {
                   AclError(kRtInvalidHandle,
                            absl::StrFormat("stream %d does not exist", op.stream_id())));
   }
-  if (op.force()) {
-    stream->Discard(absl::CancelledError("stream force-destroyed"));
-    return Finish(call_id, 0, Ok());
-  }
-  // Plain destroy waits for the queued work, which keeps its reference.
+  // Work already given to the stream completes (launched kernels print and
+  // write their results, as on a device); a force destroy only drops what
+  // waits on other streams or processes, which might never come.
+  if (op.force()) stream->CancelWaits(absl::CancelledError("stream force-destroyed"));
   auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtTimeout);
-  stream->NotifyWhenDrained([waiter, stream](const absl::Status&) mutable {
-    waiter->Complete(absl::OkStatus());
-  });
+  stream->NotifyWhenDrained(
+      [waiter, stream](const absl::Status&) mutable { waiter->Complete(absl::OkStatus()); },
+      /*take_error=*/false);
 }
 
 void Session::SynchronizeStream(uint64_t call_id, const v1::SynchronizeStream& op) {
@@ -531,46 +537,66 @@ Session::Outcome Session::Free(const v1::Free& op) {
   return Done((*device)->memory().Free(op.address()));
 }
 
-Session::Outcome Session::Memset(const v1::Memset& op) {
+Session::TaskOrError Session::MemsetTask(const v1::Memset& op) {
   auto range = Access(op.address(), op.count());
   if (!range.ok()) return range.status();
-  return Done(Submit(op.stream_id(),
-                     sim::MakeMemsetTask(*std::move(range), static_cast<uint8_t>(op.value()))));
+  return sim::MakeMemsetTask(*std::move(range), static_cast<uint8_t>(op.value()));
 }
 
-Session::Outcome Session::WriteDevice(const v1::WriteDevice& op) {
+Session::TaskOrError Session::WriteTask(const v1::WriteDevice& op) {
   auto range = Access(op.address(), op.data().size());
   if (!range.ok()) return range.status();
-  return Done(Submit(op.stream_id(), sim::MakeWriteTask(*std::move(range), op.data())));
+  return sim::MakeWriteTask(*std::move(range), op.data());
 }
 
-Session::Outcome Session::ReadDevice(uint64_t call_id, const v1::ReadDevice& op) {
+Session::TaskOrError Session::ReadTask(const v1::ReadDevice& op) {
   auto range = Access(op.address(), op.size());
-  if (!range.ok()) {
-    // The client is waiting for the transfer's end as well as for any reply.
-    if (call_id == 0) SendDataError(*sink_, op.transfer_id(), range.status());
-    return range.status();
-  }
+  if (!range.ok()) return range.status();
   auto sink = sink_;
   const uint64_t transfer_id = op.transfer_id();
-  absl::Status submitted = Submit(
-      op.stream_id(), sim::MakeReadTask(*std::move(range),
-                                        [sink, transfer_id](absl::Span<const uint8_t> bytes) {
-                                          SendData(*sink, transfer_id, bytes);
-                                        }));
-  if (!submitted.ok()) {
-    if (call_id == 0) SendDataError(*sink_, transfer_id, submitted);
-    return submitted;
-  }
-  return Ok();
+  return sim::MakeReadTask(*std::move(range),
+                           [sink, transfer_id](absl::Span<const uint8_t> bytes) {
+                             SendData(*sink, transfer_id, bytes);
+                           });
 }
 
-Session::Outcome Session::CopyDevice(const v1::CopyDevice& op) {
+Session::TaskOrError Session::CopyTask(const v1::CopyDevice& op) {
   auto dst = Access(op.dst(), op.size());
   if (!dst.ok()) return dst.status();
   auto src = Access(op.src(), op.size());
   if (!src.ok()) return src.status();
-  return Done(Submit(op.stream_id(), sim::MakeCopyTask(*std::move(dst), *std::move(src))));
+  return sim::MakeCopyTask(*std::move(dst), *std::move(src));
+}
+
+void Session::RunData(uint64_t call_id, uint64_t stream_id, TaskOrError task) {
+  if (!task.ok()) return Finish(call_id, stream_id, task.status());
+  if (stream_id != 0) return Finish(call_id, stream_id, Done(Submit(stream_id, *std::move(task))));
+  // A synchronous copy or memset runs after the work this process queued
+  // before it, as CANN's synchronous calls see the results of earlier
+  // launches. It never waits on a worker: the last stream to drain runs it.
+  std::shared_ptr<sim::Task> shared(std::move(*task));
+  auto sink = sink_;
+  WhenStreamsDrained([shared, sink, call_id] {
+    absl::Status status;
+    shared->Run([] {}, &status);  // Copies and memsets never park.
+    if (call_id != 0) SendStatusReply(*sink, call_id, status);
+  });
+}
+
+void Session::WhenStreamsDrained(std::function<void()> fn) {
+  std::vector<std::shared_ptr<sim::Stream>> streams;
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& [id, stream] : streams_) streams.push_back(stream);
+  }
+  auto left = std::make_shared<std::atomic<size_t>>(streams.size() + 1);
+  auto shared_fn = std::make_shared<std::function<void()>>(std::move(fn));
+  auto arrive = [left, shared_fn](const absl::Status&) {
+    if (--*left == 0) (*shared_fn)();
+  };
+  // Errors stay on their streams for the next synchronize.
+  for (auto& stream : streams) stream->NotifyWhenDrained(arrive, /*take_error=*/false);
+  arrive(absl::OkStatus());
 }
 
 // --- Kernels ---------------------------------------------------------------
@@ -680,12 +706,6 @@ Session::Outcome Session::LaunchKernel(const v1::LaunchKernel& op) {
 // --- Helpers ---------------------------------------------------------------
 
 absl::Status Session::Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) {
-  if (stream_id == 0) {
-    absl::Status status;
-    // Immediate tasks never wait (copies and memsets), so no waker is needed.
-    task->Run([] {}, &status);
-    return status;
-  }
   auto stream = FindStream(stream_id);
   if (!stream.ok()) return stream.status();
   (*stream)->Submit(std::move(task));

@@ -18,6 +18,7 @@
 #define NPUD_DAEMON_SESSION_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -106,16 +107,23 @@ class Session {
 
   Outcome Malloc(const v1::Malloc& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome Free(const v1::Free& op) ABSL_LOCKS_EXCLUDED(mu_);
-  Outcome Memset(const v1::Memset& op) ABSL_LOCKS_EXCLUDED(mu_);
-  Outcome WriteDevice(const v1::WriteDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
-  Outcome ReadDevice(uint64_t call_id, const v1::ReadDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
-  Outcome CopyDevice(const v1::CopyDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  // Copies and memsets: validated into a task, then run on their stream, or
+  // (stream 0) synchronously after the process's queued work.
+  using TaskOrError = absl::StatusOr<std::unique_ptr<sim::Task>>;
+  TaskOrError MemsetTask(const v1::Memset& op) ABSL_LOCKS_EXCLUDED(mu_);
+  TaskOrError WriteTask(const v1::WriteDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  TaskOrError ReadTask(const v1::ReadDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  TaskOrError CopyTask(const v1::CopyDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  void RunData(uint64_t call_id, uint64_t stream_id, TaskOrError task) ABSL_LOCKS_EXCLUDED(mu_);
+  // Runs `fn` once every task queued so far on the session's streams has
+  // finished (at once if none is pending), on whichever thread gets there.
+  void WhenStreamsDrained(std::function<void()> fn) ABSL_LOCKS_EXCLUDED(mu_);
 
   Outcome LoadBinary(const v1::LoadBinary& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome UnloadBinary(const v1::UnloadBinary& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome LaunchKernel(const v1::LaunchKernel& op) ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Runs `task` on stream `stream_id`, or at once when it is 0.
+  // Queues `task` on stream `stream_id`.
   absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
       ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -36,6 +36,7 @@ class WaitEventTask final : public Task {
     *status = absl::OkStatus();
     return Progress::kDone;
   }
+  bool WaitsOnOthers() const override { return true; }
   const char* name() const override { return "wait-event"; }
 
  private:

@@ -1,6 +1,7 @@
 #include "simdevice/stream.h"
 
 #include <utility>
+#include <vector>
 
 #include "simdevice/stream_scheduler.h"
 
@@ -15,12 +16,14 @@ constexpr int kRunBudget = 64;
 // Reports the stream's error state once everything before it has run.
 class DrainMarker final : public Task {
  public:
-  DrainMarker(Stream* stream, std::function<void(absl::Status)> done)
-      : stream_(stream), done_(std::move(done)) {}
+  DrainMarker(Stream* stream, std::function<void(absl::Status)> done, bool take_error)
+      : stream_(stream), done_(std::move(done)), take_error_(take_error) {}
 
   Progress Run(const Waker&, absl::Status* status) override {
-    absl::MutexLock lock(&stream_->mu_);
-    error_ = stream_->TakeError();
+    if (take_error_) {
+      absl::MutexLock lock(&stream_->mu_);
+      error_ = stream_->TakeError();
+    }
     *status = absl::OkStatus();
     return Progress::kDone;
   }
@@ -32,6 +35,7 @@ class DrainMarker final : public Task {
  private:
   Stream* const stream_;  // The marker lives in the stream's own queue.
   std::function<void(absl::Status)> done_;
+  const bool take_error_;
   absl::Status error_;
 };
 
@@ -61,18 +65,45 @@ void Stream::Submit(std::unique_ptr<Task> task) {
   if (enqueue) scheduler_->Enqueue(shared_from_this());
 }
 
-void Stream::NotifyWhenDrained(std::function<void(absl::Status)> done) {
+void Stream::NotifyWhenDrained(std::function<void(absl::Status)> done, bool take_error) {
   absl::Status error;
   {
     absl::MutexLock lock(&mu_);
     if (state_ != State::kEmpty || !tasks_.empty()) {
       // Not idle: the marker takes its place in line. Submit() would relock.
-      tasks_.push_back(std::make_unique<DrainMarker>(this, std::move(done)));
+      tasks_.push_back(std::make_unique<DrainMarker>(this, std::move(done), take_error));
       return;
     }
-    error = TakeError();
+    if (take_error) error = TakeError();
   }
   done(std::move(error));
+}
+
+void Stream::CancelWaits(const absl::Status& why) {
+  std::vector<std::unique_ptr<Task>> dropped;
+  bool enqueue = false;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto it = tasks_.begin(); it != tasks_.end();) {
+      // The running task stays; a parked one is not running.
+      if (it->get() != running_ && (*it)->WaitsOnOthers()) {
+        if (it == tasks_.begin() && state_ == State::kParked) {
+          state_ = State::kQueued;
+          enqueue = true;
+        }
+        dropped.push_back(std::move(*it));
+        it = tasks_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    if (enqueue && tasks_.empty()) {
+      state_ = State::kEmpty;
+      enqueue = false;
+    }
+  }
+  for (auto& task : dropped) task->Cancel(why);
+  if (enqueue) scheduler_->Enqueue(shared_from_this());
 }
 
 void Stream::RecordError(const absl::Status& error) {

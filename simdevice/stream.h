@@ -46,9 +46,17 @@ class Stream : public std::enable_shared_from_this<Stream> {
 
   // Calls `done` once every task submitted before has finished, with the
   // stream's first error since the previous drain notification (which this
-  // one then clears) or OK. Runs on a scheduler worker (or inline when the
-  // stream is already idle); `done` must not block.
-  void NotifyWhenDrained(std::function<void(absl::Status)> done) ABSL_LOCKS_EXCLUDED(mu_);
+  // one then clears) or OK. With `take_error` false the error stays for the
+  // next notification and `done` gets OK. Runs on a scheduler worker (or
+  // inline when the stream is already idle); `done` must not block.
+  void NotifyWhenDrained(std::function<void(absl::Status)> done, bool take_error = true)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Drops the queued tasks that wait for other streams or processes (event
+  // waits), also one that is parked, so that what remains can only finish:
+  // how a force-destroyed stream completes the work already given to it
+  // without hanging on a dependency that may never come.
+  void CancelWaits(const absl::Status& why) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Records an error found outside any task (an asynchronous call the daemon
   // rejected); it is reported like a task error.

@@ -45,6 +45,10 @@ class Task {
   // must not find its own marker still queued).
   virtual void AfterRetire() {}
 
+  // True for tasks that wait for something outside their stream (an event,
+  // a notify): a force-destroyed stream drops these instead of waiting.
+  virtual bool WaitsOnOthers() const { return false; }
+
   // True for tasks that must still run when the stream has stopped after a
   // failure (synchronize markers report that failure; event records keep
   // other streams from waiting forever).
