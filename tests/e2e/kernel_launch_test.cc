@@ -320,6 +320,51 @@ TEST_F(KernelTest, UnloadingABinaryInUseWaitsForItsLaunches) {
   EXPECT_EQ(aclrtBinaryGetFunction(gone, "spin", &function), ACL_ERROR_RT_INVALID_HANDLE);
 }
 
+TEST_F(KernelTest, SynchronousCopiesSeeEarlierLaunches) {
+  // As the CANN memory samples rely on: no synchronize between the launch
+  // and the synchronous copy that reads its result.
+  int32_t* flag = Malloc<int32_t>(1);
+  ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
+  struct {
+    int32_t* flag;
+    uint32_t ms;
+  } args{flag, 200};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  int32_t value = 0;
+  ASSERT_EQ(aclrtMemcpy(&value, 4, flag, 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+  EXPECT_EQ(value, 1);
+}
+
+TEST_F(KernelTest, ForceDestroyCompletesLaunchedKernels) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  StdoutCapture capture;
+  const aclError launched =
+      aclrtLaunchKernelWithHostArgs(Function("hello"), 2, stream, nullptr, nullptr, 0, nullptr, 0);
+  const aclError destroyed = aclrtDestroyStreamForce(stream);
+  const std::string out = capture.Finish();
+  ASSERT_EQ(launched, ACL_SUCCESS);
+  ASSERT_EQ(destroyed, ACL_SUCCESS);
+  EXPECT_EQ(out, "Hello from block 0 of 2\nHello from block 1 of 2\n");
+}
+
+TEST_F(KernelTest, ForceDestroyDropsWaitsThatNeverEnd) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  aclrtEvent never = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&never), ACL_SUCCESS);
+  // Recorded then reset: a wait now needs a record that never comes.
+  ASSERT_EQ(aclrtRecordEvent(never, stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetEvent(never, stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamWaitEvent(stream, never), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(stream, 50), ACL_ERROR_RT_STREAM_SYNC_TIMEOUT);
+  EXPECT_EQ(aclrtDestroyStreamForce(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyEvent(never), ACL_SUCCESS);
+}
+
 TEST_F(KernelTest, BadLaunchesAreRejected) {
   aclrtFuncHandle add = Function("add_float");
   AddArgs args{};
