@@ -36,7 +36,8 @@ struct ElementwiseArgs {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const char* binary_path = argc > 1 ? argv[1] : "./out/fatbin/half_kernels/half_kernels.o";
+  const char* binary_path =
+      argc > 1 ? argv[1] : "./build/out/fatbin/half_kernels/half_kernels.o";
   constexpr uint32_t kBlocks = 8;
   constexpr uint32_t kTile = 256;
   constexpr uint32_t kTotal = kBlocks * kTile * 4;

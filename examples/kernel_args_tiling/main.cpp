@@ -23,7 +23,7 @@
   } while (0)
 
 int main(int argc, char** argv) {
-  const char* binary_path = argc > 1 ? argv[1] : "./out/fatbin/scaled_add/scaled_add.o";
+  const char* binary_path = argc > 1 ? argv[1] : "./build/out/fatbin/scaled_add/scaled_add.o";
   constexpr uint32_t kBlocks = 4;
   constexpr uint32_t kTotal = kBlocks * 4096;
   const size_t bytes = kTotal * sizeof(float);
