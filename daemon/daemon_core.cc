@@ -1,5 +1,8 @@
 #include "daemon/daemon_core.h"
 
+#include <dlfcn.h>
+#include <unistd.h>
+
 #include <random>
 #include <utility>
 
@@ -9,6 +12,19 @@
 
 namespace npud::daemon {
 namespace {
+
+// See Options::kernel_include_dir.
+std::string KernelIncludeDir(const std::string& configured) {
+  if (!configured.empty()) return configured;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(&KernelIncludeDir), &info) != 0 && info.dli_fname != nullptr) {
+    std::string dir = info.dli_fname;
+    dir = dir.substr(0, dir.rfind('/'));  // <prefix>/bin or <prefix>/lib64
+    const std::string installed = dir + "/../tikcpp/ascendc_kernel_cmake/include";
+    if (access((installed + "/kernel_operator.h").c_str(), R_OK) == 0) return installed;
+  }
+  return NPUD_SOURCE_ASCENDC_INCLUDE;
+}
 
 uint64_t RandomId() {
   std::random_device rd;
@@ -36,7 +52,11 @@ absl::StatusOr<std::unique_ptr<DaemonCore>> DaemonCore::Create(const Options& op
 }
 
 DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices)
-    : auth_token_(options.auth_token), instance_id_(RandomId()), devices_(std::move(devices)) {}
+    : auth_token_(options.auth_token),
+      instance_id_(RandomId()),
+      compiler_(std::make_shared<KernelCompiler>(
+          KernelCompiler::Options{KernelIncludeDir(options.kernel_include_dir)})),
+      devices_(std::move(devices)) {}
 
 DaemonCore::~DaemonCore() {
   absl::flat_hash_map<uint64_t, std::shared_ptr<Session>> sessions;
@@ -61,7 +81,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   }
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
   const uint64_t id = next_session_id_++;
-  auto session = std::make_shared<Session>(id, peer, devices_.get(), &timers_, std::move(sink));
+  auto session =
+      std::make_shared<Session>(id, peer, devices_.get(), &timers_, compiler_, std::move(sink));
   {
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;

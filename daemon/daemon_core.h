@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/delayed_executor.h"
+#include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
 #include "daemon/session.h"
 #include "npud/v1/npud.pb.h"
@@ -32,6 +33,10 @@ class DaemonCore {
     sim::DeviceSet::Options devices;
     // When not empty, hellos must carry this token.
     std::string auth_token;
+    // The CPU AscendC headers runtime compilation builds against; empty:
+    // <install prefix>/tikcpp/ascendc_kernel_cmake/include next to this
+    // binary, else the source tree's.
+    std::string kernel_include_dir;
   };
 
   static absl::StatusOr<std::unique_ptr<DaemonCore>> Create(const Options& options);
@@ -62,6 +67,8 @@ class DaemonCore {
   // a pending timeout may reference a session's sink, never a device.
   const std::string auth_token_;
   const uint64_t instance_id_;
+  // Shared with compilations still running when a session ends.
+  const std::shared_ptr<KernelCompiler> compiler_;
   std::unique_ptr<sim::DeviceSet> devices_;
   DelayedExecutor timers_;
 

@@ -41,6 +41,8 @@ ABSL_FLAG(std::string, auth_token_file, "",
           "File holding a token every client must present (NPUD_TOKEN).");
 ABSL_FLAG(int, idle_exit_seconds, 0,
           "Exit after this many seconds without clients (0: never).");
+ABSL_FLAG(std::string, kernel_include_dir, "",
+          "CPU AscendC headers for runtime compilation (default: the install tree's).");
 ABSL_FLAG(std::string, ready_file, "",
           "Written with the bound TCP ports (one per line) once serving.");
 
@@ -78,6 +80,7 @@ int main(int argc, char** argv) {
   options.devices.device.cube_cores = absl::GetFlag(FLAGS_cube_cores);
   options.devices.device.vector_cores = absl::GetFlag(FLAGS_vector_cores);
   options.devices.scheduler_threads = absl::GetFlag(FLAGS_scheduler_threads);
+  options.kernel_include_dir = absl::GetFlag(FLAGS_kernel_include_dir);
   if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
     options.auth_token = ReadToken(absl::GetFlag(FLAGS_auth_token_file));
     if (options.auth_token.empty()) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -114,8 +115,13 @@ class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
 }  // namespace
 
 Session::Session(uint64_t id, PeerInfo peer, sim::DeviceSet* devices, DelayedExecutor* timers,
-                 std::shared_ptr<MessageSink> sink)
-    : id_(id), peer_(std::move(peer)), devices_(devices), timers_(timers), sink_(std::move(sink)) {}
+                 std::shared_ptr<KernelCompiler> compiler, std::shared_ptr<MessageSink> sink)
+    : id_(id),
+      peer_(std::move(peer)),
+      devices_(devices),
+      timers_(timers),
+      compiler_(std::move(compiler)),
+      sink_(std::move(sink)) {}
 
 Session::~Session() {
   ReleaseStreamsAndEvents(-1);
@@ -208,7 +214,9 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kLaunchKernel:
       return Finish(id, call.launch_kernel().stream_id(), LaunchKernel(call.launch_kernel()));
 
-    case v1::Call::kCompileProgram:  // Answered below until the compiler is wired in.
+    case v1::Call::kCompileProgram:
+      return CompileProgram(id, call.compile_program());
+
     case v1::Call::OP_NOT_SET:
       break;
   }
@@ -701,6 +709,35 @@ Session::Outcome Session::LaunchKernel(const v1::LaunchKernel& op) {
   };
   (*stream)->Submit(sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores()));
   return Ok();
+}
+
+void Session::CompileProgram(uint64_t call_id, const v1::CompileProgram& op) {
+  CompileRequest request;
+  request.source = op.source();
+  request.name = op.name();
+  for (const v1::SourceHeader& header : op.headers()) {
+    request.headers.emplace_back(header.name(), header.content());
+  }
+  request.options.assign(op.options().begin(), op.options().end());
+  // Seconds of g++ must not hold up the session's other calls. The thread
+  // owns what it uses; a reply after the client left is dropped by the sink.
+  std::thread([compiler = compiler_, sink = sink_, call_id, session = id_,
+               request = std::move(request)] {
+    const CompileOutput output = compiler->Compile(request);
+    spdlog::info("session {}: compiled program '{}': {}{} ({} kernels, {} bytes)", session,
+                 request.name, output.success ? "ok" : "failed",
+                 output.from_cache ? ", from cache" : "", output.kernels.size(),
+                 output.binary.size());
+    v1::ServerMessage message;
+    v1::Reply* reply = message.mutable_reply();
+    reply->set_call_id(call_id);
+    v1::CompileResult* result = reply->mutable_compile();
+    result->set_success(output.success);
+    result->set_binary(output.binary);
+    result->set_log(output.log);
+    for (const std::string& kernel : output.kernels) result->add_kernels(kernel);
+    sink->Send(std::move(message));
+  }).detach();
 }
 
 // --- Helpers ---------------------------------------------------------------

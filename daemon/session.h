@@ -28,6 +28,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/delayed_executor.h"
+#include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
@@ -50,7 +51,7 @@ class Session {
  public:
   // `devices` and `timers` must outlive the session.
   Session(uint64_t id, PeerInfo peer, sim::DeviceSet* devices, DelayedExecutor* timers,
-          std::shared_ptr<MessageSink> sink);
+          std::shared_ptr<KernelCompiler> compiler, std::shared_ptr<MessageSink> sink);
   // Releases everything the session owns.
   ~Session();
   Session(const Session&) = delete;
@@ -122,6 +123,8 @@ class Session {
   Outcome LoadBinary(const v1::LoadBinary& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome UnloadBinary(const v1::UnloadBinary& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome LaunchKernel(const v1::LaunchKernel& op) ABSL_LOCKS_EXCLUDED(mu_);
+  // Compiles on a thread of its own and answers when done.
+  void CompileProgram(uint64_t call_id, const v1::CompileProgram& op);
 
   // Queues `task` on stream `stream_id`.
   absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
@@ -144,6 +147,7 @@ class Session {
   const PeerInfo peer_;
   sim::DeviceSet* const devices_;
   DelayedExecutor* const timers_;
+  const std::shared_ptr<KernelCompiler> compiler_;
   const std::shared_ptr<MessageSink> sink_;
 
   mutable absl::Mutex mu_;
