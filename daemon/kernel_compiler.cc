@@ -233,8 +233,11 @@ class TempDir {
  public:
   explicit TempDir(const std::string& parent) {
     std::string pattern = (parent.empty() ? std::string("/tmp") : parent) + "/npud-rtc-XXXXXX";
-    if (mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-    else error_ = "cannot create a directory in " + parent + ": " + std::strerror(errno);
+    if (mkdtemp(pattern.data()) != nullptr) {
+      path_ = pattern;
+    } else {
+      error_ = "cannot create a directory in " + parent + ": " + std::strerror(errno);
+    }
   }
   ~TempDir() {
     if (!path_.empty()) {
@@ -274,7 +277,8 @@ ProcessOutcome RunProcess(const std::vector<std::string>& argv, const fs::path& 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0600);
   posix_spawn_file_actions_adddup2(&actions, 1, 2);
   posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
@@ -296,7 +300,8 @@ ProcessOutcome RunProcess(const std::vector<std::string>& argv, const fs::path& 
   posix_spawnattr_setsigdefault(&attributes, &signals);
 
   pid_t pid = -1;
-  const int spawned = posix_spawnp(&pid, pointers[0], &actions, &attributes, pointers.data(), environ);
+  const int spawned =
+      posix_spawnp(&pid, pointers[0], &actions, &attributes, pointers.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
   if (spawned != 0) {
@@ -352,8 +357,8 @@ std::string DescribeAbnormal(const ProcessOutcome& outcome, const std::string& c
       }
       return "cannot run the compiler '" + compiler + "': " + std::strerror(outcome.value);
     case ProcessOutcome::kSignaled:
-      return "the compiler '" + compiler + "' was killed by signal " + std::to_string(outcome.value) +
-             " (" + strsignal(outcome.value) + ")";
+      return "the compiler '" + compiler + "' was killed by signal " +
+             std::to_string(outcome.value) + " (" + strsignal(outcome.value) + ")";
     case ProcessOutcome::kTimedOut:
       return "compilation timed out after " + std::to_string(timeout_seconds) +
              " s; the compiler was killed";
@@ -491,7 +496,7 @@ class Lexer {
     if (line.empty() || line[0] < '0' || line[0] > '9') return;
     int number = 0;
     while (!line.empty() && line[0] >= '0' && line[0] <= '9') {
-      number = number * 10 + (line[0] - '0');
+      if (number < 100000000) number = number * 10 + (line[0] - '0');
       line.remove_prefix(1);
     }
     skip_blanks();
@@ -512,11 +517,13 @@ class Lexer {
     while (pos_ < text_.size() && (IsIdentifierChar(text_[pos_]) || text_[pos_] == '$')) ++pos_;
     const std::string_view word(text_.data() + begin, pos_ - begin);
     const char next = At(pos_);
-    if (next == '"' && (word == "R" || word == "LR" || word == "uR" || word == "UR" || word == "u8R")) {
+    if (next == '"' &&
+        (word == "R" || word == "LR" || word == "uR" || word == "UR" || word == "u8R")) {
       RawString(begin);
       return;
     }
-    if ((next == '"' || next == '\'') && (word == "L" || word == "u" || word == "U" || word == "u8")) {
+    if ((next == '"' || next == '\'') &&
+        (word == "L" || word == "u" || word == "U" || word == "u8")) {
       Quoted(begin, pos_);
       return;
     }
@@ -671,8 +678,8 @@ class KernelScanner {
   // __global__ function at global scope.
   void Consider(const std::vector<Token>& statement) {
     static const std::set<std::string, std::less<>> kNotDeclarators = {
-        "__attribute__", "__attribute", "__declspec", "alignas",   "decltype",      "noexcept",
-        "throw",         "sizeof",      "alignof",    "__mix__",   "__inout_pipe__", "__in_pipe__",
+        "__attribute__", "__attribute", "__declspec", "alignas",  "decltype",       "noexcept",
+        "throw",         "sizeof",      "alignof",    "__mix__",  "__inout_pipe__", "__in_pipe__",
         "__out_pipe__",  "__asm__",     "asm",        "requires", "operator"};
     bool global = false, is_template = false, extern_c = false, extern_cxx = false;
     bool mix = false, cube = false, qualified = false;
@@ -687,11 +694,13 @@ class KernelScanner {
       if (t.text == "template") is_template = true;
       if (t.text == "__mix__") mix = true;
       if (t.text == "__cube__") cube = true;
-      if (t.text == "extern" && k + 1 < statement.size() && statement[k + 1].kind == Token::kString) {
+      if (t.text == "extern" && k + 1 < statement.size() &&
+          statement[k + 1].kind == Token::kString) {
         extern_c = extern_c || statement[k + 1].text == "\"C\"";
         extern_cxx = extern_cxx || statement[k + 1].text == "\"C++\"";
       }
-      if (k + 1 < statement.size() && statement[k + 1].Is('(') && kNotDeclarators.count(t.text) == 0) {
+      if (k + 1 < statement.size() && statement[k + 1].Is('(') &&
+          kNotDeclarators.count(t.text) == 0) {
         name = &t;
         qualified = k >= 1 && statement[k - 1].Is(':');
       }
@@ -720,8 +729,8 @@ class KernelScanner {
       why = "it has C++ linkage (declare it extern \"C\")";
     }
     if (!why.empty()) {
-      result_.notes.push_back(name->file + ":" + std::to_string(name->line) + ": note: " + kLogPrefix +
-                              "__global__ function '" + name->text +
+      result_.notes.push_back(name->file + ":" + std::to_string(name->line) +
+                              ": note: " + kLogPrefix + "__global__ function '" + name->text +
                               "' is not registered as a kernel: " + why);
       return;
     }
@@ -735,7 +744,8 @@ class KernelScanner {
   // NPUD_KERNEL_REGISTER(name) / NPUD_KERNEL_REGISTER_AS(name, type) written by the
   // program itself.
   void NoteRegistration(const std::vector<Token>& s) {
-    if (s.size() >= 4 && (s[0].IsWord("NPUD_KERNEL_REGISTER") || s[0].IsWord("NPUD_KERNEL_REGISTER_AS")) &&
+    if (s.size() >= 4 &&
+        (s[0].IsWord("NPUD_KERNEL_REGISTER") || s[0].IsWord("NPUD_KERNEL_REGISTER_AS")) &&
         s[1].Is('(') && s[2].kind == Token::kIdentifier) {
       result_.self_registered.push_back(s[2].text);
     }
@@ -819,12 +829,16 @@ struct KernelCompiler::State {
 
 KernelCompiler::KernelCompiler(Options options)
     : options_([&options] {
-        // A relative compiler path must survive the chdir into the work directory.
-        if (options.compiler.find('/') != std::string::npos && options.compiler[0] != '/') {
+        // Relative paths must survive the compiler's chdir into the work directory.
+        auto make_absolute = [](std::string* path) {
+          if (path->empty() || (*path)[0] == '/') return;
           std::error_code ec;
-          const fs::path absolute = fs::absolute(options.compiler, ec);
-          if (!ec) options.compiler = absolute.string();
-        }
+          const fs::path absolute = fs::absolute(*path, ec);
+          if (!ec) *path = absolute.string();
+        };
+        if (options.compiler.find('/') != std::string::npos) make_absolute(&options.compiler);
+        make_absolute(&options.include_dir);
+        make_absolute(&options.work_dir);
         return std::move(options);
       }()),
       state_(std::make_unique<State>()) {}
@@ -837,7 +851,7 @@ const std::vector<std::string>& KernelCompiler::KernelOptions() {
   // Keep in step with simdevice/ascendc/npud_ascendc_options.cmake (a unit test
   // compares the two).
   static const std::vector<std::string> options = {
-      "-fPIC",       "-fvisibility=hidden",  "-fvisibility-inlines-hidden",
+      "-fPIC",        "-fvisibility=hidden",  "-fvisibility-inlines-hidden",
       "-fexceptions", "-fno-strict-aliasing", "-Wno-unused-parameter"};
   return options;
 }
@@ -855,7 +869,9 @@ std::string KernelCompiler::CheckHeaderName(const std::string& name) {
   if (HasControlCharacter(name)) {
     return "header name '" + DisplayName(name) + "' contains control characters";
   }
-  if (name[0] == '/') return "header name '" + name + "' is absolute; header names must be relative";
+  if (name[0] == '/') {
+    return "header name '" + name + "' is absolute; header names must be relative";
+  }
   for (std::string_view part : Components(name)) {
     if (part == "..") return "header name '" + name + "' contains '..'";
     if (part.empty()) return "header name '" + name + "' has an empty path component";
@@ -932,9 +948,9 @@ CompileOutput KernelCompiler::Compile(const CompileRequest& request) {
 
 CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, bool* cacheable) {
   *cacheable = false;
-  const Clock::time_point deadline = options_.timeout_seconds > 0
-                                         ? Clock::now() + std::chrono::seconds(options_.timeout_seconds)
-                                         : Clock::time_point::max();
+  const Clock::time_point deadline =
+      options_.timeout_seconds > 0 ? Clock::now() + std::chrono::seconds(options_.timeout_seconds)
+                                   : Clock::time_point::max();
   const std::vector<std::string> user_args = TranslateOptions(request.options).args;
 
   TempDir dir(options_.work_dir);
@@ -1014,8 +1030,9 @@ CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, boo
   const fs::path compile_log = out / "compile.log";
   std::vector<std::string> compile_argv = {options_.compiler, "-O2", "-shared"};
   compile_argv.insert(compile_argv.end(), common.begin(), common.end());
-  compile_argv.insert(compile_argv.end(), {"-ffunction-sections", "-fdata-sections", "-Wl,--gc-sections",
-                                           "-Wl,-z,defs", "-o", object_path.string(), kUnitName});
+  compile_argv.insert(compile_argv.end(),
+                      {"-ffunction-sections", "-fdata-sections", "-Wl,--gc-sections", "-Wl,-z,defs",
+                       "-o", object_path.string(), kUnitName});
   const ProcessOutcome compiled = RunProcess(compile_argv, src, compile_log, deadline);
 
   CompileOutput output;

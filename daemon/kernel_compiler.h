@@ -86,7 +86,8 @@ class KernelCompiler {
   struct Options {
     // The CPU AscendC headers (kernel_operator.h); passed as -I.
     std::string include_dir;
-    // Looked up in PATH unless it contains a '/'.
+    // GCC's g++ (the kernel scan uses its `-E -fdirectives-only`); looked up
+    // in PATH unless it contains a '/'.
     std::string compiler = "g++";
     // Results kept in the LRU cache; 0 disables the cache.
     size_t cache_entries = 64;

@@ -9,10 +9,11 @@
 //      aclrtLaunchKernelWithHostArgs on a stream; the result is checked on the
 //      host. Exit status 0 and a "[SUCCESS]" line mean it matched.
 //
-// Build against an install tree (after sourcing its set_env.sh):
+// Build against an install tree (after sourcing its set_env.sh), with the
+// CMakeLists.txt next to this file or directly:
 //   g++ -std=c++17 -Wall -Werror runtime_compile.cpp -I$ASCEND_HOME_PATH/include
 //       -L$ASCEND_HOME_PATH/lib64 -lacl_rt -o runtime_compile
-// (or -lacl_rtc -lacl_rt, as with CANN).
+// (-lacl_rtc works too, as with CANN: libacl_rtc.so is libacl_rt.so).
 
 #include <cmath>
 #include <cstdint>
@@ -25,14 +26,14 @@
 
 namespace {
 
-#define CHECK_ACL(call)                                                                        \
-  do {                                                                                         \
-    const aclError err_ = (call);                                                              \
-    if (err_ != ACL_SUCCESS) {                                                                 \
-      std::fprintf(stderr, "%s:%d: %s failed: %d (%s)\n", __FILE__, __LINE__, #call, err_,     \
-                   aclGetRecentErrMsg());                                                      \
-      std::exit(1);                                                                            \
-    }                                                                                          \
+#define CHECK_ACL(call)                                                                    \
+  do {                                                                                     \
+    const aclError err_ = (call);                                                          \
+    if (err_ != ACL_SUCCESS) {                                                             \
+      std::fprintf(stderr, "%s:%d: %s failed: %d (%s)\n", __FILE__, __LINE__, #call, err_, \
+                   aclGetRecentErrMsg());                                                  \
+      std::exit(1);                                                                        \
+    }                                                                                      \
   } while (0)
 
 // The kernel: out[i] = leaky_relu(in[i]) over this block's tiles, staged
@@ -134,8 +135,8 @@ std::vector<char> CompileKernel(const char** lowered_name, aclrtcProg* prog) {
   CHECK_ACL(aclrtcGetBinDataSize(*prog, &size));
   std::vector<char> binary(size);
   CHECK_ACL(aclrtcGetBinData(*prog, binary.data()));
-  std::printf("compiled %s at run time: kernel '%s', %zu bytes of kernel binary\n", "leaky_relu.cpp",
-              *lowered_name, size);
+  std::printf("compiled %s at run time: kernel '%s', %zu bytes of kernel binary\n",
+              "leaky_relu.cpp", *lowered_name, size);
   return binary;
 }
 
@@ -175,7 +176,8 @@ int main() {
     void* out;
     uint32_t tiles_per_block;
   } args{device_in, device_out, kTilesPerBlock};
-  CHECK_ACL(aclrtLaunchKernelWithHostArgs(function, kBlocks, stream, nullptr, &args, sizeof(args), nullptr, 0));
+  CHECK_ACL(aclrtLaunchKernelWithHostArgs(function, kBlocks, stream, nullptr, &args, sizeof(args),
+                                          nullptr, 0));
   CHECK_ACL(aclrtSynchronizeStream(stream));
   CHECK_ACL(aclrtMemcpy(output.data(), bytes, device_out, bytes, ACL_MEMCPY_DEVICE_TO_HOST));
 
@@ -204,7 +206,8 @@ int main() {
     std::printf("[FAILED] %u of %u elements differ\n", mismatches, count);
     return 1;
   }
-  std::printf("[SUCCESS] run-time compiled leaky_relu: %u elements on %u blocks match the host result\n",
-              count, kBlocks);
+  std::printf(
+      "[SUCCESS] run-time compiled leaky_relu: %u elements on %u blocks match the host result\n",
+      count, kBlocks);
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "acl/acl.h"
+#include "acl/acl_rt_compile.h"
 #include "acl/acl_rt_api.h" /* empty in C, must still be includable */
 
 /* The deprecated member aclrtLaunchKernelAttrValue.localMemorySize is still part of the layout. */

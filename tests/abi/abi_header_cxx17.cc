@@ -3,6 +3,7 @@
 // entry point with matching parameter types. Nothing here is linked or run: the
 // templates are instantiated inside a function that is never called.
 
+#include "acl/acl_rt_compile.h"
 #include "acl/acl.h"
 #include "acl/acl_rt_api.h"
 

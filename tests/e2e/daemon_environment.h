@@ -23,8 +23,11 @@ class DaemonEnvironment : public ::testing::Environment {
   void SetUp() override;
   void TearDown() override;
 
+  // The running daemon (for its log), between SetUp and TearDown.
+  static NpudProcess* daemon() { return daemon_.get(); }
+
  private:
-  std::unique_ptr<NpudProcess> daemon_;
+  static inline std::unique_ptr<NpudProcess> daemon_;
 };
 
 }  // namespace npud::testing

@@ -42,4 +42,6 @@ grep -q '^\[SUCCESS\]' "$work/kernel_args_tiling.out"
 run_example mixed_mode_printf
 expected="$(printf 'block %d wrote %d\n' 0 100 1 101 2 102 3 103; printf 'block %d read %d\n' 0 100 1 101 2 102 3 103; echo '[SUCCESS] every block wrote and read its slot')"
 [ "$(cat "$work/mixed_mode_printf.out")" = "$expected" ] || { echo "unexpected mixed_mode_printf output"; exit 1; }
+run_example runtime_compile
+grep -q '^\[SUCCESS\]' "$work/runtime_compile.out"
 echo "examples OK"
