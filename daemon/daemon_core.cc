@@ -56,7 +56,8 @@ DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> d
       instance_id_(RandomId()),
       compiler_(std::make_shared<KernelCompiler>(
           KernelCompiler::Options{KernelIncludeDir(options.kernel_include_dir)})),
-      devices_(std::move(devices)) {}
+      devices_(std::move(devices)),
+      ipc_(instance_id_) {}
 
 DaemonCore::~DaemonCore() {
   absl::flat_hash_map<uint64_t, std::shared_ptr<Session>> sessions;
@@ -82,7 +83,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
   const uint64_t id = next_session_id_++;
   auto session =
-      std::make_shared<Session>(id, peer, devices_.get(), &timers_, compiler_, std::move(sink));
+      std::make_shared<Session>(id, peer, devices_.get(), &timers_, &ipc_, compiler_,
+                                std::move(sink));
   {
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;

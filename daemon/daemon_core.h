@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/delayed_executor.h"
+#include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
 #include "daemon/session.h"
@@ -70,6 +71,8 @@ class DaemonCore {
   // Shared with compilations still running when a session ends.
   const std::shared_ptr<KernelCompiler> compiler_;
   std::unique_ptr<sim::DeviceSet> devices_;
+  // After the devices: shared memory pins allocations, so it goes first.
+  IpcRegistry ipc_;
   DelayedExecutor timers_;
 
   std::atomic<uint64_t> next_session_id_{1};

@@ -22,6 +22,11 @@ constexpr size_t kChunkBytes = 1 << 20;
 // Highest aclrtMemAttr value (ACL_MEM_P2P_HUGE1G).
 constexpr uint32_t kMaxMemAttr = 17;
 
+// ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION.
+constexpr uint64_t kIpcDisablePidCheck = 1;
+// ACL_EVENT_IPC.
+constexpr uint32_t kEventIpcFlag = 0x40;
+
 // CANN's largest block dimension.
 constexpr uint32_t kMaxBlockDim = 65535;
 
@@ -115,16 +120,25 @@ class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
 }  // namespace
 
 Session::Session(uint64_t id, PeerInfo peer, sim::DeviceSet* devices, DelayedExecutor* timers,
-                 std::shared_ptr<KernelCompiler> compiler, std::shared_ptr<MessageSink> sink)
+                 IpcRegistry* ipc, std::shared_ptr<KernelCompiler> compiler,
+                 std::shared_ptr<MessageSink> sink)
     : id_(id),
       peer_(std::move(peer)),
       devices_(devices),
       timers_(timers),
+      ipc_(ipc),
       compiler_(std::move(compiler)),
       sink_(std::move(sink)) {}
 
 Session::~Session() {
+  // Teardown order: stop the work first (streams), then withdraw what others
+  // imported from us, drop what we imported, and free our memory last.
   ReleaseStreamsAndEvents(-1);
+  ipc_->RevokeAll(id_);
+  {
+    absl::MutexLock lock(&mu_);
+    imports_.clear();
+  }
   absl::flat_hash_map<uint64_t, OwnedAllocation> allocations;
   {
     absl::MutexLock lock(&mu_);
@@ -216,6 +230,19 @@ void Session::Dispatch(const v1::Call& call) {
 
     case v1::Call::kCompileProgram:
       return CompileProgram(id, call.compile_program());
+
+    case v1::Call::kIpcExportMemory:
+      return Finish(id, 0, IpcExportMemory(call.ipc_export_memory()));
+    case v1::Call::kIpcSetImportPids:
+      return Finish(id, 0, IpcSetImportPids(call.ipc_set_import_pids()));
+    case v1::Call::kIpcImportMemory:
+      return Finish(id, 0, IpcImportMemory(call.ipc_import_memory()));
+    case v1::Call::kIpcClose:
+      return Finish(id, 0, IpcClose(call.ipc_close()));
+    case v1::Call::kIpcExportEvent:
+      return Finish(id, 0, IpcExportEvent(call.ipc_export_event()));
+    case v1::Call::kIpcOpenEvent:
+      return Finish(id, 0, IpcOpenEvent(call.ipc_open_event()));
 
     case v1::Call::OP_NOT_SET:
       break;
@@ -740,6 +767,80 @@ void Session::CompileProgram(uint64_t call_id, const v1::CompileProgram& op) {
   }).detach();
 }
 
+// --- Sharing between processes ---------------------------------------------
+
+Session::Outcome Session::IpcExportMemory(const v1::IpcExportMemory& op) {
+  if (op.size() == 0) return AclError(kRtParamInvalid, "cannot share 0 bytes");
+  auto range = devices_->Resolve(op.address(), op.size());
+  if (!range.ok()) return range.status();
+  {
+    absl::MutexLock lock(&mu_);
+    if (!allocations_.contains(range->block->address())) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("%#x is not device memory of this process", op.address()));
+    }
+  }
+  const bool check_pid = (op.flags() & kIpcDisablePidCheck) == 0;
+  v1::Reply reply;
+  reply.mutable_ipc()->set_key(ipc_->ExportMemory(id_, range->device_id, op.address(), op.size(),
+                                                 std::move(range->block), check_pid));
+  spdlog::info("session {} (pid {}) shares {:#x}+{} as {}{}", id_, peer_.pid, op.address(),
+               op.size(), reply.ipc().key(), check_pid ? "" : " (any process)");
+  return reply;
+}
+
+Session::Outcome Session::IpcSetImportPids(const v1::IpcSetImportPids& op) {
+  std::vector<int64_t> pids(op.pids().begin(), op.pids().end());
+  return Done(ipc_->SetImportPids(id_, op.key(), pids));
+}
+
+Session::Outcome Session::IpcImportMemory(const v1::IpcImportMemory& op) {
+  auto memory = ipc_->ImportMemory(op.key(), peer_.pid);
+  if (!memory.ok()) return memory.status();
+  v1::Reply reply;
+  reply.mutable_ipc()->set_address((*memory)->address());
+  reply.mutable_ipc()->set_size((*memory)->size());
+  reply.mutable_ipc()->set_device_id((*memory)->device_id());
+  spdlog::info("session {} (pid {}) imported {} ({:#x}+{}) of session {}", id_, peer_.pid,
+               op.key(), (*memory)->address(), (*memory)->size(), (*memory)->owner());
+  absl::MutexLock lock(&mu_);
+  imports_[op.key()] = *std::move(memory);
+  return reply;
+}
+
+Session::Outcome Session::IpcClose(const v1::IpcClose& op) {
+  {
+    absl::MutexLock lock(&mu_);
+    if (imports_.erase(op.key()) > 0) return Ok();
+  }
+  if (ipc_->Unexport(id_, op.key()).ok()) return Ok();
+  return AclError(kRtParamInvalid,
+                  absl::StrFormat("'%s' is not a key this process imported or exports", op.key()));
+}
+
+Session::Outcome Session::IpcExportEvent(const v1::IpcExportEvent& op) {
+  auto event = FindEvent(op.event_id());
+  if (!event.ok()) return event.status();
+  if (((*event)->flags() & kEventIpcFlag) == 0) {
+    return AclError(kRtParamInvalid, "only events created with ACL_EVENT_IPC can be shared");
+  }
+  v1::Reply reply;
+  reply.mutable_ipc()->set_key(ipc_->ExportEvent(id_, *std::move(event)));
+  return reply;
+}
+
+Session::Outcome Session::IpcOpenEvent(const v1::IpcOpenEvent& op) {
+  if (op.event_id() == 0) return AclError(kRtParamInvalid, "event id 0 is reserved");
+  auto event = ipc_->OpenEvent(op.key());
+  if (!event.ok()) return event.status();
+  v1::Reply reply;
+  reply.mutable_ipc()->set_event_flags((*event)->flags());
+  reply.mutable_ipc()->set_device_id((*event)->device_id());
+  absl::MutexLock lock(&mu_);
+  events_[op.event_id()] = *std::move(event);
+  return reply;
+}
+
 // --- Helpers ---------------------------------------------------------------
 
 absl::Status Session::Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) {
@@ -768,6 +869,12 @@ absl::StatusOr<std::shared_ptr<sim::Event>> Session::FindEvent(uint64_t event_id
 }
 
 absl::StatusOr<sim::DeviceRange> Session::Access(uint64_t address, uint64_t size) const {
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& [key, memory] : imports_) {
+      if (memory->Contains(address, size)) return memory->Range(address, size);
+    }
+  }
   auto range = devices_->Resolve(address, size);
   if (!range.ok()) return range.status();
   absl::MutexLock lock(&mu_);

@@ -28,6 +28,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/delayed_executor.h"
+#include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
 #include "npud/v1/calls.pb.h"
@@ -49,9 +50,10 @@ struct PeerInfo {
 
 class Session {
  public:
-  // `devices` and `timers` must outlive the session.
+  // `devices`, `timers` and `ipc` must outlive the session.
   Session(uint64_t id, PeerInfo peer, sim::DeviceSet* devices, DelayedExecutor* timers,
-          std::shared_ptr<KernelCompiler> compiler, std::shared_ptr<MessageSink> sink);
+          IpcRegistry* ipc, std::shared_ptr<KernelCompiler> compiler,
+          std::shared_ptr<MessageSink> sink);
   // Releases everything the session owns.
   ~Session();
   Session(const Session&) = delete;
@@ -126,6 +128,13 @@ class Session {
   // Compiles on a thread of its own and answers when done.
   void CompileProgram(uint64_t call_id, const v1::CompileProgram& op);
 
+  Outcome IpcExportMemory(const v1::IpcExportMemory& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcSetImportPids(const v1::IpcSetImportPids& op);
+  Outcome IpcImportMemory(const v1::IpcImportMemory& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcClose(const v1::IpcClose& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcExportEvent(const v1::IpcExportEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcOpenEvent(const v1::IpcOpenEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
+
   // Queues `task` on stream `stream_id`.
   absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
       ABSL_LOCKS_EXCLUDED(mu_);
@@ -134,7 +143,8 @@ class Session {
       ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<std::shared_ptr<sim::Event>> FindEvent(uint64_t event_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
-  // Pins [address, address + size) if it lies in memory this session may use.
+  // Pins [address, address + size) if it lies in memory this session owns
+  // or imported.
   absl::StatusOr<sim::DeviceRange> Access(uint64_t address, uint64_t size) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -147,6 +157,7 @@ class Session {
   const PeerInfo peer_;
   sim::DeviceSet* const devices_;
   DelayedExecutor* const timers_;
+  IpcRegistry* const ipc_;
   const std::shared_ptr<KernelCompiler> compiler_;
   const std::shared_ptr<MessageSink> sink_;
 
@@ -158,6 +169,8 @@ class Session {
       ABSL_GUARDED_BY(mu_);
   // Binaries whose chunks are still arriving.
   absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
+  // Memory other sessions shared and this one imported, by key.
+  absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports_ ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
 };

@@ -50,7 +50,8 @@ source "$repo_root/install/set_env.sh"
 npud_pid=$!
 for _ in $(seq 200); do [ -e "$work/ready" ] && break; sleep 0.05; done
 export NPUD_ADDRESS="unix://$work/npud.sock"
-source "$work/example/set_sample_env.sh" > /dev/null
+set --  # set_sample_env.sh reads the positional parameters as its options.
+source "$work/example/set_sample_env.sh" > "$work/set_sample_env.log" 2>&1 || { cat "$work/set_sample_env.log"; exit 1; }
 
 pass=0
 fail=0

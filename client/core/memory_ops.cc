@@ -29,6 +29,16 @@ class HostAllocations {
     absl::MutexLock lock(&mu_);
     return sizes_.erase(pointer) > 0;
   }
+  // True if [pointer, pointer + size) lies in one host allocation.
+  bool Contains(const void* pointer, size_t size) {
+    absl::MutexLock lock(&mu_);
+    const auto* p = static_cast<const uint8_t*>(pointer);
+    for (const auto& [base, length] : sizes_) {
+      const auto* b = static_cast<const uint8_t*>(base);
+      if (p >= b && p < b + length && size <= static_cast<size_t>(b + length - p)) return true;
+    }
+    return false;
+  }
 
  private:
   absl::Mutex mu_;
@@ -190,6 +200,11 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
   }
   if (auto context = CurrentContext(); !context.ok()) return context.status();
   if (!Runtime::Get().IsDevicePointer(dst)) {
+    // CANN also sets memory from aclrtMallocHost; that needs no device.
+    if (Hosts().Contains(dst, count)) {
+      std::memset(dst, value, count);
+      return absl::OkStatus();
+    }
     return AclError(kRtParamInvalid, absl::StrFormat("%p is not device memory", dst));
   }
   uint64_t stream_id = 0;

@@ -52,6 +52,7 @@ enum AclCode : int32_t {
   kRtEventNotComplete = 507006,
   kRtContextReleaseError = 507007,
   kRtLostHeartbeat = 507010,
+  kRtIpcError = 507022,
   kRtAicoreException = 507015,
   kRtAicoreTrapException = 507016,
   kRtVectorCoreException = 507035,

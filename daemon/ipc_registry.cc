@@ -1,0 +1,126 @@
+#include "daemon/ipc_registry.h"
+
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::daemon {
+
+absl::StatusOr<sim::DeviceRange> SharedMemory::Range(uint64_t address, uint64_t size) const {
+  absl::MutexLock lock(&mu_);
+  if (block_ == nullptr) {
+    return AclError(kRtIpcError,
+                    absl::StrFormat("shared memory %#x is gone: the exporting process ended",
+                                    address_));
+  }
+  return sim::DeviceRange{block_, device_id_, address, size};
+}
+
+void SharedMemory::Revoke() {
+  sim::DeviceMemory::BlockRef block;
+  {
+    absl::MutexLock lock(&mu_);
+    block = std::move(block_);
+  }
+  // Released here, outside mu_, if this was the last reference.
+}
+
+std::string IpcRegistry::NewKey(const char* kind) {
+  // The daemon instance is part of the key: a key taken to another daemon
+  // is refused there.
+  return absl::StrFormat("npud-%s-%016x-%d", kind, instance_id_, next_++);
+}
+
+std::string IpcRegistry::ExportMemory(uint64_t owner, int device_id, uint64_t address,
+                                      uint64_t size, sim::DeviceMemory::BlockRef block,
+                                      bool check_pid) {
+  auto memory = std::make_shared<SharedMemory>(owner, device_id, address, size, std::move(block));
+  absl::MutexLock lock(&mu_);
+  std::string key = NewKey("mem");
+  memory_[key] = MemoryExport{std::move(memory), check_pid, {}};
+  return key;
+}
+
+absl::Status IpcRegistry::SetImportPids(uint64_t owner, const std::string& key,
+                                        const std::vector<int64_t>& pids) {
+  absl::MutexLock lock(&mu_);
+  auto it = memory_.find(key);
+  if (it == memory_.end() || it->second.memory->owner() != owner) {
+    return AclError(kRtParamInvalid, absl::StrFormat("'%s' is not a key this process exports", key));
+  }
+  it->second.pids.insert(pids.begin(), pids.end());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<SharedMemory>> IpcRegistry::ImportMemory(const std::string& key,
+                                                                       int64_t pid) {
+  absl::MutexLock lock(&mu_);
+  auto it = memory_.find(key);
+  if (it == memory_.end()) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("no memory is shared under key '%s' on this npud", key));
+  }
+  if (it->second.check_pid && !it->second.pids.contains(pid)) {
+    return AclError(kRtNoPermission,
+                    absl::StrFormat("process %d is not on the allow-list of key '%s'", pid, key));
+  }
+  return it->second.memory;
+}
+
+std::string IpcRegistry::ExportEvent(uint64_t owner, std::shared_ptr<sim::Event> event) {
+  absl::MutexLock lock(&mu_);
+  for (const auto& [key, exported] : events_) {
+    if (exported.event == event) return key;  // One handle per event.
+  }
+  std::string key = NewKey("ev");
+  events_[key] = EventExport{owner, std::move(event)};
+  return key;
+}
+
+absl::StatusOr<std::shared_ptr<sim::Event>> IpcRegistry::OpenEvent(const std::string& key) {
+  absl::MutexLock lock(&mu_);
+  auto it = events_.find(key);
+  if (it == events_.end()) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("no event is shared under handle '%s' on this npud", key));
+  }
+  return it->second.event;
+}
+
+absl::Status IpcRegistry::Unexport(uint64_t owner, const std::string& key) {
+  absl::MutexLock lock(&mu_);
+  auto it = memory_.find(key);
+  if (it == memory_.end() || it->second.memory->owner() != owner) {
+    return absl::NotFoundError(key);
+  }
+  memory_.erase(it);
+  return absl::OkStatus();
+}
+
+void IpcRegistry::RevokeAll(uint64_t owner) {
+  std::vector<std::shared_ptr<SharedMemory>> revoked;
+  {
+    absl::MutexLock lock(&mu_);
+    for (auto it = memory_.begin(); it != memory_.end();) {
+      if (it->second.memory->owner() == owner) {
+        revoked.push_back(std::move(it->second.memory));
+        memory_.erase(it++);
+      } else {
+        ++it;
+      }
+    }
+    absl::erase_if(events_, [owner](const auto& kv) { return kv.second.owner == owner; });
+  }
+  for (auto& memory : revoked) memory->Revoke();
+}
+
+size_t IpcRegistry::exports_of(uint64_t owner) const {
+  absl::MutexLock lock(&mu_);
+  size_t count = 0;
+  for (const auto& [key, exported] : memory_) count += exported.memory->owner() == owner;
+  for (const auto& [key, exported] : events_) count += exported.owner == owner;
+  return count;
+}
+
+}  // namespace npud::daemon

@@ -1,0 +1,118 @@
+// ipc_registry.h
+//
+// IpcRegistry: what sessions share with each other — device memory and
+// events exported under keys that any session of this daemon can import.
+//
+// Lifetimes: an export pins its allocation. The exporter may free the
+// memory or close the key; importers keep using what they imported until
+// they close it, and the memory is released when the last reference goes.
+// When the exporting session ends (exit, crash, lost connection) its
+// exports are revoked: the keys vanish and importers get
+// ACL_ERROR_RT_IPC_ERROR on later use, instead of touching memory that may
+// be handed to someone else.
+//
+// Thread-safe.
+
+#ifndef NPUD_DAEMON_IPC_REGISTRY_H_
+#define NPUD_DAEMON_IPC_REGISTRY_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "simdevice/device_memory.h"
+#include "simdevice/device_range.h"
+#include "simdevice/event.h"
+
+namespace npud::daemon {
+
+// Device memory shared under one key. Importers hold it.
+class SharedMemory {
+ public:
+  SharedMemory(uint64_t owner, int device_id, uint64_t address, uint64_t size,
+               sim::DeviceMemory::BlockRef block)
+      : owner_(owner), device_id_(device_id), address_(address), size_(size),
+        block_(std::move(block)) {}
+
+  uint64_t owner() const { return owner_; }
+  int device_id() const { return device_id_; }
+  uint64_t address() const { return address_; }
+  uint64_t size() const { return size_; }
+  bool Contains(uint64_t address, uint64_t size) const {
+    return address >= address_ && size <= address_ + size_ - address && address < address_ + size_;
+  }
+
+  // Pins [address, address + size), which must lie inside; IPC error once
+  // revoked.
+  absl::StatusOr<sim::DeviceRange> Range(uint64_t address, uint64_t size) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Drops the pin: the exporter is gone.
+  void Revoke() ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  const uint64_t owner_;
+  const int device_id_;
+  const uint64_t address_;
+  const uint64_t size_;
+  mutable absl::Mutex mu_;
+  sim::DeviceMemory::BlockRef block_ ABSL_GUARDED_BY(mu_);  // null once revoked
+};
+
+class IpcRegistry {
+ public:
+  explicit IpcRegistry(uint64_t instance_id) : instance_id_(instance_id) {}
+
+  // Exports memory of session `owner`; returns the key. With `check_pid`
+  // only pids added by SetImportPids may import.
+  std::string ExportMemory(uint64_t owner, int device_id, uint64_t address, uint64_t size,
+                           sim::DeviceMemory::BlockRef block, bool check_pid)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status SetImportPids(uint64_t owner, const std::string& key,
+                             const std::vector<int64_t>& pids) ABSL_LOCKS_EXCLUDED(mu_);
+  // The memory under `key`, if `pid` may import it.
+  absl::StatusOr<std::shared_ptr<SharedMemory>> ImportMemory(const std::string& key, int64_t pid)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  std::string ExportEvent(uint64_t owner, std::shared_ptr<sim::Event> event)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::Event>> OpenEvent(const std::string& key)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The exporter stops exporting `key` (importers keep their access).
+  // NotFound if `owner` exports no such key.
+  absl::Status Unexport(uint64_t owner, const std::string& key) ABSL_LOCKS_EXCLUDED(mu_);
+  // Session `owner` is gone: its exports are withdrawn and revoked.
+  void RevokeAll(uint64_t owner) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // For the admin view: keys each session exports.
+  size_t exports_of(uint64_t owner) const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  struct MemoryExport {
+    std::shared_ptr<SharedMemory> memory;
+    bool check_pid;
+    absl::flat_hash_set<int64_t> pids;
+  };
+  struct EventExport {
+    uint64_t owner;
+    std::shared_ptr<sim::Event> event;
+  };
+
+  std::string NewKey(const char* kind) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  const uint64_t instance_id_;
+  mutable absl::Mutex mu_;
+  uint64_t next_ ABSL_GUARDED_BY(mu_) = 1;
+  absl::flat_hash_map<std::string, MemoryExport> memory_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<std::string, EventExport> events_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_IPC_REGISTRY_H_
