@@ -88,6 +88,47 @@ absl::StatusOr<std::shared_ptr<sim::Event>> IpcRegistry::OpenEvent(const std::st
   return it->second.event;
 }
 
+std::string IpcRegistry::ExportNotify(uint64_t owner, std::shared_ptr<sim::Notify> notify,
+                                      bool check_pid) {
+  absl::MutexLock lock(&mu_);
+  for (auto& [key, exported] : notifies_) {
+    if (exported.notify == notify) {
+      exported.check_pid = check_pid;
+      return key;
+    }
+  }
+  std::string key = NewKey("notify");
+  notifies_[key] = NotifyExport{owner, std::move(notify), check_pid, {}};
+  return key;
+}
+
+absl::Status IpcRegistry::SetNotifyPids(uint64_t owner, const std::shared_ptr<sim::Notify>& notify,
+                                        const std::vector<int64_t>& pids) {
+  absl::MutexLock lock(&mu_);
+  for (auto& [key, exported] : notifies_) {
+    if (exported.notify == notify && exported.owner == owner) {
+      exported.pids.insert(pids.begin(), pids.end());
+      return absl::OkStatus();
+    }
+  }
+  return AclError(kRtParamInvalid, "the notify has not been exported (aclrtNotifyGetExportKey)");
+}
+
+absl::StatusOr<std::shared_ptr<sim::Notify>> IpcRegistry::ImportNotify(const std::string& key,
+                                                                      int64_t pid) {
+  absl::MutexLock lock(&mu_);
+  auto it = notifies_.find(key);
+  if (it == notifies_.end()) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("no notify is shared under key '%s' on this npud", key));
+  }
+  if (it->second.check_pid && !it->second.pids.contains(pid)) {
+    return AclError(kRtNoPermission,
+                    absl::StrFormat("process %d is not on the allow-list of notify '%s'", pid, key));
+  }
+  return it->second.notify;
+}
+
 absl::Status IpcRegistry::Unexport(uint64_t owner, const std::string& key) {
   absl::MutexLock lock(&mu_);
   auto it = memory_.find(key);
@@ -111,6 +152,7 @@ void IpcRegistry::RevokeAll(uint64_t owner) {
       }
     }
     absl::erase_if(events_, [owner](const auto& kv) { return kv.second.owner == owner; });
+    absl::erase_if(notifies_, [owner](const auto& kv) { return kv.second.owner == owner; });
   }
   for (auto& memory : revoked) memory->Revoke();
 }
@@ -120,6 +162,7 @@ size_t IpcRegistry::exports_of(uint64_t owner) const {
   size_t count = 0;
   for (const auto& [key, exported] : memory_) count += exported.memory->owner() == owner;
   for (const auto& [key, exported] : events_) count += exported.owner == owner;
+  for (const auto& [key, exported] : notifies_) count += exported.owner == owner;
   return count;
 }
 

@@ -29,6 +29,7 @@
 #include "simdevice/device_memory.h"
 #include "simdevice/device_range.h"
 #include "simdevice/event.h"
+#include "simdevice/notify.h"
 
 namespace npud::daemon {
 
@@ -84,6 +85,15 @@ class IpcRegistry {
   absl::StatusOr<std::shared_ptr<sim::Event>> OpenEvent(const std::string& key)
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Notifies are exported once (the key is stable) and carry their own
+  // allow-list, set through the notify rather than the key.
+  std::string ExportNotify(uint64_t owner, std::shared_ptr<sim::Notify> notify, bool check_pid)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status SetNotifyPids(uint64_t owner, const std::shared_ptr<sim::Notify>& notify,
+                             const std::vector<int64_t>& pids) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::Notify>> ImportNotify(const std::string& key, int64_t pid)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // The exporter stops exporting `key` (importers keep their access).
   // NotFound if `owner` exports no such key.
   absl::Status Unexport(uint64_t owner, const std::string& key) ABSL_LOCKS_EXCLUDED(mu_);
@@ -103,6 +113,12 @@ class IpcRegistry {
     uint64_t owner;
     std::shared_ptr<sim::Event> event;
   };
+  struct NotifyExport {
+    uint64_t owner;
+    std::shared_ptr<sim::Notify> notify;
+    bool check_pid;
+    absl::flat_hash_set<int64_t> pids;
+  };
 
   std::string NewKey(const char* kind) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
@@ -111,6 +127,7 @@ class IpcRegistry {
   uint64_t next_ ABSL_GUARDED_BY(mu_) = 1;
   absl::flat_hash_map<std::string, MemoryExport> memory_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, EventExport> events_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<std::string, NotifyExport> notifies_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -11,6 +11,7 @@
 #include "simdevice/event_tasks.h"
 #include "simdevice/kernel_launch.h"
 #include "simdevice/memory_tasks.h"
+#include "simdevice/value_tasks.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -26,6 +27,8 @@ constexpr uint32_t kMaxMemAttr = 17;
 constexpr uint64_t kIpcDisablePidCheck = 1;
 // ACL_EVENT_IPC.
 constexpr uint32_t kEventIpcFlag = 0x40;
+// ACL_RT_NOTIFY_EXPORT_FLAG_DISABLE_PID_VALIDATION.
+constexpr uint64_t kNotifyDisablePidCheck = 2;
 
 // CANN's largest block dimension.
 constexpr uint32_t kMaxBlockDim = 65535;
@@ -243,6 +246,25 @@ void Session::Dispatch(const v1::Call& call) {
       return Finish(id, 0, IpcExportEvent(call.ipc_export_event()));
     case v1::Call::kIpcOpenEvent:
       return Finish(id, 0, IpcOpenEvent(call.ipc_open_event()));
+
+    case v1::Call::kValueWrite:
+      return Finish(id, call.value_write().stream_id(), ValueWrite(call.value_write()));
+    case v1::Call::kValueWait:
+      return Finish(id, call.value_wait().stream_id(), ValueWait(call.value_wait()));
+    case v1::Call::kCreateNotify:
+      return Finish(id, 0, CreateNotify(call.create_notify()));
+    case v1::Call::kDestroyNotify:
+      return Finish(id, 0, DestroyNotify(call.destroy_notify()));
+    case v1::Call::kRecordNotify:
+      return Finish(id, call.record_notify().stream_id(), RecordNotify(call.record_notify()));
+    case v1::Call::kWaitNotify:
+      return Finish(id, call.wait_notify().stream_id(), WaitNotify(call.wait_notify()));
+    case v1::Call::kIpcExportNotify:
+      return Finish(id, 0, IpcExportNotify(call.ipc_export_notify()));
+    case v1::Call::kIpcSetNotifyPids:
+      return Finish(id, 0, IpcSetNotifyPids(call.ipc_set_notify_pids()));
+    case v1::Call::kIpcImportNotify:
+      return Finish(id, 0, IpcImportNotify(call.ipc_import_notify()));
 
     case v1::Call::OP_NOT_SET:
       break;
@@ -841,6 +863,95 @@ Session::Outcome Session::IpcOpenEvent(const v1::IpcOpenEvent& op) {
   return reply;
 }
 
+// --- Values and notifies ----------------------------------------------------
+
+Session::Outcome Session::ValueWrite(const v1::ValueWrite& op) {
+  auto at = Access(op.address(), sizeof(uint64_t));
+  if (!at.ok()) return at.status();
+  return Done(Submit(op.stream_id(), sim::MakeValueWriteTask(*std::move(at), op.value())));
+}
+
+Session::Outcome Session::ValueWait(const v1::ValueWait& op) {
+  if (op.flag() > static_cast<uint32_t>(sim::ValueCondition::kNor)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("invalid wait condition %d", op.flag()));
+  }
+  auto at = Access(op.address(), sizeof(uint64_t));
+  if (!at.ok()) return at.status();
+  return Done(Submit(op.stream_id(),
+                     sim::MakeValueWaitTask(*std::move(at), op.value(),
+                                            static_cast<sim::ValueCondition>(op.flag()),
+                                            &devices_->poller())));
+}
+
+Session::Outcome Session::CreateNotify(const v1::CreateNotify& op) {
+  auto device = devices_->Get(op.device_id());
+  if (!device.ok()) return device.status();
+  if (op.notify_id() == 0) return AclError(kRtParamInvalid, "notify id 0 is reserved");
+  absl::MutexLock lock(&mu_);
+  auto [it, inserted] = notifies_.try_emplace(op.notify_id());
+  if (!inserted) {
+    return AclError(kRtParamInvalid, absl::StrFormat("notify id %d already exists", op.notify_id()));
+  }
+  it->second = std::make_shared<sim::Notify>(op.device_id(), op.notify_id());
+  return Ok();
+}
+
+Session::Outcome Session::DestroyNotify(const v1::DestroyNotify& op) {
+  absl::MutexLock lock(&mu_);
+  if (notifies_.erase(op.notify_id()) == 0) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("notify %d does not exist", op.notify_id()));
+  }
+  return Ok();
+}
+
+Session::Outcome Session::RecordNotify(const v1::RecordNotify& op) {
+  auto notify = FindNotify(op.notify_id());
+  if (!notify.ok()) return notify.status();
+  return Done(Submit(op.stream_id(), sim::MakeRecordNotifyTask(*std::move(notify))));
+}
+
+Session::Outcome Session::WaitNotify(const v1::WaitNotify& op) {
+  auto notify = FindNotify(op.notify_id());
+  if (!notify.ok()) return notify.status();
+  return Done(Submit(op.stream_id(), sim::MakeWaitNotifyTask(*std::move(notify))));
+}
+
+Session::Outcome Session::IpcExportNotify(const v1::IpcExportNotify& op) {
+  auto notify = FindNotify(op.notify_id());
+  if (!notify.ok()) return notify.status();
+  v1::Reply reply;
+  reply.mutable_ipc()->set_key(ipc_->ExportNotify(id_, *std::move(notify),
+                                                 (op.flags() & kNotifyDisablePidCheck) == 0));
+  return reply;
+}
+
+Session::Outcome Session::IpcSetNotifyPids(const v1::IpcSetNotifyPids& op) {
+  auto notify = FindNotify(op.notify_id());
+  if (!notify.ok()) return notify.status();
+  std::vector<int64_t> pids(op.pids().begin(), op.pids().end());
+  return Done(ipc_->SetNotifyPids(id_, *notify, pids));
+}
+
+Session::Outcome Session::IpcImportNotify(const v1::IpcImportNotify& op) {
+  if (op.notify_id() == 0) return AclError(kRtParamInvalid, "notify id 0 is reserved");
+  auto notify = ipc_->ImportNotify(op.key(), peer_.pid);
+  if (!notify.ok()) return notify.status();
+  v1::Reply reply;
+  reply.mutable_ipc()->set_device_id((*notify)->device_id());
+  absl::MutexLock lock(&mu_);
+  notifies_[op.notify_id()] = *std::move(notify);
+  return reply;
+}
+
+absl::StatusOr<std::shared_ptr<sim::Notify>> Session::FindNotify(uint64_t notify_id) const {
+  absl::MutexLock lock(&mu_);
+  auto it = notifies_.find(notify_id);
+  if (it == notifies_.end()) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("notify %d does not exist", notify_id));
+  }
+  return it->second;
+}
+
 // --- Helpers ---------------------------------------------------------------
 
 absl::Status Session::Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) {
@@ -900,13 +1011,12 @@ void Session::ReleaseStreamsAndEvents(int device_id) {
         ++it;
       }
     }
-    for (auto it = events_.begin(); it != events_.end();) {
-      if (device_id < 0 || it->second->device_id() == device_id) {
-        events_.erase(it++);
-      } else {
-        ++it;
-      }
-    }
+    absl::erase_if(events_, [device_id](const auto& kv) {
+      return device_id < 0 || kv.second->device_id() == device_id;
+    });
+    absl::erase_if(notifies_, [device_id](const auto& kv) {
+      return device_id < 0 || kv.second->device_id() == device_id;
+    });
   }
   // Outside the lock: cancelling runs the tasks' Cancel() hooks.
   for (auto& stream : streams) stream->Discard(absl::CancelledError("device reset"));

@@ -36,6 +36,7 @@
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
 #include "simdevice/kernel_module.h"
+#include "simdevice/notify.h"
 #include "simdevice/stream.h"
 
 namespace npud::daemon {
@@ -135,6 +136,18 @@ class Session {
   Outcome IpcExportEvent(const v1::IpcExportEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome IpcOpenEvent(const v1::IpcOpenEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
 
+  Outcome ValueWrite(const v1::ValueWrite& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome ValueWait(const v1::ValueWait& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome CreateNotify(const v1::CreateNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome DestroyNotify(const v1::DestroyNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome RecordNotify(const v1::RecordNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome WaitNotify(const v1::WaitNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcExportNotify(const v1::IpcExportNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcSetNotifyPids(const v1::IpcSetNotifyPids& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome IpcImportNotify(const v1::IpcImportNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::Notify>> FindNotify(uint64_t notify_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // Queues `task` on stream `stream_id`.
   absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
       ABSL_LOCKS_EXCLUDED(mu_);
@@ -164,6 +177,7 @@ class Session {
   mutable absl::Mutex mu_;
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Stream>> streams_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Event>> events_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Notify>> notifies_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, OwnedAllocation> allocations_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, std::shared_ptr<const sim::KernelModule>> binaries_
       ABSL_GUARDED_BY(mu_);

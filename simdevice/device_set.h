@@ -16,6 +16,7 @@
 #include "simdevice/device.h"
 #include "simdevice/device_config.h"
 #include "simdevice/device_range.h"
+#include "simdevice/poller.h"
 #include "simdevice/stream_scheduler.h"
 
 namespace npud::sim {
@@ -46,6 +47,7 @@ class DeviceSet {
 
   StreamScheduler& scheduler() { return *scheduler_; }
   AiCorePool& cores() { return *cores_; }
+  Poller& poller() { return *poller_; }
 
  private:
   DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes);
@@ -54,6 +56,7 @@ class DeviceSet {
   std::vector<std::unique_ptr<Device>> devices_;
   std::unique_ptr<StreamScheduler> scheduler_;
   std::unique_ptr<AiCorePool> cores_;
+  std::unique_ptr<Poller> poller_ = std::make_unique<Poller>();
 };
 
 }  // namespace npud::sim

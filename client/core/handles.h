@@ -20,6 +20,7 @@ enum class HandleKind : uint64_t {
   kEvent = 0xE7,
   kBinary = 0xB7,
   kFunction = 0xF7,
+  kNotify = 0x47,
 };
 
 // Ids stay below 2^48, so the tag never collides with them.

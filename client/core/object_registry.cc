@@ -30,6 +30,21 @@ void ObjectRegistry::AddEvent(uint64_t id, EventRecord record) {
   events_[id] = record;
 }
 
+void ObjectRegistry::AddNotify(uint64_t id, int32_t device) {
+  absl::MutexLock lock(&mu_);
+  notifies_[id] = device;
+}
+
+std::optional<int32_t> ObjectRegistry::FindNotify(uint64_t id) const {
+  absl::ReaderMutexLock lock(&mu_);
+  return Lookup(notifies_, id);
+}
+
+bool ObjectRegistry::RemoveNotify(uint64_t id) {
+  absl::MutexLock lock(&mu_);
+  return notifies_.erase(id) > 0;
+}
+
 std::optional<ContextRecord> ObjectRegistry::FindContext(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
   return Lookup(contexts_, id);
@@ -83,6 +98,7 @@ void ObjectRegistry::RemoveDevice(int32_t device) {
   absl::erase_if(contexts_, [device](const auto& kv) { return kv.second.device == device; });
   absl::erase_if(streams_, [device](const auto& kv) { return kv.second.device == device; });
   absl::erase_if(events_, [device](const auto& kv) { return kv.second.device == device; });
+  absl::erase_if(notifies_, [device](const auto& kv) { return kv.second == device; });
   devices_.erase(device);
 }
 
@@ -91,6 +107,7 @@ void ObjectRegistry::Clear() {
   contexts_.clear();
   streams_.clear();
   events_.clear();
+  notifies_.clear();
   devices_.clear();
 }
 

@@ -52,6 +52,10 @@ class ObjectRegistry {
   void AddContext(uint64_t id, ContextRecord record) ABSL_LOCKS_EXCLUDED(mu_);
   void AddStream(uint64_t id, StreamRecord record) ABSL_LOCKS_EXCLUDED(mu_);
   void AddEvent(uint64_t id, EventRecord record) ABSL_LOCKS_EXCLUDED(mu_);
+  // Notifies are known by their device.
+  void AddNotify(uint64_t id, int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
+  std::optional<int32_t> FindNotify(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
+  bool RemoveNotify(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
 
   std::optional<ContextRecord> FindContext(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
   std::optional<StreamRecord> FindStream(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
@@ -85,6 +89,7 @@ class ObjectRegistry {
   absl::flat_hash_map<uint64_t, ContextRecord> contexts_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, StreamRecord> streams_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, EventRecord> events_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, int32_t> notifies_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<int32_t, DeviceState> devices_ ABSL_GUARDED_BY(mu_);
 };
 
