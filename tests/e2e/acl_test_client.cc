@@ -12,9 +12,26 @@
 //                     sequence; print "CODES ..." of each step
 //   trap KERNELS N    launch the trapping kernel of the kernel object
 //                     KERNELS N times; print "CODES <sync>..." per launch
+//   export BYTES FLAGS  allocate BYTES filled with 0x3C, share them with
+//                     aclrtIpcMemGetExportKey(FLAGS); print "KEY <key>";
+//                     then per stdin line: "allow PID", "sum" (print "SUM s"
+//                     of the bytes), "close", "free" — each answered
+//                     "CODE c" (or "SUM s")
+//   import KEY BYTES  print "PID p", wait for "go", import KEY; print
+//                     "CODE c"; then per stdin line: "write V" (memset V),
+//                     "sum", "close" — answered "CODE c" / "SUM s"
+//   ring N I MS       process I of N: share 1 MiB filled with pattern I,
+//                     print "KEY k", read "peer KEY" (process I+1), import
+//                     it and verify its bytes for MS ms; print "ROUNDS r"
+//   event-producer BYTES  share BYTES and an IPC event; queue slow work, a
+//                     value write of 77 into the shared word, and a record;
+//                     print "KEYS <mem key> <event handle>"; wait for EOF
+//   event-consumer MEMKEY EVKEY  wait on the event on a stream, then read the
+//                     shared word on that stream; print "VALUE v"
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
@@ -133,6 +150,181 @@ int Trap(const char* kernels, int rounds) {
   return 0;
 }
 
+uint64_t Sum(const void* device, size_t bytes, aclError* code) {
+  std::vector<unsigned char> host(bytes);
+  *code = aclrtMemcpy(host.data(), bytes, device, bytes, ACL_MEMCPY_DEVICE_TO_HOST);
+  uint64_t sum = 0;
+  for (unsigned char c : host) sum += c;
+  return sum;
+}
+
+int Export(size_t bytes, uint64_t flags) {
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  void* dev = nullptr;
+  if (aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 3;
+  if (aclrtMemset(dev, bytes, 0x3C, bytes) != ACL_SUCCESS) return 4;
+  char key[128] = {};
+  if (aclrtIpcMemGetExportKey(dev, bytes, key, sizeof(key), flags) != ACL_SUCCESS) return 5;
+  std::printf("KEY %s\n", key);
+  std::fflush(stdout);
+  char line[256];
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+    int32_t pid = 0;
+    aclError code = ACL_SUCCESS;
+    if (std::sscanf(line, "allow %d", &pid) == 1) {
+      code = aclrtIpcMemSetImportPid(key, &pid, 1);
+    } else if (std::strncmp(line, "sum", 3) == 0) {
+      const uint64_t sum = Sum(dev, bytes, &code);
+      std::printf("SUM %llu\n", static_cast<unsigned long long>(sum));
+      std::fflush(stdout);
+      continue;
+    } else if (std::strncmp(line, "close", 5) == 0) {
+      code = aclrtIpcMemClose(key);
+    } else if (std::strncmp(line, "free", 4) == 0) {
+      code = aclrtFree(dev);
+    }
+    std::printf("CODE %d\n", code);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int Import(const char* key, size_t bytes) {
+  std::printf("PID %d\n", static_cast<int>(getpid()));
+  std::fflush(stdout);
+  char line[256];
+  if (std::fgets(line, sizeof(line), stdin) == nullptr) return 2;
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 3;
+  void* dev = nullptr;
+  std::printf("CODE %d\n", aclrtIpcMemImportByKey(&dev, key, 0));
+  std::fflush(stdout);
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+    int value = 0;
+    aclError code = ACL_SUCCESS;
+    if (std::sscanf(line, "write %d", &value) == 1) {
+      code = aclrtMemset(dev, bytes, value, bytes);
+    } else if (std::strncmp(line, "sum", 3) == 0) {
+      const uint64_t sum = Sum(dev, bytes, &code);
+      std::printf("SUM %llu\n", static_cast<unsigned long long>(code == 0 ? sum : 0));
+      std::printf("CODE %d\n", code);
+      std::fflush(stdout);
+      continue;
+    } else if (std::strncmp(line, "close", 5) == 0) {
+      code = aclrtIpcMemClose(key);
+    }
+    std::printf("CODE %d\n", code);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+unsigned char RingByte(int process, size_t i) {
+  return static_cast<unsigned char>(process * 37 + i * 11 + (i >> 10));
+}
+
+int Ring(int count, int index, int ms) {
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  constexpr size_t kBytes = 1 << 20;
+  std::vector<unsigned char> mine(kBytes), seen(kBytes);
+  for (size_t i = 0; i < kBytes; ++i) mine[i] = RingByte(index, i);
+  void* dev = nullptr;
+  void* scratch = nullptr;
+  if (aclrtMalloc(&dev, kBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+      aclrtMalloc(&scratch, kBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+      aclrtMemcpy(dev, kBytes, mine.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE) != ACL_SUCCESS) {
+    return 3;
+  }
+  char key[128] = {};
+  if (aclrtIpcMemGetExportKey(dev, kBytes, key, sizeof(key), 1) != ACL_SUCCESS) return 4;
+  std::printf("KEY %s\n", key);
+  std::fflush(stdout);
+  char line[256], peer_key[128];
+  if (std::fgets(line, sizeof(line), stdin) == nullptr ||
+      std::sscanf(line, "peer %127s", peer_key) != 1) {
+    return 5;
+  }
+  void* peer = nullptr;
+  if (aclrtIpcMemImportByKey(&peer, peer_key, 0) != ACL_SUCCESS) return 6;
+  const int peer_index = (index + 1) % count;
+  aclrtStream stream = nullptr;
+  if (aclrtCreateStream(&stream) != ACL_SUCCESS) return 7;
+  int rounds = 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  while (rounds == 0 || std::chrono::steady_clock::now() < until) {
+    // Through the device (peer -> own scratch) and back to the host.
+    if (aclrtMemcpyAsync(scratch, kBytes, peer, kBytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream) != 0 ||
+        aclrtMemcpyAsync(seen.data(), kBytes, scratch, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, stream) != 0 ||
+        aclrtSynchronizeStream(stream) != ACL_SUCCESS) {
+      return 8;
+    }
+    for (size_t i = 0; i < kBytes; ++i) {
+      if (seen[i] != RingByte(peer_index, i)) return 9;
+    }
+    ++rounds;
+  }
+  std::printf("ROUNDS %d\n", rounds);
+  std::fflush(stdout);
+  // Stay until told, so the peer of the previous process stays shared.
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+  }
+  aclrtIpcMemClose(peer_key);
+  aclrtIpcMemClose(key);
+  return 0;
+}
+
+int EventProducer(size_t bytes) {
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  aclrtStream stream = nullptr;
+  void* shared = nullptr;
+  void* big = nullptr;
+  aclrtEvent event = nullptr;
+  const size_t big_bytes = 256 << 20;
+  if (aclrtCreateStream(&stream) != 0 || aclrtMalloc(&shared, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != 0 ||
+      aclrtMalloc(&big, big_bytes, ACL_MEM_MALLOC_HUGE_FIRST) != 0 ||
+      aclrtMemset(shared, bytes, 0, bytes) != 0 ||
+      aclrtCreateEventExWithFlag(&event, ACL_EVENT_IPC) != 0) {
+    return 3;
+  }
+  // Slow work first, so a consumer that did not wait would read 0.
+  for (int i = 0; i < 8; ++i) aclrtMemsetAsync(big, big_bytes, i, big_bytes, stream);
+  aclrtValueWrite(shared, 77, 0, stream);
+  aclrtRecordEvent(event, stream);
+  char key[128] = {};
+  aclrtIpcEventHandle handle;
+  if (aclrtIpcMemGetExportKey(shared, bytes, key, sizeof(key), 1) != ACL_SUCCESS ||
+      aclrtIpcGetEventHandle(event, &handle) != ACL_SUCCESS) {
+    return 4;
+  }
+  std::printf("KEYS %s %s\n", key, handle.reserved);
+  std::fflush(stdout);
+  char line[64];
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+  }
+  return aclrtSynchronizeStream(stream) == ACL_SUCCESS ? 0 : 5;
+}
+
+int EventConsumer(const char* memory_key, const char* event_key) {
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  aclrtStream stream = nullptr;
+  void* shared = nullptr;
+  aclrtEvent event = nullptr;
+  aclrtIpcEventHandle handle{};
+  std::strncpy(handle.reserved, event_key, sizeof(handle.reserved) - 1);
+  if (aclrtCreateStream(&stream) != 0 || aclrtIpcMemImportByKey(&shared, memory_key, 0) != 0 ||
+      aclrtIpcOpenEventHandle(handle, &event) != 0) {
+    return 3;
+  }
+  uint64_t value = 0;
+  if (aclrtStreamWaitEvent(stream, event) != 0 ||
+      aclrtMemcpyAsync(&value, sizeof(value), shared, sizeof(value), ACL_MEMCPY_DEVICE_TO_HOST,
+                       stream) != 0 ||
+      aclrtSynchronizeStream(stream) != 0) {
+    return 4;
+  }
+  std::printf("VALUE %llu\n", static_cast<unsigned long long>(value));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,6 +338,15 @@ int main(int argc, char** argv) {
   if (scenario == "meminfo") rc = MemInfo();
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));
   if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
+  if (scenario == "export" && argc > 3) {
+    rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0));
+  }
+  if (scenario == "import" && argc > 3) rc = Import(argv[2], std::strtoull(argv[3], nullptr, 0));
+  if (scenario == "ring" && argc > 4) {
+    rc = Ring(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
+  }
+  if (scenario == "event-producer" && argc > 2) rc = EventProducer(std::strtoull(argv[2], nullptr, 0));
+  if (scenario == "event-consumer" && argc > 3) rc = EventConsumer(argv[2], argv[3]);
   aclFinalize();
   return rc;
 }
