@@ -681,6 +681,10 @@ Session::Outcome Session::LoadBinary(const v1::LoadBinary& op) {
     description->set_name(kernel.name);
     description->set_args_size(kernel.args_size);
     description->set_kernel_type(kernel.kernel_type);
+    for (const auto& [offset, size] : kernel.params) {
+      description->add_param_offsets(offset);
+      description->add_param_sizes(size);
+    }
   }
   spdlog::info("session {}: loaded kernel binary '{}' ({} bytes, {} kernels)", id_, op.label(),
                bytes.size(), (*module)->kernels().size());

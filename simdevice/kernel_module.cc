@@ -50,11 +50,18 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::str
                                                   NPUD_KERNEL_TABLE_SYMBOL,
                                                   " (not built with the npud AscendC toolchain)"));
   }
+  auto params = reinterpret_cast<NpudKernelParamsFn>(dlsym(handle, NPUD_KERNEL_PARAMS_SYMBOL));
   size_t count = 0;
   const NpudKernelInfo* infos = table(&count);
   for (size_t i = 0; i < count; ++i) {
-    module->kernels_.push_back(
-        KernelInfo{infos[i].name, infos[i].entry, infos[i].args_size, infos[i].kernel_type});
+    KernelInfo kernel{infos[i].name, infos[i].entry, infos[i].args_size, infos[i].kernel_type, {}};
+    size_t param_count = 0;
+    const uint32_t* offsets = nullptr;
+    const uint32_t* sizes = nullptr;
+    if (params != nullptr && params(i, &param_count, &offsets, &sizes) == 1) {
+      for (size_t p = 0; p < param_count; ++p) kernel.params.emplace_back(offsets[p], sizes[p]);
+    }
+    module->kernels_.push_back(std::move(kernel));
   }
   spdlog::debug("loaded kernel binary '{}': {} kernel(s)", module->label(), count);
   return std::shared_ptr<const KernelModule>(std::move(module));

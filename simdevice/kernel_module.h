@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -34,6 +35,9 @@ struct KernelInfo {
   NpudKernelEntry entry = nullptr;
   uint32_t args_size = 0;
   uint32_t kernel_type = NPUD_CORE_TYPE_VECTOR;
+  // (offset, size) of each parameter in the packed arguments; empty when
+  // the object does not describe its parameters.
+  std::vector<std::pair<uint32_t, uint32_t>> params;
 };
 
 class KernelModule {

@@ -249,6 +249,43 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
                 __func__);
 }
 
+aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStream stream,
+                                        aclrtLaunchKernelCfg* cfg, void** args) {
+  NPUD_REQUIRE_NOT_NULL(func);
+  (void)cfg;
+  auto function = npud::client::ResolveFunction(func);
+  if (!function.ok()) return Result(function.status(), __func__);
+  if (!function->kernel.params.empty()) NPUD_REQUIRE_NOT_NULL(args);
+  return Result(npud::client::LaunchArgsArray(func, numBlocks, stream, args), __func__);
+}
+
+aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {
+  NPUD_REQUIRE_NOT_NULL(func);
+  NPUD_REQUIRE_NOT_NULL(paramCount);
+  auto function = npud::client::ResolveFunction(const_cast<void*>(func));
+  if (!function.ok()) return Result(function.status(), __func__);
+  *paramCount = function->kernel.params.size();
+  return ACL_SUCCESS;
+}
+
+aclError aclrtFunctionGetParamInfo(const void* func, size_t paramIndex, size_t* paramOffset,
+                                   size_t* paramSize) {
+  NPUD_REQUIRE_NOT_NULL(func);
+  NPUD_REQUIRE_NOT_NULL(paramOffset);
+  NPUD_REQUIRE_NOT_NULL(paramSize);
+  auto function = npud::client::ResolveFunction(const_cast<void*>(func));
+  if (!function.ok()) return Result(function.status(), __func__);
+  if (paramIndex >= function->kernel.params.size()) {
+    return Result(npud::AclError(npud::kRtParamInvalid,
+                                 absl::StrFormat("the kernel has %d parameters",
+                                                 function->kernel.params.size())),
+                  __func__);
+  }
+  *paramOffset = function->kernel.params[paramIndex].first;
+  *paramSize = function->kernel.params[paramIndex].second;
+  return ACL_SUCCESS;
+}
+
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
   return Result(npud::client::SetDeviceLimit(deviceId, type, value), __func__);
 }

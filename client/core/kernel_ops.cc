@@ -82,8 +82,13 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
   if (!reply.ok()) return reply.status();
   std::vector<KernelEntry> kernels;
   for (const v1::KernelDescription& description : reply->binary().kernels()) {
-    kernels.push_back(KernelEntry{description.name(), description.args_size(),
-                                  description.kernel_type(), Runtime::Get().objects().MintId()});
+    KernelEntry kernel{description.name(), description.args_size(), description.kernel_type(),
+                       Runtime::Get().objects().MintId(), {}};
+    for (int i = 0; i < description.param_offsets_size() && i < description.param_sizes_size();
+         ++i) {
+      kernel.params.emplace_back(description.param_offsets(i), description.param_sizes(i));
+    }
+    kernels.push_back(std::move(kernel));
   }
   Kernels().AddBinary(id, std::move(kernels));
   return MakeHandle(HandleKind::kBinary, id);
@@ -169,6 +174,25 @@ absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, con
   call.mutable_launch_kernel()->set_args_address(reinterpret_cast<uint64_t>(args));
   call.mutable_launch_kernel()->set_args_size(size);
   return Launch(*ref, blocks, stream, std::move(call));
+}
+
+absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params) {
+  auto ref = ResolveFunction(function);
+  if (!ref.ok()) return ref.status();
+  const KernelEntry& kernel = ref->kernel;
+  if (kernel.params.empty() && kernel.args_size != 0) {
+    return AclError(kRtFeatureNotSupport,
+                    "this kernel binary does not describe its parameters; rebuild it with npud's "
+                    "AscendC toolchain");
+  }
+  std::string blob(kernel.args_size, '\0');
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    if (params[i] == nullptr) {
+      return AclError(kAclInvalidParam, absl::StrFormat("parameter %d is null", i));
+    }
+    std::memcpy(blob.data() + kernel.params[i].first, params[i], kernel.params[i].second);
+  }
+  return LaunchHostArgs(function, blocks, stream, blob.data(), blob.size(), nullptr, 0);
 }
 
 absl::StatusOr<void*> ArgsInit(void* function) {

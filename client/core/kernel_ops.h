@@ -36,6 +36,9 @@ absl::StatusOr<FunctionRef> ResolveFunction(void* function);
 // Launches with the packed arguments in host memory (copied at call time).
 absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const void* args,
                             size_t size, const PlaceholderSpan* placeholders, size_t count);
+// Launches with one pointer per parameter (aclrtLaunchKernelWithArgsArray),
+// packed with the parameter layout the binary describes.
+absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params);
 // Launches with the packed arguments in device memory (read when the launch
 // starts).
 absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, const void* args,

@@ -30,6 +30,8 @@ struct KernelEntry {
   uint32_t args_size = 0;
   uint32_t kernel_type = 0;
   uint64_t function_id = 0;
+  // (offset, size) of each parameter; empty if the binary does not say.
+  std::vector<std::pair<uint32_t, uint32_t>> params;
 };
 
 struct FunctionRef {

@@ -141,6 +141,31 @@ TEST_F(KernelTest, HostArgsLaunchSplitsWorkOverBlocks) {
   for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << i;
 }
 
+TEST_F(KernelTest, ArgsArrayLaunchUsesTheParameterLayout) {
+  aclrtFuncHandle add = Function("add_float");
+  size_t count = 0;
+  ASSERT_EQ(aclrtFunctionGetParamCount(add, &count), ACL_SUCCESS);
+  ASSERT_EQ(count, 4u);
+  size_t offset = 0, size = 0;
+  ASSERT_EQ(aclrtFunctionGetParamInfo(add, 3, &offset, &size), ACL_SUCCESS);
+  EXPECT_EQ(offset, 24u);
+  EXPECT_EQ(size, 4u);
+  EXPECT_EQ(aclrtFunctionGetParamInfo(add, 4, &offset, &size), ACL_ERROR_RT_PARAM_INVALID);
+
+  const uint32_t n = 3000;
+  std::vector<float> host(n, 1.25f);
+  float* x = Malloc<float>(n);
+  float* y = Malloc<float>(n);
+  float* z = Malloc<float>(n);
+  ASSERT_EQ(aclrtMemcpy(x, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemcpy(y, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  uint32_t elements = n;
+  void* params[] = {&x, &y, &z, &elements};
+  ASSERT_EQ(aclrtLaunchKernelWithArgsArray(add, 3, stream_, nullptr, params), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  for (float v : Read(z, n)) ASSERT_EQ(v, 2.5f);
+}
+
 TEST_F(KernelTest, KernelArgsWithPlaceholderCarryTiling) {
   const uint32_t n = 5000;
   std::vector<float> ones(n, 1.0f), twos(n, 2.0f);

@@ -89,10 +89,10 @@ step "kernel tables (name:packed argument bytes:type)"
 "$table_check" "$multi_gen/offset_kernels/liboffset_kernels_device.so" AddOffset:16:0
 "$table_check" "$multi_gen/misc_kernels/libmisc_kernels_device.so" Negate:16:0
 
-step "kernel objects export only npud_kernel_table and need no ACL runtime"
+step "kernel objects export only their kernel and parameter tables and need no ACL runtime"
 for object in "$fatbin" "$mixed_device" "$multi_gen"/*/lib*_device.so; do
-  exported="$(nm -D --defined-only "$object" | awk '{print $3}' | tr '\n' ' ')"
-  [ "$exported" = "npud_kernel_table " ] || fail "$object exports: $exported"
+  exported="$(nm -D --defined-only "$object" | awk '{print $3}' | sort | tr '\n' ' ')"
+  [ "$exported" = "npud_kernel_params npud_kernel_table " ] || fail "$object exports: $exported"
   if nm -D --undefined-only "$object" | grep -q "acl"; then fail "$object needs ACL symbols"; fi
   if readelf -d "$object" | grep -q "acl_rt\|ascendcl"; then fail "$object links the ACL runtime"; fi
 done

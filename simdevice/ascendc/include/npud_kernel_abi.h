@@ -3,7 +3,7 @@
  * daemon) and a kernel shared object built from AscendC sources against this header
  * library. Plain C, usable from C11 and C++.
  *
- * A kernel shared object exports exactly one symbol, npud_kernel_table (C linkage,
+ * A kernel shared object exports npud_kernel_table and npud_kernel_params (C linkage,
  * default visibility); everything else in it is hidden, so any number of kernel
  * objects can be loaded into one process without symbol clashes. The executor
  * dlopen()s the object, dlsym()s NPUD_KERNEL_TABLE_SYMBOL, and runs an entry once
@@ -84,5 +84,15 @@ typedef struct NpudKernelInfo {
  * unloaded. Thread-safe. */
 typedef const NpudKernelInfo* (*NpudKernelTableFn)(size_t* count);
 #define NPUD_KERNEL_TABLE_SYMBOL "npud_kernel_table"
+
+/* Optional (objects built by older toolchains lack it): the parameters of the
+ * kernel at `index` of the table — their count and, per parameter, its offset
+ * and size in the packed arguments. Returns 1, or 0 for an index out of range.
+ *   int npud_kernel_params(size_t index, size_t* count,
+ *                          const uint32_t** offsets, const uint32_t** sizes);
+ * The arrays are owned by the shared object. */
+typedef int (*NpudKernelParamsFn)(size_t index, size_t* count, const uint32_t** offsets,
+                                  const uint32_t** sizes);
+#define NPUD_KERNEL_PARAMS_SYMBOL "npud_kernel_params"
 
 #endif /* NPUD_KERNEL_ABI_H_ */

@@ -25,6 +25,7 @@
 #ifndef NPUD_KERNEL_REGISTER_H_
 #define NPUD_KERNEL_REGISTER_H_
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -37,8 +38,34 @@ namespace npud::kernel::internal {
 
 struct RegistryNode {
   NpudKernelInfo info;
+  // The kernel's parameters: count, and their offsets and sizes in the
+  // packed arguments (for launches that pass one pointer per parameter).
+  uint32_t param_count;
+  const uint32_t* param_offsets;
+  const uint32_t* param_sizes;
   RegistryNode* next;
 };
+
+// Offsets and sizes of a kernel's parameters, as constants of the program.
+template <class... A>
+struct NPUD_ASCENDC_HIDDEN ParamLayout {
+  static constexpr std::array<uint32_t, sizeof...(A) + 1> Offsets() {
+    std::array<uint32_t, sizeof...(A) + 1> out{};
+    if constexpr (sizeof...(A) > 0) {
+      constexpr auto offsets = ArgLayout<A...>::Offsets();
+      for (std::size_t i = 0; i < sizeof...(A); ++i) out[i] = static_cast<uint32_t>(offsets[i]);
+    }
+    return out;
+  }
+  static constexpr std::array<uint32_t, sizeof...(A) + 1> kOffsets = Offsets();
+  static constexpr std::array<uint32_t, sizeof...(A) + 1> kSizes = {
+      static_cast<uint32_t>(sizeof(A))..., 0};
+};
+
+template <class... A>
+constexpr const ParamLayout<A...>* ParamsOf(void (*)(A...)) {
+  return nullptr;
+}
 
 // Kernels registered in this shared object, in load order. Written only by static
 // initialisers (dlopen runs them on one thread), read after.
@@ -54,8 +81,14 @@ NPUD_ASCENDC_HIDDEN inline Registry& GetRegistry() {
 // A static object per kernel; it must outlive the shared object's table users.
 class Registrar {
  public:
-  Registrar(const char* name, NpudKernelEntry entry, std::size_t args_size, uint32_t kernel_type) {
-    node_.info = NpudKernelInfo{name, entry, static_cast<uint32_t>(args_size), kernel_type};
+  template <class... A>
+  Registrar(const char* name, NpudKernelEntry entry, void (*kernel)(A...), uint32_t kernel_type) {
+    (void)kernel;
+    node_.info = NpudKernelInfo{name, entry, static_cast<uint32_t>(ArgLayout<A...>::Size()),
+                                kernel_type};
+    node_.param_count = sizeof...(A);
+    node_.param_offsets = ParamLayout<A...>::kOffsets.data();
+    node_.param_sizes = ParamLayout<A...>::kSizes.data();
     node_.next = nullptr;
     Registry& registry = GetRegistry();
     *registry.tail = &node_;
@@ -91,6 +124,20 @@ class TableStorage {
   std::size_t count_ = 0;
 };
 
+// The parameter layout of the kernel at `index` of the table; false if none.
+NPUD_ASCENDC_HIDDEN inline bool Params(std::size_t index, std::size_t* count,
+                                       const uint32_t** offsets, const uint32_t** sizes) {
+  std::size_t i = 0;
+  for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next, ++i) {
+    if (i != index) continue;
+    *count = n->param_count;
+    *offsets = n->param_offsets;
+    *sizes = n->param_sizes;
+    return true;
+  }
+  return false;
+}
+
 NPUD_ASCENDC_HIDDEN inline const NpudKernelInfo* Table(std::size_t* count) {
   static const TableStorage table;
   if (count != nullptr) *count = table.count();
@@ -115,6 +162,11 @@ extern "C" inline __attribute__((used, visibility("default"))) const NpudKernelI
     size_t* count) {
   return ::npud::kernel::internal::Table(count);
 }
+
+extern "C" inline __attribute__((used, visibility("default"))) int npud_kernel_params(
+    size_t index, size_t* count, const uint32_t** offsets, const uint32_t** sizes) {
+  return ::npud::kernel::internal::Params(index, count, offsets, sizes) ? 1 : 0;
+}
 #endif
 
 #define NPUD_KERNEL_REGISTER(name) NPUD_KERNEL_REGISTER_AS(name, NPUD_CORE_TYPE_VECTOR)
@@ -125,8 +177,7 @@ extern "C" inline __attribute__((used, visibility("default"))) const NpudKernelI
     return ::npud::kernel::internal::RunEntry(ctx, args, args_size, &name);                         \
   }                                                                                                 \
   const ::npud::kernel::internal::Registrar npud_kernel_registrar_##name(                           \
-      #name, &npud_kernel_entry_##name, ::npud::kernel::PackedSize<decltype(&name)>::value,         \
-      (kernel_type));                                                                               \
+      #name, &npud_kernel_entry_##name, &name, (kernel_type));                                      \
   }                                                                                                 \
   static_assert(true, "NPUD_KERNEL_REGISTER(" #name ") must be followed by a semicolon")
 
