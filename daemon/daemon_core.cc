@@ -97,6 +97,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   reply.set_protocol_version(protocol_version::kCurrent);
   reply.set_daemon_version(NPUD_VERSION);
   reply.set_instance_id(instance_id_);
+  reply.set_vmm_base(devices_->vmm().base());
+  reply.set_vmm_size(devices_->vmm().span());
   for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
   return Opened{std::move(reply), std::move(session)};
 }

@@ -9,19 +9,19 @@ namespace npud::daemon {
 
 absl::StatusOr<sim::DeviceRange> SharedMemory::Range(uint64_t address, uint64_t size) const {
   absl::MutexLock lock(&mu_);
-  if (block_ == nullptr) {
+  if (pin_ == nullptr) {
     return AclError(kRtIpcError,
                     absl::StrFormat("shared memory %#x is gone: the exporting process ended",
                                     address_));
   }
-  return sim::DeviceRange{block_, device_id_, address, size};
+  return sim::DeviceRange{pin_, device_id_, address, size, address_};
 }
 
 void SharedMemory::Revoke() {
-  sim::DeviceMemory::BlockRef block;
+  std::shared_ptr<const void> pin;
   {
     absl::MutexLock lock(&mu_);
-    block = std::move(block_);
+    pin = std::move(pin_);
   }
   // Released here, outside mu_, if this was the last reference.
 }
@@ -32,10 +32,8 @@ std::string IpcRegistry::NewKey(const char* kind) {
   return absl::StrFormat("npud-%s-%016x-%d", kind, instance_id_, next_++);
 }
 
-std::string IpcRegistry::ExportMemory(uint64_t owner, int device_id, uint64_t address,
-                                      uint64_t size, sim::DeviceMemory::BlockRef block,
-                                      bool check_pid) {
-  auto memory = std::make_shared<SharedMemory>(owner, device_id, address, size, std::move(block));
+std::string IpcRegistry::ExportMemory(uint64_t owner, sim::DeviceRange range, bool check_pid) {
+  auto memory = std::make_shared<SharedMemory>(owner, std::move(range));
   absl::MutexLock lock(&mu_);
   std::string key = NewKey("mem");
   memory_[key] = MemoryExport{std::move(memory), check_pid, {}};
@@ -129,6 +127,63 @@ absl::StatusOr<std::shared_ptr<sim::Notify>> IpcRegistry::ImportNotify(const std
   return it->second.notify;
 }
 
+uint64_t IpcRegistry::ExportPhysical(uint64_t owner, std::shared_ptr<sim::PhysicalMemory> memory,
+                                     bool check_pid) {
+  absl::MutexLock lock(&mu_);
+  for (auto& [handle, exported] : physical_) {
+    if (exported.memory == memory) {
+      exported.check_pid = check_pid;
+      return handle;
+    }
+  }
+  // The daemon instance sits in the high bits, so a handle taken to another
+  // daemon is refused there.
+  const uint64_t handle = ((instance_id_ & 0xffffff) << 40) | next_++;
+  physical_[handle] = PhysicalExport{owner, std::move(memory), check_pid, {}};
+  return handle;
+}
+
+absl::Status IpcRegistry::SetPhysicalPids(uint64_t owner, uint64_t handle,
+                                          const std::vector<int64_t>& pids) {
+  absl::MutexLock lock(&mu_);
+  auto it = physical_.find(handle);
+  if (it == physical_.end() || it->second.owner != owner) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%#x is not a shareable handle this process exported", handle));
+  }
+  it->second.pids.insert(pids.begin(), pids.end());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> IpcRegistry::ImportPhysical(uint64_t handle,
+                                                                                int64_t pid) {
+  absl::MutexLock lock(&mu_);
+  auto it = physical_.find(handle);
+  if (it == physical_.end()) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("no physical memory is shared under handle %#x on this npud",
+                                    handle));
+  }
+  if (it->second.check_pid && !it->second.pids.contains(pid)) {
+    return AclError(kRtNoPermission,
+                    absl::StrFormat("process %d is not on the allow-list of shareable handle %#x",
+                                    pid, handle));
+  }
+  return it->second.memory;
+}
+
+void IpcRegistry::UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory) {
+  std::shared_ptr<sim::PhysicalMemory> doomed;
+  absl::MutexLock lock(&mu_);
+  for (auto it = physical_.begin(); it != physical_.end(); ++it) {
+    if (it->second.owner == owner && it->second.memory.get() == memory) {
+      doomed = std::move(it->second.memory);  // Released after the lock.
+      physical_.erase(it);
+      return;
+    }
+  }
+}
+
 absl::Status IpcRegistry::Unexport(uint64_t owner, const std::string& key) {
   absl::MutexLock lock(&mu_);
   auto it = memory_.find(key);
@@ -141,6 +196,7 @@ absl::Status IpcRegistry::Unexport(uint64_t owner, const std::string& key) {
 
 void IpcRegistry::RevokeAll(uint64_t owner) {
   std::vector<std::shared_ptr<SharedMemory>> revoked;
+  std::vector<std::shared_ptr<sim::PhysicalMemory>> revoked_physical;
   {
     absl::MutexLock lock(&mu_);
     for (auto it = memory_.begin(); it != memory_.end();) {
@@ -151,10 +207,19 @@ void IpcRegistry::RevokeAll(uint64_t owner) {
         ++it;
       }
     }
+    for (auto it = physical_.begin(); it != physical_.end();) {
+      if (it->second.owner == owner) {
+        revoked_physical.push_back(std::move(it->second.memory));
+        physical_.erase(it++);
+      } else {
+        ++it;
+      }
+    }
     absl::erase_if(events_, [owner](const auto& kv) { return kv.second.owner == owner; });
     absl::erase_if(notifies_, [owner](const auto& kv) { return kv.second.owner == owner; });
   }
   for (auto& memory : revoked) memory->Revoke();
+  for (auto& memory : revoked_physical) memory->Revoke();
 }
 
 size_t IpcRegistry::exports_of(uint64_t owner) const {
@@ -163,6 +228,7 @@ size_t IpcRegistry::exports_of(uint64_t owner) const {
   for (const auto& [key, exported] : memory_) count += exported.memory->owner() == owner;
   for (const auto& [key, exported] : events_) count += exported.owner == owner;
   for (const auto& [key, exported] : notifies_) count += exported.owner == owner;
+  for (const auto& [handle, exported] : physical_) count += exported.owner == owner;
   return count;
 }
 

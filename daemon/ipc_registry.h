@@ -1,7 +1,8 @@
 // ipc_registry.h
 //
-// IpcRegistry: what sessions share with each other — device memory and
-// events exported under keys that any session of this daemon can import.
+// IpcRegistry: what sessions share with each other — device memory, events
+// and notifies exported under keys, and physical memory under numeric
+// handles, that any session of this daemon can import.
 //
 // Lifetimes: an export pins its allocation. The exporter may free the
 // memory or close the key; importers keep using what they imported until
@@ -26,20 +27,20 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
-#include "simdevice/device_memory.h"
 #include "simdevice/device_range.h"
 #include "simdevice/event.h"
 #include "simdevice/notify.h"
+#include "simdevice/physical_memory.h"
 
 namespace npud::daemon {
 
 // Device memory shared under one key. Importers hold it.
 class SharedMemory {
  public:
-  SharedMemory(uint64_t owner, int device_id, uint64_t address, uint64_t size,
-               sim::DeviceMemory::BlockRef block)
-      : owner_(owner), device_id_(device_id), address_(address), size_(size),
-        block_(std::move(block)) {}
+  // `range` pins what is shared.
+  SharedMemory(uint64_t owner, sim::DeviceRange range)
+      : owner_(owner), device_id_(range.device_id), address_(range.address), size_(range.size),
+        pin_(std::move(range.pin)) {}
 
   uint64_t owner() const { return owner_; }
   int device_id() const { return device_id_; }
@@ -62,7 +63,7 @@ class SharedMemory {
   const uint64_t address_;
   const uint64_t size_;
   mutable absl::Mutex mu_;
-  sim::DeviceMemory::BlockRef block_ ABSL_GUARDED_BY(mu_);  // null once revoked
+  std::shared_ptr<const void> pin_ ABSL_GUARDED_BY(mu_);  // null once revoked
 };
 
 class IpcRegistry {
@@ -71,8 +72,7 @@ class IpcRegistry {
 
   // Exports memory of session `owner`; returns the key. With `check_pid`
   // only pids added by SetImportPids may import.
-  std::string ExportMemory(uint64_t owner, int device_id, uint64_t address, uint64_t size,
-                           sim::DeviceMemory::BlockRef block, bool check_pid)
+  std::string ExportMemory(uint64_t owner, sim::DeviceRange range, bool check_pid)
       ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status SetImportPids(uint64_t owner, const std::string& key,
                              const std::vector<int64_t>& pids) ABSL_LOCKS_EXCLUDED(mu_);
@@ -94,6 +94,22 @@ class IpcRegistry {
   absl::StatusOr<std::shared_ptr<sim::Notify>> ImportNotify(const std::string& key, int64_t pid)
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Physical memory shared under a numeric handle
+  // (aclrtMemExportToShareableHandle); exporting the same memory again
+  // returns the same handle. Importers hold the memory itself, so it stays
+  // valid for them after the exporter frees its handle; when the exporting
+  // session ends the memory is revoked (see PhysicalMemory::Revoke).
+  uint64_t ExportPhysical(uint64_t owner, std::shared_ptr<sim::PhysicalMemory> memory,
+                          bool check_pid) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status SetPhysicalPids(uint64_t owner, uint64_t handle, const std::vector<int64_t>& pids)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> ImportPhysical(uint64_t handle,
+                                                                      int64_t pid)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // The exporter freed `memory`: its handle takes no new imports.
+  void UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // The exporter stops exporting `key` (importers keep their access).
   // NotFound if `owner` exports no such key.
   absl::Status Unexport(uint64_t owner, const std::string& key) ABSL_LOCKS_EXCLUDED(mu_);
@@ -113,6 +129,12 @@ class IpcRegistry {
     uint64_t owner;
     std::shared_ptr<sim::Event> event;
   };
+  struct PhysicalExport {
+    uint64_t owner;
+    std::shared_ptr<sim::PhysicalMemory> memory;
+    bool check_pid;
+    absl::flat_hash_set<int64_t> pids;
+  };
   struct NotifyExport {
     uint64_t owner;
     std::shared_ptr<sim::Notify> notify;
@@ -128,6 +150,7 @@ class IpcRegistry {
   absl::flat_hash_map<std::string, MemoryExport> memory_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, EventExport> events_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, NotifyExport> notifies_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, PhysicalExport> physical_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

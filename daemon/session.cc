@@ -38,13 +38,6 @@ constexpr uint32_t kEventNeverRecorded = 2;
 
 v1::Reply Ok() { return v1::Reply(); }
 
-// An outcome without a result: the reply when `status` is OK. (A StatusOr
-// must never be built from an OK status.)
-absl::StatusOr<v1::Reply> Done(const absl::Status& status) {
-  if (!status.ok()) return status;
-  return Ok();
-}
-
 v1::Reply StatusReply(bool complete) {
   v1::Reply reply;
   reply.mutable_status()->set_status(complete ? 0 : 1);
@@ -142,6 +135,7 @@ Session::~Session() {
     absl::MutexLock lock(&mu_);
     imports_.clear();
   }
+  ReleaseVirtualMemory();
   absl::flat_hash_map<uint64_t, OwnedAllocation> allocations;
   {
     absl::MutexLock lock(&mu_);
@@ -155,6 +149,11 @@ Session::~Session() {
   }
   spdlog::info("session {} (pid {} {}) closed: released {} allocations ({} bytes)", id_,
                peer_.pid, peer_.program, allocations.size(), bytes);
+}
+
+Session::Outcome Session::Done(const absl::Status& status) {
+  if (!status.ok()) return status;
+  return Ok();
 }
 
 void Session::Process(const v1::CallBatch& batch) {
@@ -265,6 +264,29 @@ void Session::Dispatch(const v1::Call& call) {
       return Finish(id, 0, IpcSetNotifyPids(call.ipc_set_notify_pids()));
     case v1::Call::kIpcImportNotify:
       return Finish(id, 0, IpcImportNotify(call.ipc_import_notify()));
+
+    case v1::Call::kMallocPhysical:
+      return Finish(id, 0, MallocPhysical(call.malloc_physical()));
+    case v1::Call::kFreePhysical:
+      return Finish(id, 0, FreePhysical(call.free_physical()));
+    case v1::Call::kReserveAddress:
+      return Finish(id, 0, ReserveAddress(call.reserve_address()));
+    case v1::Call::kReleaseAddress:
+      return Finish(id, 0, ReleaseAddress(call.release_address()));
+    case v1::Call::kMapMemory:
+      return Finish(id, 0, MapMemory(call.map_memory()));
+    case v1::Call::kUnmapMemory:
+      return Finish(id, 0, UnmapMemory(call.unmap_memory()));
+    case v1::Call::kSetMemoryAccess:
+      return Finish(id, 0, SetMemoryAccess(call.set_memory_access()));
+    case v1::Call::kGetMemoryAccess:
+      return Finish(id, 0, GetMemoryAccess(call.get_memory_access()));
+    case v1::Call::kExportPhysical:
+      return Finish(id, 0, ExportPhysical(call.export_physical()));
+    case v1::Call::kSetPhysicalPids:
+      return Finish(id, 0, SetPhysicalPids(call.set_physical_pids()));
+    case v1::Call::kImportPhysical:
+      return Finish(id, 0, ImportPhysical(call.import_physical()));
 
     case v1::Call::OP_NOT_SET:
       break;
@@ -797,19 +819,11 @@ void Session::CompileProgram(uint64_t call_id, const v1::CompileProgram& op) {
 
 Session::Outcome Session::IpcExportMemory(const v1::IpcExportMemory& op) {
   if (op.size() == 0) return AclError(kRtParamInvalid, "cannot share 0 bytes");
-  auto range = devices_->Resolve(op.address(), op.size());
+  auto range = OwnedRange(op.address(), op.size());
   if (!range.ok()) return range.status();
-  {
-    absl::MutexLock lock(&mu_);
-    if (!allocations_.contains(range->block->address())) {
-      return AclError(kRtParamInvalid,
-                      absl::StrFormat("%#x is not device memory of this process", op.address()));
-    }
-  }
   const bool check_pid = (op.flags() & kIpcDisablePidCheck) == 0;
   v1::Reply reply;
-  reply.mutable_ipc()->set_key(ipc_->ExportMemory(id_, range->device_id, op.address(), op.size(),
-                                                 std::move(range->block), check_pid));
+  reply.mutable_ipc()->set_key(ipc_->ExportMemory(id_, *std::move(range), check_pid));
   spdlog::info("session {} (pid {}) shares {:#x}+{} as {}{}", id_, peer_.pid, op.address(),
                op.size(), reply.ipc().key(), check_pid ? "" : " (any process)");
   return reply;
@@ -990,10 +1004,15 @@ absl::StatusOr<sim::DeviceRange> Session::Access(uint64_t address, uint64_t size
       if (memory->Contains(address, size)) return memory->Range(address, size);
     }
   }
+  return OwnedRange(address, size);
+}
+
+absl::StatusOr<sim::DeviceRange> Session::OwnedRange(uint64_t address, uint64_t size) const {
+  if (devices_->vmm().InRange(address)) return devices_->vmm().Find(id_, address, size);
   auto range = devices_->Resolve(address, size);
   if (!range.ok()) return range.status();
   absl::MutexLock lock(&mu_);
-  if (!allocations_.contains(range->block->address())) {
+  if (!allocations_.contains(range->base)) {
     spdlog::warn("session {} (pid {}) tried to use {:#x}, memory it does not own", id_,
                  peer_.pid, address);
     return AclError(kRtParamInvalid,
@@ -1033,13 +1052,21 @@ v1::SessionStatus Session::Status() const {
   status.set_uid(peer_.uid);
   status.set_host(peer_.host);
   status.set_program(peer_.program);
+  const sim::VirtualAddressSpace::Usage usage = devices_->vmm().UsageOf(id_);
+  status.set_reserved_address_bytes(usage.reserved_bytes);
+  status.set_mapped_bytes(usage.mapped_bytes);
+  status.set_exports(ipc_->exports_of(id_));
   absl::MutexLock lock(&mu_);
   for (const auto& [address, allocation] : allocations_) {
     (*status.mutable_memory_bytes())[allocation.device_id] += allocation.size;
   }
+  for (const auto& [handle, memory] : physical_) {
+    (*status.mutable_physical_bytes())[memory->device_id()] += memory->size();
+  }
   status.set_streams(streams_.size());
   status.set_events(events_.size());
   status.set_allocations(allocations_.size());
+  status.set_imports(imports_.size());
   return status;
 }
 

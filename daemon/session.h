@@ -37,6 +37,7 @@
 #include "simdevice/event.h"
 #include "simdevice/kernel_module.h"
 #include "simdevice/notify.h"
+#include "simdevice/physical_memory.h"
 #include "simdevice/stream.h"
 
 namespace npud::daemon {
@@ -76,6 +77,9 @@ class Session {
   };
   // A call's outcome: an error, or a reply (result filled in) to send.
   using Outcome = absl::StatusOr<v1::Reply>;
+  // An outcome without a result: the empty reply when `status` is OK. (A
+  // StatusOr must never be built from an OK status.)
+  static Outcome Done(const absl::Status& status);
 
   void Dispatch(const v1::Call& call) ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -148,6 +152,23 @@ class Session {
   absl::StatusOr<std::shared_ptr<sim::Notify>> FindNotify(uint64_t notify_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Physical memory and device virtual addresses (session_vmm.cc).
+  Outcome MallocPhysical(const v1::MallocPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome FreePhysical(const v1::FreePhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome ReserveAddress(const v1::ReserveAddress& op);
+  Outcome ReleaseAddress(const v1::ReleaseAddress& op);
+  Outcome MapMemory(const v1::MapMemory& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome UnmapMemory(const v1::UnmapMemory& op);
+  Outcome SetMemoryAccess(const v1::SetMemoryAccess& op);
+  Outcome GetMemoryAccess(const v1::GetMemoryAccess& op);
+  Outcome ExportPhysical(const v1::ExportPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome SetPhysicalPids(const v1::SetPhysicalPids& op);
+  Outcome ImportPhysical(const v1::ImportPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> FindPhysical(uint64_t handle_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Releases the session's reservations, mappings and physical memory.
+  void ReleaseVirtualMemory() ABSL_LOCKS_EXCLUDED(mu_);
+
   // Queues `task` on stream `stream_id`.
   absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
       ABSL_LOCKS_EXCLUDED(mu_);
@@ -159,6 +180,9 @@ class Session {
   // Pins [address, address + size) if it lies in memory this session owns
   // or imported.
   absl::StatusOr<sim::DeviceRange> Access(uint64_t address, uint64_t size) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Like Access, but only memory the session allocated or mapped itself.
+  absl::StatusOr<sim::DeviceRange> OwnedRange(uint64_t address, uint64_t size) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // Drops the session's streams and events on `device_id` (all devices if
@@ -185,6 +209,9 @@ class Session {
   absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
   // Memory other sessions shared and this one imported, by key.
   absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports_ ABSL_GUARDED_BY(mu_);
+  // Physical memory by client-minted handle id (aclrtDrvMemHandle).
+  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::PhysicalMemory>> physical_
+      ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
 };

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "proto/npud/acl_status.h"
+#include "simdevice/address_reservation.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::sim {
@@ -32,35 +33,18 @@ absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capa
   }
   capacity = RoundUp(capacity, kPageSize);
   const uint64_t span = SpanFor(capacity);
-  constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-  void* base = MAP_FAILED;
-  if (preferred_base != 0) {
-    base = mmap(reinterpret_cast<void*>(preferred_base), span, PROT_NONE,
-                kFlags | MAP_FIXED_NOREPLACE, -1, 0);
-    if (base != MAP_FAILED && reinterpret_cast<uint64_t>(base) != preferred_base) {
-      munmap(base, span);  // Old kernels treat the flag as a hint.
-      base = MAP_FAILED;
-    }
-    if (base == MAP_FAILED) {
-      spdlog::warn("device memory could not be placed at {:#x}; using another range",
-                   preferred_base);
-    }
-  }
-  if (base == MAP_FAILED) base = mmap(nullptr, span, PROT_NONE, kFlags, -1, 0);
-  if (base == MAP_FAILED) {
-    return AclError(kRtMemoryAllocation,
-                    absl::StrCat("cannot reserve ", span, " bytes of address space: ",
-                                 std::strerror(errno)));
-  }
+  auto base = ReserveAddressSpace(span, preferred_base);
+  if (!base.ok()) return base.status();
   return std::unique_ptr<DeviceMemory>(
-      new DeviceMemory(reinterpret_cast<uint64_t>(base), span, capacity));
+      new DeviceMemory(*base, span, capacity));
 }
 
 DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity)
-    : base_(base), span_(span), capacity_(capacity), cursor_(base + kGuardBytes) {
-  // The first page stays a guard, so no allocation starts at the base.
-  free_ranges_[base + kGuardBytes] = span - kGuardBytes;
-}
+    : base_(base),
+      span_(span),
+      capacity_(capacity),
+      // The first page stays a guard, so no allocation starts at the base.
+      ranges_(base + kGuardBytes, span - kGuardBytes) {}
 
 DeviceMemory::~DeviceMemory() {
   // Release the blocks while the reservation still exists (their pages are
@@ -77,46 +61,6 @@ DeviceMemory::~DeviceMemory() {
 uint64_t DeviceMemory::used_bytes() const {
   absl::MutexLock lock(&mu_);
   return used_;
-}
-
-uint64_t DeviceMemory::TakeRange(uint64_t length) {
-  for (int pass = 0; pass < 2; ++pass) {
-    auto it = pass == 0 ? free_ranges_.upper_bound(cursor_) : free_ranges_.begin();
-    // A range that started before the cursor may still extend past it.
-    if (pass == 0 && it != free_ranges_.begin()) {
-      auto prev = std::prev(it);
-      if (prev->first + prev->second > cursor_) it = prev;
-    }
-    for (; it != free_ranges_.end(); ++it) {
-      const uint64_t start = it->first;
-      const uint64_t end = start + it->second;
-      const uint64_t at = (pass == 0 && start < cursor_) ? cursor_ : start;
-      if (end - at < length) continue;
-      free_ranges_.erase(it);
-      if (at > start) free_ranges_[start] = at - start;
-      if (end > at + length) free_ranges_[at + length] = end - (at + length);
-      cursor_ = at + length;
-      return at;
-    }
-  }
-  return 0;
-}
-
-void DeviceMemory::ReturnRange(uint64_t address, uint64_t length) {
-  auto next = free_ranges_.lower_bound(address);
-  if (next != free_ranges_.end() && address + length == next->first) {
-    length += next->second;
-    free_ranges_.erase(next);
-  }
-  auto it = free_ranges_.lower_bound(address);
-  if (it != free_ranges_.begin()) {
-    auto prev = std::prev(it);
-    if (prev->first + prev->second == address) {
-      prev->second += length;
-      return;
-    }
-  }
-  free_ranges_[address] = length;
 }
 
 DeviceMemory::Block::~Block() { owner_->Release(address_, reserved_); }
@@ -136,7 +80,7 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
                       absl::StrFormat("out of device memory: %u bytes requested, %u of %u in use",
                                       size, used_, capacity_));
     }
-    address = TakeRange(reserved + kGuardBytes);
+    address = ranges_.Take(reserved + kGuardBytes, kPageSize);
     if (address == 0) {
       return AclError(kRtMemoryAllocation,
                       absl::StrFormat("device address space fragmented: no room for %u bytes", size));
@@ -148,7 +92,7 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
     const int err = errno;
     absl::MutexLock lock(&mu_);
     used_ -= reserved;
-    ReturnRange(address, reserved + kGuardBytes);
+    ranges_.Return(address, reserved + kGuardBytes);
     return AclError(kRtMemoryAllocation,
                     absl::StrCat("mprotect of device memory failed: ", std::strerror(err)));
   }
@@ -177,12 +121,26 @@ absl::Status DeviceMemory::Free(uint64_t address) {
 
 void DeviceMemory::Release(uint64_t address, uint64_t reserved) {
   // Drop the pages and fence the range before anyone can be given it again.
-  void* p = reinterpret_cast<void*>(address);
-  madvise(p, reserved, MADV_DONTNEED);
-  mprotect(p, reserved, PROT_NONE);
+  FenceAddressRange(address, reserved);
   absl::MutexLock lock(&mu_);
   used_ -= reserved;
-  ReturnRange(address, reserved + kGuardBytes);
+  ranges_.Return(address, reserved + kGuardBytes);
+}
+
+absl::Status DeviceMemory::Charge(uint64_t bytes) {
+  absl::MutexLock lock(&mu_);
+  if (bytes > capacity_ - used_) {
+    return AclError(kRtMemoryAllocation,
+                    absl::StrFormat("out of device memory: %u bytes requested, %u of %u in use",
+                                    bytes, used_, capacity_));
+  }
+  used_ += bytes;
+  return absl::OkStatus();
+}
+
+void DeviceMemory::Uncharge(uint64_t bytes) {
+  absl::MutexLock lock(&mu_);
+  used_ -= bytes;
 }
 
 size_t DeviceMemory::allocation_count() const {

@@ -10,9 +10,8 @@
 // out-of-bounds access faults instead of corrupting a neighbour. Freed ranges
 // are returned to the kernel (MADV_DONTNEED) and made inaccessible again.
 //
-// Addresses are handed out next-fit: a freed range is reused only after the
-// cursor has gone round the whole reservation, which keeps stale pointers from
-// silently hitting a new owner's data for as long as possible.
+// Addresses are handed out next-fit (see RangeAllocator), so stale pointers
+// miss new owners' data for as long as possible.
 //
 // Thread-safe. Blocks must not outlive their DeviceMemory.
 
@@ -27,6 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "simdevice/range_allocator.h"
 
 namespace npud::sim {
 
@@ -82,6 +82,12 @@ class DeviceMemory {
   // the memory is really released).
   absl::Status Free(uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Counts `bytes` of memory that lives outside the address range (physical
+  // memory, see PhysicalMemory) against the capacity, or fails with
+  // kRtMemoryAllocation when it does not fit. Uncharge gives them back.
+  absl::Status Charge(uint64_t bytes) ABSL_LOCKS_EXCLUDED(mu_);
+  void Uncharge(uint64_t bytes) ABSL_LOCKS_EXCLUDED(mu_);
+
   // Number of live (not yet freed) allocations.
   size_t allocation_count() const ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -107,12 +113,6 @@ class DeviceMemory {
   // Called by ~Block: unmaps the pages and returns the range.
   void Release(uint64_t address, uint64_t reserved) ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Finds a free range of `length` bytes at or after the cursor, wrapping
-  // once. Returns 0 if none.
-  uint64_t TakeRange(uint64_t length) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  void ReturnRange(uint64_t address, uint64_t length)
-      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-
   // Constant after construction.
   const uint64_t base_;
   const uint64_t span_;
@@ -121,9 +121,8 @@ class DeviceMemory {
   mutable absl::Mutex mu_;
   // Live allocations by start address.
   std::map<uint64_t, BlockRef> allocations_ ABSL_GUARDED_BY(mu_);
-  // Free ranges (start -> length), coalesced.
-  std::map<uint64_t, uint64_t> free_ranges_ ABSL_GUARDED_BY(mu_);
-  uint64_t cursor_ ABSL_GUARDED_BY(mu_);
+  // Address ranges; each allocation takes its pages plus a guard page.
+  RangeAllocator ranges_ ABSL_GUARDED_BY(mu_);
   uint64_t used_ ABSL_GUARDED_BY(mu_) = 0;
 };
 

@@ -1,22 +1,25 @@
 // device_range.h
 //
-// DeviceRange: a validated range of device memory, pinned (see
-// DeviceMemory::Block) for as long as the range is held.
+// DeviceRange: a validated range of device memory, pinned for as long as the
+// range is held: the allocation (DeviceMemory::Block) or mapping
+// (VirtualAddressSpace) behind it stays in place even if its owner frees or
+// unmaps it meanwhile.
 
 #ifndef NPUD_SIMDEVICE_DEVICE_RANGE_H_
 #define NPUD_SIMDEVICE_DEVICE_RANGE_H_
 
 #include <cstdint>
-
-#include "simdevice/device_memory.h"
+#include <memory>
 
 namespace npud::sim {
 
 struct DeviceRange {
-  DeviceMemory::BlockRef block;
+  std::shared_ptr<const void> pin;
   int device_id = -1;
   uint64_t address = 0;
   uint64_t size = 0;
+  // Start of the allocation or mapping that holds the range.
+  uint64_t base = 0;
 
   uint8_t* data() const { return reinterpret_cast<uint8_t*>(address); }
 };

@@ -12,6 +12,9 @@ namespace {
 // 32 TiB: above the usual heap and below the usual mmap and stack areas of
 // x86-64 and aarch64 Linux processes.
 constexpr uint64_t kDeviceAddressBase = 0x200000000000ull;
+// The 4 TiB below the devices hold reserved virtual addresses.
+constexpr uint64_t kVirtualAddressSpan = 4ull << 40;
+constexpr uint64_t kVirtualAddressBase = kDeviceAddressBase - kVirtualAddressSpan;
 
 }  // namespace
 
@@ -38,6 +41,9 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
     if (!memory.ok()) return memory.status();
     set->devices_.push_back(std::make_unique<Device>(id, options.device, *std::move(memory)));
   }
+  auto vmm = VirtualAddressSpace::Create(kVirtualAddressSpan, kVirtualAddressBase);
+  if (!vmm.ok()) return vmm.status();
+  set->vmm_ = *std::move(vmm);
   return set;
 }
 
@@ -49,6 +55,7 @@ DeviceSet::~DeviceSet() {
   // Workers first: no task or block may run once memory goes.
   scheduler_.reset();
   cores_.reset();
+  vmm_.reset();
   devices_.clear();
 }
 
@@ -75,7 +82,8 @@ absl::StatusOr<DeviceRange> DeviceSet::Resolve(uint64_t address, uint64_t size) 
   }
   auto block = device->memory().Find(address, size);
   if (!block.ok()) return block.status();
-  return DeviceRange{*std::move(block), device->id(), address, size};
+  const uint64_t base = (*block)->address();
+  return DeviceRange{*std::move(block), device->id(), address, size, base};
 }
 
 }  // namespace npud::sim

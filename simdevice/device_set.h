@@ -18,6 +18,7 @@
 #include "simdevice/device_range.h"
 #include "simdevice/poller.h"
 #include "simdevice/stream_scheduler.h"
+#include "simdevice/virtual_address_space.h"
 
 namespace npud::sim {
 
@@ -38,8 +39,9 @@ class DeviceSet {
   // The device with this id, or kRtInvalidDeviceId.
   absl::StatusOr<Device*> Get(int device_id) const;
 
-  // Pins the device allocation that holds [address, address + size), on
-  // whichever device it lives, or fails with kRtParamInvalid.
+  // Pins the device allocation (aclrtMalloc) that holds [address, address +
+  // size), on whichever device it lives, or fails with kRtParamInvalid.
+  // Mapped physical memory is found through vmm().
   absl::StatusOr<DeviceRange> Resolve(uint64_t address, uint64_t size) const;
 
   // The device whose address range holds `address`, or nullptr.
@@ -48,12 +50,18 @@ class DeviceSet {
   StreamScheduler& scheduler() { return *scheduler_; }
   AiCorePool& cores() { return *cores_; }
   Poller& poller() { return *poller_; }
+  // Reserved device virtual addresses and the physical memory mapped there,
+  // shared by all devices.
+  VirtualAddressSpace& vmm() { return *vmm_; }
 
  private:
   DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes);
 
-  // Constant after Create(). Destroyed in reverse: cores, scheduler, devices.
+  // Constant after Create(). Destroyed in reverse: cores, scheduler, virtual
+  // addresses (their mappings hold physical memory charged to devices),
+  // devices.
   std::vector<std::unique_ptr<Device>> devices_;
+  std::unique_ptr<VirtualAddressSpace> vmm_;
   std::unique_ptr<StreamScheduler> scheduler_;
   std::unique_ptr<AiCorePool> cores_;
   std::unique_ptr<Poller> poller_ = std::make_unique<Poller>();

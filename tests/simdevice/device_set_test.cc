@@ -99,13 +99,13 @@ TEST_F(DeviceSetTest, ResolveFindsTheDeviceOfAnAllocation) {
   EXPECT_EQ(r0.device_id, 0);
   EXPECT_EQ(r0.address, a0 + 8);
   EXPECT_EQ(r0.size, 16u);
-  ASSERT_NE(r0.block, nullptr);
-  EXPECT_EQ(r0.block->address(), a0);
+  ASSERT_NE(r0.pin, nullptr);
+  EXPECT_EQ(r0.base, a0);
   EXPECT_EQ(r0.data(), reinterpret_cast<uint8_t*>(a0 + 8));
 
   SIM_ASSERT_OK_AND_ASSIGN(DeviceRange r1, set_->Resolve(a1, kPage));
   EXPECT_EQ(r1.device_id, 1);
-  EXPECT_EQ(r1.block->address(), a1);
+  EXPECT_EQ(r1.base, a1);
   EXPECT_EQ(r1.size, kPage);
 }
 
@@ -130,7 +130,7 @@ TEST_F(DeviceSetTest, ResolvedRangePinsTheAllocation) {
   SIM_ASSERT_OK(memory.Free(a));
   EXPECT_EQ(memory.used_bytes(), 3 * kPage);
   range.data()[3 * kPage - 1] = 7;  // still mapped
-  range.block.reset();
+  range.pin.reset();
   EXPECT_EQ(memory.used_bytes(), 0u);
 }
 
