@@ -1060,13 +1060,15 @@ v1::SessionStatus Session::Status() const {
   for (const auto& [address, allocation] : allocations_) {
     (*status.mutable_memory_bytes())[allocation.device_id] += allocation.size;
   }
-  for (const auto& [handle, memory] : physical_) {
-    (*status.mutable_physical_bytes())[memory->device_id()] += memory->size();
+  uint32_t imports = imports_.size();
+  for (const auto& [id, handle] : physical_) {
+    (*status.mutable_physical_bytes())[handle.memory->device_id()] += handle.memory->size();
+    imports += handle.imported;
   }
   status.set_streams(streams_.size());
   status.set_events(events_.size());
   status.set_allocations(allocations_.size());
-  status.set_imports(imports_.size());
+  status.set_imports(imports);
   return status;
 }
 

@@ -210,8 +210,12 @@ class Session {
   // Memory other sessions shared and this one imported, by key.
   absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports_ ABSL_GUARDED_BY(mu_);
   // Physical memory by client-minted handle id (aclrtDrvMemHandle).
-  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::PhysicalMemory>> physical_
-      ABSL_GUARDED_BY(mu_);
+  struct PhysicalHandle {
+    std::shared_ptr<sim::PhysicalMemory> memory;
+    // Imported from another session's shareable handle.
+    bool imported;
+  };
+  absl::flat_hash_map<uint64_t, PhysicalHandle> physical_ ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
 };

@@ -37,7 +37,7 @@ absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> Session::FindPhysical(
     return AclError(kRtInvalidHandle,
                     absl::StrFormat("physical memory handle %d does not exist", handle_id));
   }
-  return it->second;
+  return it->second.memory;
 }
 
 Session::Outcome Session::MallocPhysical(const v1::MallocPhysical& op) {
@@ -46,7 +46,7 @@ Session::Outcome Session::MallocPhysical(const v1::MallocPhysical& op) {
   auto memory = sim::PhysicalMemory::Create(&(*device)->memory(), op.device_id(), op.size());
   if (!memory.ok()) return memory.status();
   absl::MutexLock lock(&mu_);
-  if (!physical_.emplace(op.handle_id(), *std::move(memory)).second) {
+  if (!physical_.emplace(op.handle_id(), PhysicalHandle{*std::move(memory), false}).second) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("physical memory handle %d is already in use", op.handle_id()));
   }
@@ -64,7 +64,7 @@ Session::Outcome Session::FreePhysical(const v1::FreePhysical& op) {
       return AclError(kRtInvalidHandle, absl::StrFormat("physical memory handle %d does not exist",
                                                         op.handle_id()));
     }
-    memory = std::move(it->second);
+    memory = std::move(it->second.memory);
     physical_.erase(it);
   }
   ipc_->UnexportPhysical(id_, memory.get());
@@ -114,7 +114,7 @@ Session::Outcome Session::GetMemoryAccess(const v1::GetMemoryAccess& op) {
 Session::Outcome Session::ExportPhysical(const v1::ExportPhysical& op) {
   auto memory = FindPhysical(op.handle_id());
   if (!memory.ok()) return memory.status();
-  const uint64_t shareable = ipc_->ExportPhysical(id_, *memory, op.any_process());
+  const uint64_t shareable = ipc_->ExportPhysical(id_, *memory, !op.any_process());
   spdlog::info("session {} (pid {}) shares {} bytes of physical memory on device {} as handle "
                "{:#x}{}",
                id_, peer_.pid, (*memory)->size(), (*memory)->device_id(), shareable,
@@ -137,7 +137,7 @@ Session::Outcome Session::ImportPhysical(const v1::ImportPhysical& op) {
   reply.mutable_ipc()->set_size((*memory)->size());
   reply.mutable_ipc()->set_device_id((*memory)->device_id());
   absl::MutexLock lock(&mu_);
-  if (!physical_.emplace(op.handle_id(), *memory).second) {
+  if (!physical_.emplace(op.handle_id(), PhysicalHandle{*memory, true}).second) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("physical memory handle %d is already in use", op.handle_id()));
   }
@@ -148,7 +148,7 @@ Session::Outcome Session::ImportPhysical(const v1::ImportPhysical& op) {
 
 void Session::ReleaseVirtualMemory() {
   devices_->vmm().ReleaseAll(id_);
-  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::PhysicalMemory>> physical;
+  absl::flat_hash_map<uint64_t, PhysicalHandle> physical;
   {
     absl::MutexLock lock(&mu_);
     physical.swap(physical_);

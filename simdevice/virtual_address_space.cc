@@ -63,14 +63,20 @@ class VirtualAddressSpace::Mapping {
 absl::StatusOr<std::unique_ptr<VirtualAddressSpace>> VirtualAddressSpace::Create(
     uint64_t span, uint64_t preferred_base) {
   span = (span + kGranularity - 1) / kGranularity * kGranularity;
-  // One extra granule so the usable range can start aligned.
-  auto base = ReserveAddressSpace(span + kGranularity, preferred_base);
+  auto base = ReserveAddressSpace(span, preferred_base);
   if (!base.ok()) return base.status();
-  const uint64_t aligned = (*base + kGranularity - 1) / kGranularity * kGranularity;
-  if (aligned != *base) munmap(reinterpret_cast<void*>(*base), aligned - *base);
-  const uint64_t tail = *base + span + kGranularity - (aligned + span);
-  if (tail != 0) munmap(reinterpret_cast<void*>(aligned + span), tail);
-  return std::unique_ptr<VirtualAddressSpace>(new VirtualAddressSpace(aligned, span));
+  if (*base % kGranularity != 0) {
+    // Placed elsewhere, unaligned: take one granule more and trim both ends.
+    munmap(reinterpret_cast<void*>(*base), span);
+    base = ReserveAddressSpace(span + kGranularity, 0);
+    if (!base.ok()) return base.status();
+    const uint64_t aligned = (*base + kGranularity - 1) / kGranularity * kGranularity;
+    if (aligned != *base) munmap(reinterpret_cast<void*>(*base), aligned - *base);
+    const uint64_t tail = *base + span + kGranularity - (aligned + span);
+    if (tail != 0) munmap(reinterpret_cast<void*>(aligned + span), tail);
+    *base = aligned;
+  }
+  return std::unique_ptr<VirtualAddressSpace>(new VirtualAddressSpace(*base, span));
 }
 
 VirtualAddressSpace::VirtualAddressSpace(uint64_t base, uint64_t span)

@@ -23,11 +23,21 @@ if [ ${#samples[@]} -eq 0 ]; then
     1_basic_features/memory/4_d2h_async_memory_copy
     1_basic_features/memory/5_d2d_sync_memory_copy
     1_basic_features/memory/6_d2d_async_memory_copy
+    1_basic_features/memory/7_physical_memory_sharing_withpid
+    1_basic_features/memory/8_physical_memory_sharing_withoutpid
+    1_basic_features/memory/9_multistream_sync_memory
+    1_basic_features/memory/10_ipc_memory_withpid
+    1_basic_features/memory/11_ipc_memory_withoutpid
+    1_basic_features/device/2_device_P2P
     1_basic_features/stream/0_simple_stream
     1_basic_features/event/0_event_status
     1_basic_features/event/1_event_timestamp
     2_advanced_features/kernel/0_launch_kernel
     2_advanced_features/kernel/1_launch_kernel_with_reslimit
+    2_advanced_features/ipcevent/0_ipcevent
+    2_advanced_features/ipcevent/1_ipcevent_multi_device
+    2_advanced_features/notify/0_ipc_notify_withpid
+    2_advanced_features/notify/1_ipc_notify_withoutpid
   )
 fi
 

@@ -65,18 +65,25 @@ int main(int argc, char** argv) {
     npud::v1::ListSessionsReply reply;
     grpc::Status status = admin->ListSessions(&context, {}, &reply);
     if (!status.ok()) return Fail(status);
-    std::printf("%-8s %-8s %-20s %-16s %8s %7s %7s  %s\n", "session", "pid", "program", "host",
-                "allocs", "streams", "events", "memory (device:bytes)");
+    std::printf("%-8s %-8s %-20s %-16s %8s %7s %7s %7s %7s  %s\n", "session", "pid", "program",
+                "host", "allocs", "streams", "events", "exports", "imports",
+                "memory (device:bytes, p = physical)");
     for (const auto& session : reply.sessions()) {
       std::string memory;
       for (const auto& [device, bytes] : session.memory_bytes()) {
         memory += std::to_string(device) + ":" + std::to_string(bytes) + " ";
       }
-      std::printf("%-8llu %-8lld %-20s %-16s %8u %7u %7u  %s\n",
+      for (const auto& [device, bytes] : session.physical_bytes()) {
+        memory += std::to_string(device) + ":" + std::to_string(bytes) + "p ";
+      }
+      if (session.mapped_bytes() != 0) {
+        memory += "mapped:" + std::to_string(session.mapped_bytes());
+      }
+      std::printf("%-8llu %-8lld %-20s %-16s %8u %7u %7u %7u %7u  %s\n",
                   static_cast<unsigned long long>(session.session_id()),
                   static_cast<long long>(session.pid()), session.program().c_str(),
                   session.host().c_str(), session.allocations(), session.streams(),
-                  session.events(), memory.c_str());
+                  session.events(), session.exports(), session.imports(), memory.c_str());
     }
     return 0;
   }

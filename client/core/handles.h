@@ -1,7 +1,7 @@
 // handles.h
 //
 // ACL handles (aclrtContext, aclrtStream, aclrtEvent, aclrtBinHandle,
-// aclrtFuncHandle) are ids minted by this
+// aclrtFuncHandle, aclrtNotify, aclrtDrvMemHandle) are ids minted by this
 // process, tagged with their kind, dressed as pointers. They are never
 // dereferenced: every use is looked up in the ObjectRegistry, so a destroyed
 // or foreign handle is an error instead of a crash, and a stream passed where
@@ -21,6 +21,7 @@ enum class HandleKind : uint64_t {
   kBinary = 0xB7,
   kFunction = 0xF7,
   kNotify = 0x47,
+  kPhysicalMemory = 0xD7,
 };
 
 // Ids stay below 2^48, so the tag never collides with them.

@@ -45,6 +45,21 @@ bool ObjectRegistry::RemoveNotify(uint64_t id) {
   return notifies_.erase(id) > 0;
 }
 
+void ObjectRegistry::AddPhysical(uint64_t id, PhysicalRecord record) {
+  absl::MutexLock lock(&mu_);
+  physical_[id] = record;
+}
+
+std::optional<PhysicalRecord> ObjectRegistry::FindPhysical(uint64_t id) const {
+  absl::ReaderMutexLock lock(&mu_);
+  return Lookup(physical_, id);
+}
+
+bool ObjectRegistry::RemovePhysical(uint64_t id) {
+  absl::MutexLock lock(&mu_);
+  return physical_.erase(id) > 0;
+}
+
 std::optional<ContextRecord> ObjectRegistry::FindContext(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
   return Lookup(contexts_, id);
@@ -108,6 +123,7 @@ void ObjectRegistry::Clear() {
   streams_.clear();
   events_.clear();
   notifies_.clear();
+  physical_.clear();
   devices_.clear();
 }
 

@@ -44,6 +44,17 @@ struct EventRecord {
   bool ex_mode = false;
 };
 
+// Physical memory (aclrtDrvMemHandle), allocated or imported.
+struct PhysicalRecord {
+  int32_t device = 0;
+  uint64_t size = 0;
+  // aclrtPhysicalMemProp as given to aclrtMallocPhysical (defaults for
+  // imported memory).
+  uint32_t handle_type = 0;
+  uint32_t allocation_type = 0;
+  uint32_t mem_attr = 0;
+};
+
 class ObjectRegistry {
  public:
   // A fresh id, unique among every object of this process.
@@ -56,6 +67,9 @@ class ObjectRegistry {
   void AddNotify(uint64_t id, int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
   std::optional<int32_t> FindNotify(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
   bool RemoveNotify(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
+  void AddPhysical(uint64_t id, PhysicalRecord record) ABSL_LOCKS_EXCLUDED(mu_);
+  std::optional<PhysicalRecord> FindPhysical(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
+  bool RemovePhysical(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
 
   std::optional<ContextRecord> FindContext(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
   std::optional<StreamRecord> FindStream(uint64_t id) const ABSL_LOCKS_EXCLUDED(mu_);
@@ -90,6 +104,7 @@ class ObjectRegistry {
   absl::flat_hash_map<uint64_t, StreamRecord> streams_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, EventRecord> events_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, int32_t> notifies_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, PhysicalRecord> physical_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<int32_t, DeviceState> devices_ ABSL_GUARDED_BY(mu_);
 };
 

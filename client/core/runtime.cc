@@ -157,7 +157,7 @@ bool Runtime::IsDevicePointer(const void* pointer) const {
   for (const auto& device : hello_.devices()) {
     if (address >= device.va_base() && address - device.va_base() < device.va_size()) return true;
   }
-  return false;
+  return address >= hello_.vmm_base() && address - hello_.vmm_base() < hello_.vmm_size();
 }
 
 std::string Runtime::SocName() {

@@ -55,7 +55,8 @@ class Runtime {
   // 0 <= device < count.
   absl::Status CheckDevice(int32_t device, AclCode invalid_code = kRtInvalidDeviceId)
       ABSL_LOCKS_EXCLUDED(mu_);
-  // True if `pointer` lies in some device's address range.
+  // True if `pointer` lies in some device's address range or among the
+  // reserved device virtual addresses.
   bool IsDevicePointer(const void* pointer) const ABSL_LOCKS_EXCLUDED(mu_);
   // The SoC name of the devices, or the default name if no daemon answers.
   std::string SocName() ABSL_LOCKS_EXCLUDED(mu_);

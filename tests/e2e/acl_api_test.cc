@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "acl/acl.h"
@@ -260,6 +261,143 @@ TEST_F(AclTest, MemInfoAccountsForAllocations) {
   EXPECT_EQ(free2, free0);
   EXPECT_EQ(aclrtGetMemInfo(static_cast<aclrtMemAttr>(18), &free2, &total),
             ACL_ERROR_RT_INVALID_MEMORY_TYPE);
+}
+
+aclrtPhysicalMemProp DeviceMemProp(uint32_t device) {
+  aclrtPhysicalMemProp prop = {};
+  prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+  prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+  prop.location.id = device;
+  prop.memAttr = ACL_HBM_MEM_HUGE;
+  return prop;
+}
+
+TEST_F(AclTest, PhysicalMemoryIsChargedAndDescribesItself) {
+  aclrtPhysicalMemProp prop = DeviceMemProp(0);
+  size_t granularity = 0;
+  ASSERT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM,
+                                             &granularity),
+            ACL_SUCCESS);
+  EXPECT_EQ(granularity, size_t{2} << 20);
+  size_t free0 = 0, total = 0;
+  ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);
+  aclrtDrvMemHandle handle = nullptr;
+  ASSERT_EQ(aclrtMallocPhysical(&handle, 8 * granularity, &prop, 0), ACL_SUCCESS);
+  size_t free1 = 0;
+  ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free1, &total), ACL_SUCCESS);
+  EXPECT_EQ(free0 - free1, 8 * granularity);
+
+  aclrtPhysicalMemProp back = {};
+  ASSERT_EQ(aclrtMemGetAllocationPropertiesFromHandle(handle, &back), ACL_SUCCESS);
+  EXPECT_EQ(back.memAttr, ACL_HBM_MEM_HUGE);
+  EXPECT_EQ(back.location.type, ACL_MEM_LOCATION_TYPE_DEVICE);
+
+  void* va = nullptr;
+  ASSERT_EQ(aclrtReserveMemAddress(&va, 8 * granularity, 0, nullptr, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMapMem(va, 8 * granularity, 0, handle, 0), ACL_SUCCESS);
+  aclrtMemAccessDesc desc = {};
+  desc.flags = ACL_RT_MEM_ACCESS_FLAGS_READ;
+  desc.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+  ASSERT_EQ(aclrtMemSetAccess(va, 8 * granularity, &desc, 1), ACL_SUCCESS);
+  aclrtMemLocation location = {};
+  uint64_t flags = 0;
+  ASSERT_EQ(aclrtMemGetAccess(va, &location, &flags), ACL_SUCCESS);
+  EXPECT_EQ(flags, uint64_t{ACL_RT_MEM_ACCESS_FLAGS_READ});
+  EXPECT_EQ(location.id, 0u);
+
+  // Freeing the handle keeps the mapped memory until it is unmapped.
+  ASSERT_EQ(aclrtFreePhysical(handle), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(va, 64, 7, 64), ACL_SUCCESS);
+  ASSERT_EQ(aclrtUnmapMem(va), ACL_SUCCESS);
+  ASSERT_EQ(aclrtReleaseMemAddress(va), ACL_SUCCESS);
+  size_t free2 = 0;
+  ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free2, &total), ACL_SUCCESS);
+  EXPECT_EQ(free2, free0);
+}
+
+TEST_F(AclTest, PhysicalMemoryBadInput) {
+  aclrtPhysicalMemProp prop = DeviceMemProp(0);
+  aclrtDrvMemHandle handle = nullptr;
+  size_t granularity = 0;
+  EXPECT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF,
+                                             &granularity),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemGetAllocationGranularity(nullptr, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM,
+                                             &granularity),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMallocPhysical(&handle, 4096, &prop, 0), ACL_ERROR_RT_PARAM_INVALID)
+      << "not a multiple of the granularity";
+  aclrtPhysicalMemProp bad_device = DeviceMemProp(99);
+  EXPECT_EQ(aclrtMallocPhysical(&handle, 2 << 20, &bad_device, 0), ACL_ERROR_RT_INVALID_DEVICEID);
+  aclrtPhysicalMemProp host = prop;
+  host.location.type = ACL_MEM_LOCATION_TYPE_HOST;
+  EXPECT_EQ(aclrtMallocPhysical(&handle, 2 << 20, &host, 0), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  size_t free_before = 0, total = 0;
+  ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free_before, &total), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMallocPhysical(&handle, (total / (2 << 20) + 1) * (2 << 20), &prop, 0),
+            ACL_ERROR_RT_MEMORY_ALLOCATION);
+
+  ASSERT_EQ(aclrtMallocPhysical(&handle, 2 << 20, &prop, 0), ACL_SUCCESS);
+  void* va = nullptr;
+  ASSERT_EQ(aclrtReserveMemAddress(&va, 4 << 20, 0, nullptr, 0), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMapMem(va, 4 << 20, 0, handle, 0), ACL_ERROR_RT_PARAM_INVALID)
+      << "larger than the physical memory";
+  EXPECT_EQ(aclrtMapMem(va, 2 << 20, 0, reinterpret_cast<aclrtDrvMemHandle>(0x1234), 0),
+            ACL_ERROR_RT_INVALID_HANDLE);
+  int on_stack = 0;
+  EXPECT_EQ(aclrtMapMem(&on_stack, 2 << 20, 0, handle, 0), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtUnmapMem(va), ACL_ERROR_RT_PARAM_INVALID) << "nothing mapped";
+  // Reserved but unmapped addresses are not usable memory.
+  EXPECT_EQ(aclrtMemset(va, 16, 0, 16), ACL_ERROR_RT_PARAM_INVALID);
+  uint64_t shareable = 0;
+  EXPECT_EQ(aclrtMemExportToShareableHandle(handle, ACL_MEM_HANDLE_TYPE_NONE, 4, &shareable),
+            ACL_ERROR_RT_PARAM_INVALID);
+  aclrtDrvMemHandle imported = nullptr;
+  EXPECT_EQ(aclrtMemImportFromShareableHandle(0x7777, 0, &imported), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtReleaseMemAddress(va), ACL_SUCCESS);
+  EXPECT_EQ(aclrtReleaseMemAddress(va), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtFreePhysical(handle), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreePhysical(handle), ACL_ERROR_RT_INVALID_HANDLE);
+  EXPECT_EQ(aclrtFreePhysical(nullptr), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_F(AclTest, FabricHandleRoundTripInOneProcess) {
+  aclrtPhysicalMemProp prop = DeviceMemProp(0);
+  aclrtDrvMemHandle handle = nullptr;
+  ASSERT_EQ(aclrtMallocPhysical(&handle, 2 << 20, &prop, 0), ACL_SUCCESS);
+  aclrtMemFabricHandle fabric = {};
+  ASSERT_EQ(aclrtMemExportToShareableHandleV2(handle, ACL_RT_VMM_EXPORT_FLAG_DISABLE_PID_VALIDATION,
+                                              ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, &fabric),
+            ACL_SUCCESS);
+  aclrtDrvMemHandle imported = nullptr;
+  ASSERT_EQ(aclrtMemImportFromShareableHandleV2(&fabric, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, 0,
+                                                &imported),
+            ACL_SUCCESS);
+  // Both handles name the same bytes.
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_EQ(aclrtReserveMemAddress(&a, 2 << 20, 0, nullptr, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtReserveMemAddress(&b, 2 << 20, 0, nullptr, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMapMem(a, 2 << 20, 0, handle, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMapMem(b, 2 << 20, 0, imported, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(a, 2 << 20, 0x61, 2 << 20), ACL_SUCCESS);
+  char seen[4] = {};
+  ASSERT_EQ(aclrtMemcpy(seen, 4, static_cast<char*>(b) + 12345, 4, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(std::string(seen, 4), "aaaa");
+
+  aclrtMemFabricHandle garbage = {};
+  aclrtDrvMemHandle none = nullptr;
+  EXPECT_EQ(aclrtMemImportFromShareableHandleV2(&garbage, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, 0,
+                                                &none),
+            ACL_ERROR_RT_PARAM_INVALID);
+  for (void* va : {a, b}) {
+    ASSERT_EQ(aclrtUnmapMem(va), ACL_SUCCESS);
+    ASSERT_EQ(aclrtReleaseMemAddress(va), ACL_SUCCESS);
+  }
+  ASSERT_EQ(aclrtFreePhysical(imported), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFreePhysical(handle), ACL_SUCCESS);
 }
 
 TEST_F(AclTest, SynchronizeWithTimeoutExpires) {

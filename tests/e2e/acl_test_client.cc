@@ -20,6 +20,11 @@
 //   import KEY BYTES  print "PID p", wait for "go", import KEY; print
 //                     "CODE c"; then per stdin line: "write V" (memset V),
 //                     "sum", "close" — answered "CODE c" / "SUM s"
+//   phys-export BYTES FLAGS, phys-import HANDLE BYTES
+//                     the same with physical memory: aclrtMallocPhysical,
+//                     mapped at reserved addresses, shared by handle;
+//                     "close" unmaps and releases the addresses, "free"
+//                     frees the handle (the importer's "close" does both)
 //   ring N I MS       process I of N: share 1 MiB filled with pattern I,
 //                     print "KEY k", read "peer KEY" (process I+1), import
 //                     it and verify its bytes for MS ms; print "ROUNDS r"
@@ -158,30 +163,111 @@ uint64_t Sum(const void* device, size_t bytes, aclError* code) {
   return sum;
 }
 
-int Export(size_t bytes, uint64_t flags) {
+// Device memory shared between processes, by IPC key (aclrtMalloc +
+// aclrtIpcMem*) or as physical memory by shareable handle (aclrtMallocPhysical
+// + aclrtMem*ShareableHandle, mapped with aclrtReserveMemAddress/aclrtMapMem).
+class SharedBuffer {
+ public:
+  SharedBuffer(bool physical, size_t bytes) : physical_(physical), bytes_(bytes) {}
+  void* device() const { return device_; }
+  const std::string& key() const { return key_; }
+
+  // Allocates, fills with `fill` and exports with `flags`.
+  aclError Export(uint64_t flags, int fill) {
+    aclError code = physical_ ? Map(nullptr) : aclrtMalloc(&device_, bytes_, ACL_MEM_MALLOC_HUGE_FIRST);
+    if (code == ACL_SUCCESS) code = aclrtMemset(device_, bytes_, fill, bytes_);
+    if (code != ACL_SUCCESS) return code;
+    if (physical_) {
+      uint64_t shareable = 0;
+      code = aclrtMemExportToShareableHandle(handle_, ACL_MEM_HANDLE_TYPE_NONE, flags, &shareable);
+      key_ = std::to_string(shareable);
+      return code;
+    }
+    char key[128] = {};
+    code = aclrtIpcMemGetExportKey(device_, bytes_, key, sizeof(key), flags);
+    key_ = key;
+    return code;
+  }
+  aclError Import(const std::string& key) {
+    key_ = key;
+    if (!physical_) return aclrtIpcMemImportByKey(&device_, key.c_str(), 0);
+    aclrtDrvMemHandle handle = nullptr;
+    const aclError code =
+        aclrtMemImportFromShareableHandle(std::strtoull(key.c_str(), nullptr, 10), 0, &handle);
+    return code == ACL_SUCCESS ? Map(handle) : code;
+  }
+  aclError Allow(int32_t pid) {
+    if (!physical_) return aclrtIpcMemSetImportPid(key_.c_str(), &pid, 1);
+    return aclrtMemSetPidToShareableHandle(std::strtoull(key_.c_str(), nullptr, 10), &pid, 1);
+  }
+  // Stops using the memory (IPC close; unmap and release the addresses).
+  aclError Close() {
+    if (!physical_) return aclrtIpcMemClose(key_.c_str());
+    aclError code = aclrtUnmapMem(device_);
+    if (code == ACL_SUCCESS) code = aclrtReleaseMemAddress(device_);
+    return code;
+  }
+  // Frees the allocation (the physical memory handle).
+  aclError Free() { return physical_ ? aclrtFreePhysical(handle_) : aclrtFree(device_); }
+
+ private:
+  // Physical memory: allocates it unless `imported` is given, then reserves
+  // addresses and maps it there.
+  aclError Map(aclrtDrvMemHandle imported) {
+    aclrtPhysicalMemProp prop = {};
+    prop.handleType = ACL_MEM_HANDLE_TYPE_NONE;
+    prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+    prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+    prop.location.id = 0;
+    prop.memAttr = ACL_HBM_MEM_NORMAL;
+    size_t granularity = 0;
+    aclError code =
+        aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &granularity);
+    if (code != ACL_SUCCESS) return code;
+    const size_t size = (bytes_ + granularity - 1) / granularity * granularity;
+    handle_ = imported;
+    if (handle_ == nullptr && (code = aclrtMallocPhysical(&handle_, size, &prop, 0)) != 0) return code;
+    if ((code = aclrtReserveMemAddress(&device_, size, 0, nullptr, 0)) != 0) return code;
+    if ((code = aclrtMapMem(device_, size, 0, handle_, 0)) != 0) return code;
+    aclrtMemAccessDesc access = {};
+    access.flags = ACL_RT_MEM_ACCESS_FLAGS_READWRITE;
+    access.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+    access.location.id = 0;
+    return aclrtMemSetAccess(device_, size, &access, 1);
+  }
+
+  const bool physical_;
+  const size_t bytes_;
+  void* device_ = nullptr;
+  aclrtDrvMemHandle handle_ = nullptr;
+  std::string key_;
+};
+
+int Export(size_t bytes, uint64_t flags, bool physical) {
   if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
-  void* dev = nullptr;
-  if (aclrtMalloc(&dev, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 3;
-  if (aclrtMemset(dev, bytes, 0x3C, bytes) != ACL_SUCCESS) return 4;
-  char key[128] = {};
-  if (aclrtIpcMemGetExportKey(dev, bytes, key, sizeof(key), flags) != ACL_SUCCESS) return 5;
-  std::printf("KEY %s\n", key);
+  SharedBuffer buffer(physical, bytes);
+  const aclError exported = buffer.Export(flags, 0x3C);
+  if (exported != ACL_SUCCESS) {
+    std::printf("FAILED %d\n", exported);
+    return 3;
+  }
+  std::printf("KEY %s\n", buffer.key().c_str());
   std::fflush(stdout);
   char line[256];
   while (std::fgets(line, sizeof(line), stdin) != nullptr) {
     int32_t pid = 0;
     aclError code = ACL_SUCCESS;
     if (std::sscanf(line, "allow %d", &pid) == 1) {
-      code = aclrtIpcMemSetImportPid(key, &pid, 1);
+      code = buffer.Allow(pid);
     } else if (std::strncmp(line, "sum", 3) == 0) {
-      const uint64_t sum = Sum(dev, bytes, &code);
+      const uint64_t sum = Sum(buffer.device(), bytes, &code);
       std::printf("SUM %llu\n", static_cast<unsigned long long>(sum));
       std::fflush(stdout);
       continue;
     } else if (std::strncmp(line, "close", 5) == 0) {
-      code = aclrtIpcMemClose(key);
+      code = buffer.Close();
     } else if (std::strncmp(line, "free", 4) == 0) {
-      code = aclrtFree(dev);
+      code = buffer.Free();
     }
     std::printf("CODE %d\n", code);
     std::fflush(stdout);
@@ -189,28 +275,29 @@ int Export(size_t bytes, uint64_t flags) {
   return 0;
 }
 
-int Import(const char* key, size_t bytes) {
+int Import(const char* key, size_t bytes, bool physical) {
   std::printf("PID %d\n", static_cast<int>(getpid()));
   std::fflush(stdout);
   char line[256];
   if (std::fgets(line, sizeof(line), stdin) == nullptr) return 2;
   if (aclrtSetDevice(0) != ACL_SUCCESS) return 3;
-  void* dev = nullptr;
-  std::printf("CODE %d\n", aclrtIpcMemImportByKey(&dev, key, 0));
+  SharedBuffer buffer(physical, bytes);
+  std::printf("CODE %d\n", buffer.Import(key));
   std::fflush(stdout);
   while (std::fgets(line, sizeof(line), stdin) != nullptr) {
     int value = 0;
     aclError code = ACL_SUCCESS;
     if (std::sscanf(line, "write %d", &value) == 1) {
-      code = aclrtMemset(dev, bytes, value, bytes);
+      code = aclrtMemset(buffer.device(), bytes, value, bytes);
     } else if (std::strncmp(line, "sum", 3) == 0) {
-      const uint64_t sum = Sum(dev, bytes, &code);
+      const uint64_t sum = Sum(buffer.device(), bytes, &code);
       std::printf("SUM %llu\n", static_cast<unsigned long long>(code == 0 ? sum : 0));
       std::printf("CODE %d\n", code);
       std::fflush(stdout);
       continue;
     } else if (std::strncmp(line, "close", 5) == 0) {
-      code = aclrtIpcMemClose(key);
+      code = buffer.Close();
+      if (code == ACL_SUCCESS && physical) code = buffer.Free();
     }
     std::printf("CODE %d\n", code);
     std::fflush(stdout);
@@ -338,10 +425,13 @@ int main(int argc, char** argv) {
   if (scenario == "meminfo") rc = MemInfo();
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));
   if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
-  if (scenario == "export" && argc > 3) {
-    rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0));
+  const bool physical = scenario.rfind("phys-", 0) == 0;
+  if ((scenario == "export" || scenario == "phys-export") && argc > 3) {
+    rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0), physical);
   }
-  if (scenario == "import" && argc > 3) rc = Import(argv[2], std::strtoull(argv[3], nullptr, 0));
+  if ((scenario == "import" || scenario == "phys-import") && argc > 3) {
+    rc = Import(argv[2], std::strtoull(argv[3], nullptr, 0), physical);
+  }
   if (scenario == "ring" && argc > 4) {
     rc = Ring(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
   }

@@ -1,7 +1,7 @@
 // Sharing between real client processes through one real npud (unix socket
-// or TCP, as NPUD_TEST_TRANSPORT says): IPC memory with and without pid
-// allow-lists, an exporter killed mid-run, IPC events, and a ring of 16
-// processes reading each other's memory.
+// or TCP, as NPUD_TEST_TRANSPORT says): IPC memory and physical memory with
+// and without pid allow-lists, an exporter killed mid-run, IPC events, and a
+// ring of 16 processes reading each other's memory.
 
 #include <signal.h>
 
@@ -49,6 +49,19 @@ class IpcTest : public ::testing::Test {
     return line.size() > prefix.size() ? line.substr(prefix.size() + 1) : "";
   }
 
+  // Columns of the npuctl sessions row of process `pid`.
+  std::vector<std::string> SessionRow(const std::string& pid) {
+    std::string out;
+    EXPECT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "sessions"}, {}, &out),
+              0);
+    for (absl::string_view line : absl::StrSplit(out, '\n')) {
+      std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+      if (fields.size() > 8 && fields[1] == pid) return fields;
+    }
+    ADD_FAILURE() << "no session of pid " << pid << " in:\n" << out;
+    return {};
+  }
+
   uint64_t FreeBytes() {
     std::string out;
     EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "meminfo"}, env_, &out), 0);
@@ -63,12 +76,26 @@ class IpcTest : public ::testing::Test {
 
 constexpr uint64_t kBytes = 65536;
 
-TEST_F(IpcTest, AllowListDecidesWhoImports) {
+// The same sharing checks for device memory shared by IPC key (false) and
+// for physical memory shared by handle and mapped at reserved addresses
+// (true).
+class SharingTest : public IpcTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  std::string Export() const { return GetParam() ? "phys-export" : "export"; }
+  std::string Import() const { return GetParam() ? "phys-import" : "import"; }
+};
+
+INSTANTIATE_TEST_SUITE_P(IpcKeyAndPhysicalHandle, SharingTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Physical" : "IpcKey";
+                         });
+
+TEST_P(SharingTest, AllowListDecidesWhoImports) {
   const uint64_t before = FreeBytes();
-  auto owner = Spawn({"export", std::to_string(kBytes), "0"});
+  auto owner = Spawn({Export(), std::to_string(kBytes), "0"});
   const std::string key = Field(*owner, "KEY");
-  auto allowed = Spawn({"import", key, std::to_string(kBytes)});
-  auto stranger = Spawn({"import", key, std::to_string(kBytes)});
+  auto allowed = Spawn({Import(), key, std::to_string(kBytes)});
+  auto stranger = Spawn({Import(), key, std::to_string(kBytes)});
   const std::string allowed_pid = Field(*allowed, "PID");
   Field(*stranger, "PID");
 
@@ -78,6 +105,17 @@ TEST_F(IpcTest, AllowListDecidesWhoImports) {
   stranger->WriteLine("go");
   EXPECT_EQ(Field(*allowed, "CODE"), "0");
   EXPECT_EQ(Field(*stranger, "CODE"), "207006");  // ACL_ERROR_RT_NO_PERMISSION
+
+  // The admin view shows who shares what: columns 7 and 8 count exports
+  // and imports.
+  const std::vector<std::string> importer_row = SessionRow(allowed_pid);
+  ASSERT_GT(importer_row.size(), 8u);
+  EXPECT_EQ(importer_row[7], "0");
+  EXPECT_EQ(importer_row[8], "1");
+  const std::vector<std::string> owner_row = SessionRow(std::to_string(owner->pid()));
+  ASSERT_GT(owner_row.size(), 8u);
+  EXPECT_EQ(owner_row[7], "1");
+  EXPECT_EQ(owner_row[8], "0");
 
   // The importer's writes are the exporter's data, and the other way round.
   allowed->WriteLine("sum");
@@ -107,27 +145,28 @@ TEST_F(IpcTest, AllowListDecidesWhoImports) {
   EXPECT_EQ(FreeBytes(), before);
 }
 
-TEST_F(IpcTest, DisabledPidCheckLetsAnyProcessImport) {
-  auto owner = Spawn({"export", std::to_string(kBytes), "1"});
+TEST_P(SharingTest, DisabledPidCheckLetsAnyProcessImport) {
+  auto owner = Spawn({Export(), std::to_string(kBytes), "1"});
   const std::string key = Field(*owner, "KEY");
-  auto importer = Spawn({"import", key, std::to_string(kBytes)});
+  auto importer = Spawn({Import(), key, std::to_string(kBytes)});
   Field(*importer, "PID");
   importer->WriteLine("go");
   EXPECT_EQ(Field(*importer, "CODE"), "0");
   importer->WriteLine("sum");
   EXPECT_EQ(Field(*importer, "SUM"), std::to_string(0x3C * kBytes));
   // A key this daemon never made.
-  auto lost = Spawn({"import", "npud-mem-0000000000000000-1", std::to_string(kBytes)});
+  const std::string foreign = GetParam() ? "12345" : "npud-mem-0000000000000000-1";
+  auto lost = Spawn({Import(), foreign, std::to_string(kBytes)});
   Field(*lost, "PID");
   lost->WriteLine("go");
   EXPECT_EQ(Field(*lost, "CODE"), "107000");
 }
 
-TEST_F(IpcTest, KilledExporterRevokesItsMemory) {
+TEST_P(SharingTest, KilledExporterRevokesItsMemory) {
   const uint64_t before = FreeBytes();
-  auto owner = Spawn({"export", std::to_string(8 << 20), "1"});
+  auto owner = Spawn({Export(), std::to_string(8 << 20), "1"});
   const std::string key = Field(*owner, "KEY");
-  auto importer = Spawn({"import", key, std::to_string(8 << 20)});
+  auto importer = Spawn({Import(), key, std::to_string(8 << 20)});
   Field(*importer, "PID");
   importer->WriteLine("go");
   ASSERT_EQ(Field(*importer, "CODE"), "0");

@@ -141,6 +141,56 @@ TEST_F(KernelTest, HostArgsLaunchSplitsWorkOverBlocks) {
   for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + y[i]) << i;
 }
 
+TEST_F(KernelTest, KernelsUseMappedPhysicalMemoryLikeAnyAllocation) {
+  aclrtPhysicalMemProp prop = {};
+  prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
+  prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
+  prop.memAttr = ACL_HBM_MEM_NORMAL;
+  size_t granularity = 0;
+  ASSERT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_RECOMMENDED,
+                                             &granularity),
+            ACL_SUCCESS);
+  // x, y and z side by side in one physical allocation, which is mapped
+  // twice: the kernel reads through one mapping and writes through the other.
+  const uint32_t n = static_cast<uint32_t>(granularity / sizeof(float));
+  aclrtDrvMemHandle physical = nullptr;
+  ASSERT_EQ(aclrtMallocPhysical(&physical, 3 * granularity, &prop, 0), ACL_SUCCESS);
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_EQ(aclrtReserveMemAddress(&a, 3 * granularity, 0, nullptr, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtReserveMemAddress(&b, 3 * granularity, 0, nullptr, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMapMem(a, 3 * granularity, 0, physical, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMapMem(b, 3 * granularity, 0, physical, 0), ACL_SUCCESS);
+  auto* xa = static_cast<float*>(a);
+  auto* xb = static_cast<float*>(b);
+  std::vector<float> x(n), y(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i);
+    y[i] = 3.0f;
+  }
+  ASSERT_EQ(aclrtMemcpy(xa, n * 4, x.data(), n * 4, ACL_MEMCPY_DEFAULT), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(xa + n, n * 4, y.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  AddArgs args{xa, xa + n, xb + 2 * n, n};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 4, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  const std::vector<float> z = Read(xa + 2 * n, n);
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + 3.0f) << i;
+
+  // Unmapped addresses are no longer device memory the process may use.
+  ASSERT_EQ(aclrtUnmapMem(b), ACL_SUCCESS);
+  std::vector<float> out(4);
+  EXPECT_EQ(aclrtMemcpy(out.data(), 16, b, 16, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtReleaseMemAddress(a), ACL_ERROR_RT_PARAM_INVALID) << "still mapped";
+  ASSERT_EQ(aclrtUnmapMem(a), ACL_SUCCESS);
+  ASSERT_EQ(aclrtReleaseMemAddress(a), ACL_SUCCESS);
+  ASSERT_EQ(aclrtReleaseMemAddress(b), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFreePhysical(physical), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreePhysical(physical), ACL_ERROR_RT_INVALID_HANDLE);
+}
+
 TEST_F(KernelTest, ArgsArrayLaunchUsesTheParameterLayout) {
   aclrtFuncHandle add = Function("add_float");
   size_t count = 0;

@@ -91,6 +91,17 @@ TEST_F(DeviceSetTest, DevicesHaveDisjointRangesAtTheDefaultBase) {
   EXPECT_EQ(set_->DeviceOfAddress(reinterpret_cast<uint64_t>(&on_stack)), nullptr);
 }
 
+TEST_F(DeviceSetTest, VirtualAddressesSitRightBelowTheDevices) {
+  // Far from where a client's host pointers live, like the devices: a
+  // client tells device pointers from host pointers by these ranges.
+  const VirtualAddressSpace& vmm = set_->vmm();
+  EXPECT_EQ(vmm.base() + vmm.span(), kDefaultBase);
+  EXPECT_GE(vmm.span(), kTiB);
+  EXPECT_EQ(set_->DeviceOfAddress(vmm.base()), nullptr);
+  EXPECT_FALSE(vmm.InRange(kDefaultBase));
+  EXPECT_TRUE(vmm.InRange(kDefaultBase - 1));
+}
+
 TEST_F(DeviceSetTest, ResolveFindsTheDeviceOfAnAllocation) {
   SIM_ASSERT_OK_AND_ASSIGN(uint64_t a0, device(0).memory().Allocate(10000));
   SIM_ASSERT_OK_AND_ASSIGN(uint64_t a1, device(1).memory().Allocate(kPage));
