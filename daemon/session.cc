@@ -288,6 +288,20 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kImportPhysical:
       return Finish(id, 0, ImportPhysical(call.import_physical()));
 
+    case v1::Call::kCreateCountNotify:
+      return Finish(id, 0, CreateCountNotify(call.create_count_notify()));
+    case v1::Call::kDestroyCountNotify:
+      return Finish(id, 0, DestroyCountNotify(call.destroy_count_notify()));
+    case v1::Call::kRecordCountNotify:
+      return Finish(id, call.record_count_notify().stream_id(),
+                    RecordCountNotify(call.record_count_notify()));
+    case v1::Call::kWaitCountNotify:
+      return Finish(id, call.wait_count_notify().stream_id(),
+                    WaitCountNotify(call.wait_count_notify()));
+    case v1::Call::kResetCountNotify:
+      return Finish(id, call.reset_count_notify().stream_id(),
+                    ResetCountNotify(call.reset_count_notify()));
+
     case v1::Call::OP_NOT_SET:
       break;
   }
@@ -1038,6 +1052,9 @@ void Session::ReleaseStreamsAndEvents(int device_id) {
       return device_id < 0 || kv.second->device_id() == device_id;
     });
     absl::erase_if(notifies_, [device_id](const auto& kv) {
+      return device_id < 0 || kv.second->device_id() == device_id;
+    });
+    absl::erase_if(count_notifies_, [device_id](const auto& kv) {
       return device_id < 0 || kv.second->device_id() == device_id;
     });
   }

@@ -33,6 +33,7 @@
 #include "daemon/message_sink.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
+#include "simdevice/count_notify.h"
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
 #include "simdevice/kernel_module.h"
@@ -152,6 +153,15 @@ class Session {
   absl::StatusOr<std::shared_ptr<sim::Notify>> FindNotify(uint64_t notify_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Count notifies (session_count_notify.cc).
+  Outcome CreateCountNotify(const v1::CreateCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome DestroyCountNotify(const v1::DestroyCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome RecordCountNotify(const v1::RecordCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome WaitCountNotify(const v1::WaitCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome ResetCountNotify(const v1::ResetCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::CountNotify>> FindCountNotify(uint64_t notify_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // Physical memory and device virtual addresses (session_vmm.cc).
   Outcome MallocPhysical(const v1::MallocPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome FreePhysical(const v1::FreePhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
@@ -202,6 +212,8 @@ class Session {
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Stream>> streams_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Event>> events_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, std::shared_ptr<sim::Notify>> notifies_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<uint64_t, std::shared_ptr<sim::CountNotify>> count_notifies_
+      ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, OwnedAllocation> allocations_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, std::shared_ptr<const sim::KernelModule>> binaries_
       ABSL_GUARDED_BY(mu_);

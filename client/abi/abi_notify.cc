@@ -6,6 +6,7 @@
 
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
+#include "client/core/count_notify_ops.h"
 #include "client/core/notify_ops.h"
 #include "proto/npud/acl_status.h"
 
@@ -82,6 +83,52 @@ aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStre
 aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
   NPUD_REQUIRE_NOT_NULL(devAddr);
   return Result(npud::client::ValueWait(devAddr, value, flag, stream), __func__);
+}
+
+aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
+  NPUD_REQUIRE_NOT_NULL(cntNotify);
+  auto created = npud::client::CreateCountNotify(flag);
+  if (!created.ok()) return Result(created.status(), __func__);
+  *cntNotify = *created;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify) {
+  NPUD_REQUIRE_NOT_NULL(cntNotify);
+  return Result(npud::client::DestroyCountNotify(cntNotify), __func__);
+}
+
+aclError aclrtCntNotifyRecord(aclrtCntNotify cntNotify, aclrtStream stream,
+                              aclrtCntNotifyRecordInfo* info) {
+  NPUD_REQUIRE_NOT_NULL(cntNotify);
+  NPUD_REQUIRE_NOT_NULL(info);
+  return Result(npud::client::RecordCountNotify(cntNotify, stream,
+                                                static_cast<uint32_t>(info->mode), info->value),
+                __func__);
+}
+
+aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream stream,
+                                       aclrtCntNotifyWaitInfo* info) {
+  NPUD_REQUIRE_NOT_NULL(cntNotify);
+  NPUD_REQUIRE_NOT_NULL(info);
+  return Result(npud::client::WaitCountNotify(cntNotify, stream,
+                                              static_cast<uint32_t>(info->mode), info->value,
+                                              info->timeout, info->isClear != 0),
+                __func__);
+}
+
+aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(cntNotify);
+  return Result(npud::client::ResetCountNotify(cntNotify, stream), __func__);
+}
+
+aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t* notifyId) {
+  NPUD_REQUIRE_NOT_NULL(cntNotify);
+  NPUD_REQUIRE_NOT_NULL(notifyId);
+  auto id = npud::client::CountNotifyId(cntNotify);
+  if (!id.ok()) return Result(id.status(), __func__);
+  *notifyId = *id;
+  return ACL_SUCCESS;
 }
 
 }  // extern "C"

@@ -1,8 +1,8 @@
 // handles.h
 //
 // ACL handles (aclrtContext, aclrtStream, aclrtEvent, aclrtBinHandle,
-// aclrtFuncHandle, aclrtNotify, aclrtDrvMemHandle) are ids minted by this
-// process, tagged with their kind, dressed as pointers. They are never
+// aclrtFuncHandle, aclrtNotify, aclrtCntNotify, aclrtDrvMemHandle) are ids
+// minted by this process, tagged with their kind, dressed as pointers. They are never
 // dereferenced: every use is looked up in the ObjectRegistry, so a destroyed
 // or foreign handle is an error instead of a crash, and a stream passed where
 // an event is expected is caught by its tag.
@@ -22,6 +22,7 @@ enum class HandleKind : uint64_t {
   kFunction = 0xF7,
   kNotify = 0x47,
   kPhysicalMemory = 0xD7,
+  kCountNotify = 0xC4,
 };
 
 // Ids stay below 2^48, so the tag never collides with them.

@@ -183,6 +183,60 @@ TEST_F(AclTest, TwoStreamsOrderedByAnEvent) {
   EXPECT_EQ(aclrtDestroyStream(second), ACL_SUCCESS);
 }
 
+TEST_F(AclTest, CountNotifyOrdersStreamsByCount) {
+  // Stream 1 counts up three times, each after a slow fill of `a`; stream 2
+  // waits for a count of 3 before copying, so it sees the last fill.
+  const size_t size = 64 << 20;
+  void* a = Malloc(size);
+  void* b = Malloc(size);
+  aclrtStream second = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&second), ACL_SUCCESS);
+  aclrtCntNotify counter = nullptr;
+  ASSERT_EQ(aclrtCntNotifyCreate(&counter, 0), ACL_SUCCESS);
+  uint32_t id = 0;
+  EXPECT_EQ(aclrtCntNotifyGetId(counter, &id), ACL_SUCCESS);
+  aclrtCntNotifyWaitInfo wait = {};
+  wait.mode = ACL_RT_CNT_NOTIFY_WAIT_BIGGER_OR_EQUAL_MODE;
+  wait.value = 3;
+  wait.isClear = 1;
+  ASSERT_EQ(aclrtCntNotifyWaitWithTimeout(counter, second, &wait), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(b, size, a, size, ACL_MEMCPY_DEVICE_TO_DEVICE, second), 0);
+  aclrtCntNotifyRecordInfo add = {};
+  add.mode = ACL_RT_CNT_NOTIFY_RECORD_ADD_MODE;
+  add.value = 1;
+  for (int pass = 1; pass <= 3; ++pass) {
+    ASSERT_EQ(aclrtMemsetAsync(a, size, pass, size, stream_), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCntNotifyRecord(counter, stream_, &add), ACL_SUCCESS);
+  }
+  ASSERT_EQ(aclrtSynchronizeStream(second), ACL_SUCCESS);
+  std::vector<unsigned char> out(size);
+  ASSERT_EQ(aclrtMemcpy(out.data(), size, b, size, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  EXPECT_TRUE(std::all_of(out.begin(), out.end(), [](unsigned char c) { return c == 3; }));
+
+  // The clearing wait reset the count: an equal-to-0 wait passes at once, a
+  // wait for 1 times out and fails the stream at its synchronize.
+  wait.mode = ACL_RT_CNT_NOTIFY_WAIT_EQUAL_MODE;
+  wait.value = 0;
+  wait.isClear = 0;
+  ASSERT_EQ(aclrtCntNotifyWaitWithTimeout(counter, second, &wait), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(second), ACL_SUCCESS);
+  wait.value = 1;
+  wait.timeout = 20;
+  ASSERT_EQ(aclrtCntNotifyWaitWithTimeout(counter, second, &wait), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(second), ACL_ERROR_RT_WAIT_TIMEOUT);
+
+  add.mode = static_cast<aclrtCntNotifyRecordMode>(3);
+  EXPECT_EQ(aclrtCntNotifyRecord(counter, stream_, &add), ACL_ERROR_RT_PARAM_INVALID);
+  wait.mode = static_cast<aclrtCntNotifyWaitMode>(9);
+  EXPECT_EQ(aclrtCntNotifyWaitWithTimeout(counter, second, &wait), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtCntNotifyRecord(counter, stream_, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtCntNotifyReset(counter, stream_), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCntNotifyDestroy(counter), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCntNotifyDestroy(counter), ACL_ERROR_RT_INVALID_HANDLE);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(second), ACL_SUCCESS);
+}
+
 TEST_F(AclTest, EventStatusBeforeAndAfterRecord) {
   aclrtEvent plain = nullptr, ex = nullptr;
   ASSERT_EQ(aclrtCreateEvent(&plain), ACL_SUCCESS);

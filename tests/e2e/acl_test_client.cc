@@ -33,6 +33,13 @@
 //                     print "KEYS <mem key> <event handle>"; wait for EOF
 //   event-consumer MEMKEY EVKEY  wait on the event on a stream, then read the
 //                     shared word on that stream; print "VALUE v"
+//   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
+//                     FLAGS; print "KEY k"; then per stdin line: "allow PID"
+//                     ("CODE c"), "wait" (queue aclrtWaitAndResetNotify and
+//                     synchronize; "WOKEN c")
+//   notify-recorder KEY DEVICE  print "PID p", wait for "go", import KEY on
+//                     DEVICE ("CODE c"); then per "record" line record it and
+//                     synchronize ("CODE c")
 
 #include <unistd.h>
 
@@ -412,6 +419,52 @@ int EventConsumer(const char* memory_key, const char* event_key) {
   return 0;
 }
 
+int NotifyWaiter(int32_t device, uint64_t flags) {
+  aclrtStream stream = nullptr;
+  aclrtNotify notify = nullptr;
+  if (aclrtSetDevice(device) != 0 || aclrtCreateStream(&stream) != 0 ||
+      aclrtCreateNotify(&notify, 0) != 0) {
+    return 2;
+  }
+  char key[128] = {};
+  if (aclrtNotifyGetExportKey(notify, key, sizeof(key), flags) != ACL_SUCCESS) return 3;
+  std::printf("KEY %s\n", key);
+  std::fflush(stdout);
+  char line[256];
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+    int32_t pid = 0;
+    if (std::sscanf(line, "allow %d", &pid) == 1) {
+      std::printf("CODE %d\n", aclrtNotifySetImportPid(notify, &pid, 1));
+    } else if (std::strncmp(line, "wait", 4) == 0) {
+      aclError code = aclrtWaitAndResetNotify(notify, stream, 0);
+      if (code == ACL_SUCCESS) code = aclrtSynchronizeStream(stream);
+      std::printf("WOKEN %d\n", code);
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int NotifyRecorder(const char* key, int32_t device) {
+  std::printf("PID %d\n", static_cast<int>(getpid()));
+  std::fflush(stdout);
+  char line[256];
+  if (std::fgets(line, sizeof(line), stdin) == nullptr) return 2;
+  aclrtStream stream = nullptr;
+  if (aclrtSetDevice(device) != 0 || aclrtCreateStream(&stream) != 0) return 3;
+  aclrtNotify notify = nullptr;
+  std::printf("CODE %d\n", aclrtNotifyImportByKey(&notify, key, 0));
+  std::fflush(stdout);
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+    if (std::strncmp(line, "record", 6) != 0) continue;
+    aclError code = aclrtRecordNotify(notify, stream);
+    if (code == ACL_SUCCESS) code = aclrtSynchronizeStream(stream);
+    std::printf("CODE %d\n", code);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -437,6 +490,10 @@ int main(int argc, char** argv) {
   }
   if (scenario == "event-producer" && argc > 2) rc = EventProducer(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "event-consumer" && argc > 3) rc = EventConsumer(argv[2], argv[3]);
+  if (scenario == "notify-waiter" && argc > 3) {
+    rc = NotifyWaiter(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 0));
+  }
+  if (scenario == "notify-recorder" && argc > 3) rc = NotifyRecorder(argv[2], std::atoi(argv[3]));
   aclFinalize();
   return rc;
 }

@@ -189,6 +189,37 @@ TEST_P(SharingTest, KilledExporterRevokesItsMemory) {
   EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, env_), 0);
 }
 
+TEST_F(IpcTest, NotifyRecordedOnOneDeviceWakesAWaiterInAnotherProcess) {
+  auto waiter = Spawn({"notify-waiter", "0", "0"});
+  const std::string key = Field(*waiter, "KEY");
+  auto recorder = Spawn({"notify-recorder", key, "1"});
+  auto stranger = Spawn({"notify-recorder", key, "1"});
+  const std::string recorder_pid = Field(*recorder, "PID");
+  Field(*stranger, "PID");
+  waiter->WriteLine("allow " + recorder_pid);
+  EXPECT_EQ(Field(*waiter, "CODE"), "0");
+  recorder->WriteLine("go");
+  stranger->WriteLine("go");
+  ASSERT_EQ(Field(*recorder, "CODE"), "0");
+  EXPECT_EQ(Field(*stranger, "CODE"), "207006");  // ACL_ERROR_RT_NO_PERMISSION
+
+  // The waiting stream really blocks until the other process records.
+  waiter->WriteLine("wait");
+  EXPECT_EQ(waiter->ReadLine(absl::Milliseconds(300)), "") << "woke without a record";
+  recorder->WriteLine("record");
+  EXPECT_EQ(Field(*recorder, "CODE"), "0");
+  EXPECT_EQ(Field(*waiter, "WOKEN"), "0");
+  // A record before the wait is kept, and the wait consumes it.
+  recorder->WriteLine("record");
+  EXPECT_EQ(Field(*recorder, "CODE"), "0");
+  waiter->WriteLine("wait");
+  EXPECT_EQ(Field(*waiter, "WOKEN"), "0");
+  waiter->WriteLine("wait");
+  EXPECT_EQ(waiter->ReadLine(absl::Milliseconds(300)), "") << "the record was consumed";
+  recorder->WriteLine("record");
+  EXPECT_EQ(Field(*waiter, "WOKEN"), "0");
+}
+
 TEST_F(IpcTest, EventRecordedInOneProcessOrdersAnother) {
   auto producer = Spawn({"event-producer", "4096"});
   const std::string keys = Field(*producer, "KEYS");
