@@ -287,6 +287,8 @@ void Session::Dispatch(const v1::Call& call) {
       return Finish(id, 0, SetPhysicalPids(call.set_physical_pids()));
     case v1::Call::kImportPhysical:
       return Finish(id, 0, ImportPhysical(call.import_physical()));
+    case v1::Call::kRetainPhysical:
+      return Finish(id, 0, RetainPhysical(call.retain_physical()));
 
     case v1::Call::kCreateCountNotify:
       return Finish(id, 0, CreateCountNotify(call.create_count_notify()));

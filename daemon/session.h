@@ -174,6 +174,10 @@ class Session {
   Outcome ExportPhysical(const v1::ExportPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome SetPhysicalPids(const v1::SetPhysicalPids& op);
   Outcome ImportPhysical(const v1::ImportPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome RetainPhysical(const v1::RetainPhysical& op) ABSL_LOCKS_EXCLUDED(mu_);
+  // Adds `memory` as `handle_id` and describes it in the reply.
+  Outcome AddPhysicalHandle(uint64_t handle_id, std::shared_ptr<sim::PhysicalMemory> memory,
+                            bool imported) ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> FindPhysical(uint64_t handle_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
   // Releases the session's reservations, mappings and physical memory.

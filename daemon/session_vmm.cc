@@ -133,16 +133,35 @@ Session::Outcome Session::ImportPhysical(const v1::ImportPhysical& op) {
   if (auto device = devices_->Get(op.device_id()); !device.ok()) return device.status();
   auto memory = ipc_->ImportPhysical(op.shareable_handle(), peer_.pid);
   if (!memory.ok()) return memory.status();
-  v1::Reply reply;
-  reply.mutable_ipc()->set_size((*memory)->size());
-  reply.mutable_ipc()->set_device_id((*memory)->device_id());
-  absl::MutexLock lock(&mu_);
-  if (!physical_.emplace(op.handle_id(), PhysicalHandle{*memory, true}).second) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("physical memory handle %d is already in use", op.handle_id()));
-  }
-  spdlog::info("session {} (pid {}) imported physical memory handle {:#x} ({} bytes)", id_,
+  spdlog::info("session {} (pid {}) imports physical memory handle {:#x} ({} bytes)", id_,
                peer_.pid, op.shareable_handle(), (*memory)->size());
+  return AddPhysicalHandle(op.handle_id(), *std::move(memory), /*imported=*/true);
+}
+
+Session::Outcome Session::RetainPhysical(const v1::RetainPhysical& op) {
+  auto memory = devices_->vmm().MemoryAt(id_, op.address());
+  if (!memory.ok()) return memory.status();
+  bool imported = false;
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& [id, handle] : physical_) {
+      if (handle.memory == *memory) imported = handle.imported;
+    }
+  }
+  return AddPhysicalHandle(op.handle_id(), *std::move(memory), imported);
+}
+
+Session::Outcome Session::AddPhysicalHandle(uint64_t handle_id,
+                                            std::shared_ptr<sim::PhysicalMemory> memory,
+                                            bool imported) {
+  v1::Reply reply;
+  reply.mutable_ipc()->set_size(memory->size());
+  reply.mutable_ipc()->set_device_id(memory->device_id());
+  absl::MutexLock lock(&mu_);
+  if (!physical_.emplace(handle_id, PhysicalHandle{std::move(memory), imported}).second) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("physical memory handle %d is already in use", handle_id));
+  }
   return reply;
 }
 

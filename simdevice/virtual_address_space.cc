@@ -286,6 +286,16 @@ absl::StatusOr<VirtualAddressSpace::AccessInfo> VirtualAddressSpace::GetAccess(
   return AccessInfo{(*mapping)->memory->device_id(), (*mapping)->access};
 }
 
+absl::StatusOr<std::shared_ptr<PhysicalMemory>> VirtualAddressSpace::MemoryAt(
+    uint64_t owner, uint64_t address) const {
+  absl::MutexLock lock(&mu_);
+  auto reservation = Lookup(owner, address, 1);
+  if (!reservation.ok()) return reservation.status();
+  auto mapping = MappingAt(**reservation, address, 1);
+  if (!mapping.ok()) return mapping.status();
+  return (*mapping)->memory;
+}
+
 absl::StatusOr<DeviceRange> VirtualAddressSpace::Find(uint64_t owner, uint64_t address,
                                                       uint64_t size) const {
   absl::MutexLock lock(&mu_);

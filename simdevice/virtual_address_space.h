@@ -79,6 +79,11 @@ class VirtualAddressSpace {
   absl::StatusOr<AccessInfo> GetAccess(uint64_t owner, uint64_t address) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // The physical memory mapped at `address` (anywhere inside a mapping of
+  // `owner`).
+  absl::StatusOr<std::shared_ptr<PhysicalMemory>> MemoryAt(uint64_t owner, uint64_t address) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // Pins [address, address + size) if it lies inside one mapping of
   // `owner`. kRtIpcError if the physical memory behind it was revoked.
   absl::StatusOr<DeviceRange> Find(uint64_t owner, uint64_t address, uint64_t size) const

@@ -229,4 +229,13 @@ aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
   return Result(npud::client::SetPhysicalImportPids(*numeric, pids), __func__);
 }
 
+aclError aclrtMemRetainAllocationHandle(void* virPtr, aclrtDrvMemHandle* handle) {
+  NPUD_REQUIRE_NOT_NULL(virPtr);
+  NPUD_REQUIRE_NOT_NULL(handle);
+  auto retained = npud::client::RetainPhysical(virPtr);
+  if (!retained.ok()) return Result(retained.status(), __func__);
+  *handle = *retained;
+  return ACL_SUCCESS;
+}
+
 }  // extern "C"

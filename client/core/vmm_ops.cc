@@ -51,6 +51,18 @@ absl::StatusOr<uint64_t> ResolvePhysical(void* handle) {
 
 uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
 
+// Sends `call`, which makes physical memory known to the daemon as `id`,
+// and records the handle from the reply.
+absl::StatusOr<void*> AddHandle(uint64_t id, v1::Call call) {
+  auto reply = CallDaemon(std::move(call));
+  if (!reply.ok()) return reply.status();
+  PhysicalRecord record;
+  record.device = reply->ipc().device_id();
+  record.size = reply->ipc().size();
+  Runtime::Get().objects().AddPhysical(id, record);
+  return MakeHandle(HandleKind::kPhysicalMemory, id);
+}
+
 }  // namespace
 
 absl::StatusOr<size_t> AllocationGranularity(const PhysicalMemoryProperties& properties,
@@ -201,19 +213,20 @@ absl::Status SetPhysicalImportPids(uint64_t shareable, const std::vector<int64_t
 
 absl::StatusOr<void*> ImportPhysical(uint64_t shareable, int32_t device) {
   if (absl::Status s = Runtime::Get().CheckDevice(device); !s.ok()) return s;
-  ObjectRegistry& objects = Runtime::Get().objects();
-  const uint64_t id = objects.MintId();
+  const uint64_t id = Runtime::Get().objects().MintId();
   v1::Call call;
   call.mutable_import_physical()->set_shareable_handle(shareable);
   call.mutable_import_physical()->set_handle_id(id);
   call.mutable_import_physical()->set_device_id(device);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  PhysicalRecord record;
-  record.device = reply->ipc().device_id();
-  record.size = reply->ipc().size();
-  objects.AddPhysical(id, record);
-  return MakeHandle(HandleKind::kPhysicalMemory, id);
+  return AddHandle(id, std::move(call));
+}
+
+absl::StatusOr<void*> RetainPhysical(void* address) {
+  const uint64_t id = Runtime::Get().objects().MintId();
+  v1::Call call;
+  call.mutable_retain_physical()->set_address(Address(address));
+  call.mutable_retain_physical()->set_handle_id(id);
+  return AddHandle(id, std::move(call));
 }
 
 }  // namespace npud::client

@@ -52,6 +52,9 @@ absl::StatusOr<MemoryAccess> GetMemoryAccess(void* address);
 absl::StatusOr<uint64_t> ExportPhysical(void* handle, uint32_t handle_type, uint64_t flags);
 absl::Status SetPhysicalImportPids(uint64_t shareable, const std::vector<int64_t>& pids);
 absl::StatusOr<void*> ImportPhysical(uint64_t shareable, int32_t device);
+// A new handle to the physical memory mapped at `address`
+// (aclrtMemRetainAllocationHandle); free it with FreePhysical.
+absl::StatusOr<void*> RetainPhysical(void* address);
 
 }  // namespace npud::client
 

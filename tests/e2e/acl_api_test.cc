@@ -360,6 +360,24 @@ TEST_F(AclTest, PhysicalMemoryIsChargedAndDescribesItself) {
   EXPECT_EQ(flags, uint64_t{ACL_RT_MEM_ACCESS_FLAGS_READ});
   EXPECT_EQ(location.id, 0u);
 
+  // A retained handle names the same memory: mapped again, it shows the
+  // bytes written through the first mapping.
+  ASSERT_EQ(aclrtMemset(va, 8 * granularity, 0x42, 8 * granularity), ACL_SUCCESS);
+  aclrtDrvMemHandle retained = nullptr;
+  ASSERT_EQ(aclrtMemRetainAllocationHandle(static_cast<char*>(va) + granularity, &retained),
+            ACL_SUCCESS);
+  void* again = nullptr;
+  ASSERT_EQ(aclrtReserveMemAddress(&again, 8 * granularity, 0, nullptr, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMapMem(again, 8 * granularity, 0, retained, 0), ACL_SUCCESS);
+  unsigned char seen = 0;
+  ASSERT_EQ(aclrtMemcpy(&seen, 1, static_cast<char*>(again) + 5, 1, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(seen, 0x42);
+  ASSERT_EQ(aclrtUnmapMem(again), ACL_SUCCESS);
+  ASSERT_EQ(aclrtReleaseMemAddress(again), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFreePhysical(retained), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemRetainAllocationHandle(again, &retained), ACL_ERROR_RT_PARAM_INVALID);
+
   // Freeing the handle keeps the mapped memory until it is unmapped.
   ASSERT_EQ(aclrtFreePhysical(handle), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemset(va, 64, 7, 64), ACL_SUCCESS);
