@@ -200,12 +200,15 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
   }
   if (auto context = CurrentContext(); !context.ok()) return context.status();
   if (!Runtime::Get().IsDevicePointer(dst)) {
-    // CANN also sets memory from aclrtMallocHost; that needs no device.
-    if (Hosts().Contains(dst, count)) {
+    // CANN also sets host memory: any of it synchronously (the upstream
+    // cross-server sample clears a sockaddr on the stack this way), memory
+    // from aclrtMallocHost on a stream too. Neither needs the device.
+    if (!async || Hosts().Contains(dst, count)) {
       std::memset(dst, value, count);
       return absl::OkStatus();
     }
-    return AclError(kRtParamInvalid, absl::StrFormat("%p is not device memory", dst));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%p is neither device memory nor from aclrtMallocHost", dst));
   }
   uint64_t stream_id = 0;
   if (async) {

@@ -127,6 +127,24 @@ TEST_F(AclTest, HostToHostThroughPinnedMemory) {
   EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
 }
 
+TEST_F(AclTest, MemsetOfHostMemory) {
+  // Synchronously any host memory, as CANN does; on a stream only memory
+  // from aclrtMallocHost, which outlives the call.
+  unsigned char on_stack[64];
+  std::memset(on_stack, 1, sizeof(on_stack));
+  ASSERT_EQ(aclrtMemset(on_stack, sizeof(on_stack), 0, 32), ACL_SUCCESS);
+  EXPECT_EQ(on_stack[31], 0);
+  EXPECT_EQ(on_stack[32], 1);
+  EXPECT_EQ(aclrtMemsetAsync(on_stack, sizeof(on_stack), 0, 32, stream_),
+            ACL_ERROR_RT_PARAM_INVALID);
+  void* pinned = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&pinned, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetAsync(pinned, 4096, 0x5A, 4096, stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  EXPECT_EQ(static_cast<unsigned char*>(pinned)[4095], 0x5A);
+  EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
+}
+
 // --- Events and streams --------------------------------------------------------
 
 TEST_F(AclTest, EventsTimeAStream) {
