@@ -1,0 +1,327 @@
+// transfer_bench: host<->device copy bandwidth through npud, each figure next
+// to a baseline measured in the same run.
+//
+//  * For 64 KiB, 1 MiB, 64 MiB and 1 GiB, host memory from aclrtMallocHost
+//    (pinned) and from malloc (pageable), host-to-device and device-to-host,
+//    over the unix socket (local) and over TCP loopback (remote). Local
+//    figures are compared with a plain memcpy of the same size, remote ones
+//    with a bare TCP stream of the same size between two processes.
+//  * Aggregate bandwidth of 1, 2, 4 and 8 client processes copying 64 MiB
+//    pinned buffers at once over the unix socket.
+//
+//   transfer_bench [--max_size=BYTES] [--json=FILE]
+//
+// The clients are this binary run again with --client (the ACL runtime binds
+// one daemon per process).
+
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "bench/bench_support.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kSizes[] = {64 << 10, 1 << 20, 64 << 20, size_t{1} << 30};
+
+double Seconds(Clock::time_point since) {
+  return std::chrono::duration<double>(Clock::now() - since).count();
+}
+
+// Enough repetitions for a steady figure without taking all day.
+int RepsFor(size_t size) {
+  return static_cast<int>(std::clamp<size_t>((size_t{512} << 20) / size, 2, 2000));
+}
+
+double MonotonicSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+#define CHECK(call)                                                   \
+  do {                                                                \
+    if ((call) != ACL_SUCCESS) {                                      \
+      std::fprintf(stderr, "%s failed: %s\n", #call,                  \
+                   aclGetRecentErrMsg() ? aclGetRecentErrMsg() : ""); \
+      std::exit(2);                                                   \
+    }                                                                 \
+  } while (0)
+
+// Host memory of one kind, touched so page faults are not measured.
+struct HostBuffer {
+  HostBuffer(bool pinned, size_t size) : pinned(pinned) {
+    if (pinned) {
+      CHECK(aclrtMallocHost(&data, size));
+    } else {
+      data = std::malloc(size);
+    }
+    std::memset(data, 0x5A, size);
+  }
+  ~HostBuffer() {
+    if (pinned) {
+      aclrtFreeHost(data);
+    } else {
+      std::free(data);
+    }
+  }
+  bool pinned;
+  void* data = nullptr;
+};
+
+// Client: for every size, kind and direction prints
+// "<pinned|pageable> <h2d|d2h> <bytes> <GB/s>".
+int BandwidthClient(size_t max_size) {
+  CHECK(aclInit(nullptr));
+  CHECK(aclrtSetDevice(0));
+  for (size_t size : kSizes) {
+    if (size > max_size) break;
+    void* device = nullptr;
+    CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
+    for (bool pinned : {true, false}) {
+      HostBuffer host(pinned, size);
+      for (bool h2d : {true, false}) {
+        const int reps = RepsFor(size);
+        const auto copy = [&] {
+          if (h2d) {
+            CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
+          } else {
+            CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
+          }
+        };
+        copy();  // Warm up: device pages, buffers.
+        const auto start = Clock::now();
+        for (int i = 0; i < reps; ++i) copy();
+        const double gbps = static_cast<double>(size) * reps / Seconds(start) / 1e9;
+        std::printf("%s %s %zu %.4f\n", pinned ? "pinned" : "pageable", h2d ? "h2d" : "d2h", size,
+                    gbps);
+      }
+    }
+    CHECK(aclrtFree(device));
+  }
+  aclFinalize();
+  return 0;
+}
+
+// Client of the aggregate run: copies `size` bytes each way `reps` times
+// and prints "<bytes> <start> <end>" (monotonic seconds).
+int AggregateClient(size_t size, int reps) {
+  CHECK(aclInit(nullptr));
+  CHECK(aclrtSetDevice(0));
+  void* device = nullptr;
+  CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
+  HostBuffer host(true, size);
+  CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
+  const double start = MonotonicSeconds();
+  for (int i = 0; i < reps; ++i) {
+    CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
+    CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
+  }
+  const double end = MonotonicSeconds();
+  std::printf("%zu %.6f %.6f\n", 2 * size * reps, start, end);
+  aclFinalize();
+  return 0;
+}
+
+double MemcpyGbps(size_t size) {
+  std::vector<char> a(size, 1), b(size, 2);
+  std::memcpy(b.data(), a.data(), size);
+  const int reps = RepsFor(size);
+  const auto start = Clock::now();
+  for (int i = 0; i < reps; ++i) {
+    std::memcpy(i % 2 ? a.data() : b.data(), i % 2 ? b.data() : a.data(), size);
+  }
+  return static_cast<double>(size) * reps / Seconds(start) / 1e9;
+}
+
+// A bare TCP stream over loopback: a child receives `size` bytes per
+// message `reps` times and acknowledges each with one byte.
+double TcpStreamGbps(size_t size) {
+  int listener = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+  socklen_t len = sizeof(addr);
+  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  listen(listener, 1);
+  const int reps = RepsFor(size);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const int fd = accept(listener, nullptr, nullptr);
+    std::vector<char> buffer(1 << 20);
+    for (int i = 0; i < reps + 1; ++i) {
+      size_t got = 0;
+      while (got < size) {
+        const ssize_t n = read(fd, buffer.data(), std::min(buffer.size(), size - got));
+        if (n <= 0) _exit(1);
+        got += n;
+      }
+      if (write(fd, "k", 1) != 1) _exit(1);
+    }
+    _exit(0);
+  }
+  close(listener);
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+  int one = 1;
+  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+  std::vector<char> data(size, 7);
+  const auto send_one = [&] {
+    size_t sent = 0;
+    while (sent < size) {
+      const ssize_t n = write(fd, data.data() + sent, std::min<size_t>(1 << 20, size - sent));
+      if (n <= 0) return false;
+      sent += n;
+    }
+    char ack;
+    return read(fd, &ack, 1) == 1;
+  };
+  send_one();
+  const auto start = Clock::now();
+  for (int i = 0; i < reps; ++i) send_one();
+  const double gbps = static_cast<double>(size) * reps / Seconds(start) / 1e9;
+  close(fd);
+  waitpid(pid, nullptr, 0);
+  return gbps;
+}
+
+struct Row {
+  std::string name;
+  double gbps;
+  std::string baseline;
+  double baseline_gbps;
+};
+
+std::string SizeName(size_t size) {
+  if (size >= (size_t{1} << 30)) return std::to_string(size >> 30) + " GiB";
+  if (size >= (size_t{1} << 20)) return std::to_string(size >> 20) + " MiB";
+  return std::to_string(size >> 10) + " KiB";
+}
+
+void AddBandwidthRows(const std::string& output, const char* where, bool remote,
+                      std::vector<Row>* rows) {
+  std::istringstream in(output);
+  std::string kind, direction;
+  size_t size;
+  double gbps;
+  while (in >> kind >> direction >> size >> gbps) {
+    static std::vector<std::pair<size_t, double>> memcpy_cache, tcp_cache;
+    auto& cache = remote ? tcp_cache : memcpy_cache;
+    double baseline = 0;
+    for (const auto& [s, g] : cache) {
+      if (s == size) baseline = g;
+    }
+    if (baseline == 0) {
+      baseline = remote ? TcpStreamGbps(size) : MemcpyGbps(size);
+      cache.emplace_back(size, baseline);
+    }
+    rows->push_back({std::string(where) + " " + direction + " " + kind + " " + SizeName(size), gbps,
+                    remote ? "TCP stream" : "memcpy", baseline});
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  size_t max_size = size_t{1} << 30;
+  std::string json;
+  bool client = false;
+  size_t aggregate_size = 0;
+  int aggregate_reps = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--max_size=", 11) == 0) max_size = std::strtoull(argv[i] + 11, nullptr, 0);
+    if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
+    if (std::strncmp(argv[i], "--aggregate=", 12) == 0) {
+      std::sscanf(argv[i] + 12, "%zu,%d", &aggregate_size, &aggregate_reps);
+    }
+    if (std::strcmp(argv[i], "--client") == 0) client = true;
+  }
+  if (client) {
+    return aggregate_size != 0 ? AggregateClient(aggregate_size, aggregate_reps)
+                               : BandwidthClient(max_size);
+  }
+
+  npud::bench::BenchDaemon daemon;
+  if (!daemon.ok()) {
+    std::fprintf(stderr, "npud did not start\n");
+    return 1;
+  }
+  std::vector<Row> rows;
+  const std::string size_arg = "--max_size=" + std::to_string(max_size);
+  for (bool remote : {false, true}) {
+    std::string output;
+    if (!npud::bench::RunSelfAsClient(argv[0], remote ? daemon.tcp_address() : daemon.unix_address(),
+                                      {size_arg}, &output)) {
+      std::fprintf(stderr, "the %s bandwidth client failed\n", remote ? "TCP" : "unix");
+      return 1;
+    }
+    AddBandwidthRows(output, remote ? "TCP" : "local", remote, &rows);
+  }
+
+  // Aggregate: K clients at once, 64 MiB pinned buffers, each way.
+  const size_t agg_size = std::min<size_t>(64 << 20, max_size);
+  const double agg_baseline = MemcpyGbps(agg_size);
+  for (int clients : {1, 2, 4, 8}) {
+    std::vector<std::string> outputs(clients);
+    std::vector<std::thread> threads;
+    std::vector<char> ok(clients, 0);
+    for (int c = 0; c < clients; ++c) {
+      threads.emplace_back([&, c] {
+        ok[c] = npud::bench::RunSelfAsClient(
+            argv[0], daemon.unix_address(),
+            {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8)}, &outputs[c]);
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    double bytes = 0, first = 1e300, last = 0;
+    for (int c = 0; c < clients; ++c) {
+      double b, s, e;
+      if (!ok[c] || std::sscanf(outputs[c].c_str(), "%lf %lf %lf", &b, &s, &e) != 3) {
+        std::fprintf(stderr, "aggregate client failed\n");
+        return 1;
+      }
+      bytes += b;
+      first = std::min(first, s);
+      last = std::max(last, e);
+    }
+    rows.push_back({"local aggregate, " + std::to_string(clients) + " client(s), pinned " +
+                        SizeName(agg_size),
+                    bytes / (last - first) / 1e9, "memcpy (1 thread)", agg_baseline});
+  }
+
+  std::printf("%-44s %10s   %-18s %10s %8s\n", "copy", "GB/s", "baseline", "GB/s", "ratio");
+  for (const Row& row : rows) {
+    std::printf("%-44s %10.3f   %-18s %10.3f %8.2f\n", row.name.c_str(), row.gbps,
+                row.baseline.c_str(), row.baseline_gbps, row.gbps / row.baseline_gbps);
+  }
+  if (!json.empty()) {
+    std::ofstream out(json);
+    out << "{\"transfer_bandwidth\": [";
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const Row& row = rows[i];
+      out << (i ? ", " : "") << "{\"name\": \"" << row.name << "\", \"gbps\": " << row.gbps
+          << ", \"baseline\": \"" << row.baseline << "\", \"baseline_gbps\": " << row.baseline_gbps
+          << ", \"ratio\": " << row.gbps / row.baseline_gbps << "}";
+    }
+    out << "]}\n";
+  }
+  return 0;
+}
