@@ -20,7 +20,7 @@ BenchDaemon::BenchDaemon() {
     const std::string listen = "--listen=unix://" + socket_path + ",127.0.0.1:0";
     const std::string ready_flag = "--ready_file=" + ready;
     execl(NPUD_BINARY, NPUD_BINARY, listen.c_str(), ready_flag.c_str(), "--log_level=warn",
-          static_cast<char*>(nullptr));
+          "--exit_with_parent=true", static_cast<char*>(nullptr));
     _exit(127);
   }
   for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);

@@ -7,6 +7,7 @@
 // autostarted daemon goes away on its own).
 
 #include <signal.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -23,6 +24,7 @@
 #include "absl/time/clock.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
+#include "daemon/local_server.h"
 #include "proto/npud/default_address.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
@@ -41,12 +43,22 @@ ABSL_FLAG(std::string, auth_token_file, "",
           "File holding a token every client must present (NPUD_TOKEN).");
 ABSL_FLAG(int, idle_exit_seconds, 0,
           "Exit after this many seconds without clients (0: never).");
+ABSL_FLAG(bool, exit_with_parent, false,
+          "Shut down when the process that started npud ends (for test harnesses, so a "
+          "crashed test leaves no daemon behind).");
 ABSL_FLAG(std::string, kernel_include_dir, "",
           "CPU AscendC headers for runtime compilation (default: the install tree's).");
 ABSL_FLAG(std::string, ready_file, "",
           "Written with the bound TCP ports (one per line) once serving.");
 
 namespace {
+
+// The file of a unix:///path (or unix:/path) listen address.
+std::string UnixPath(const std::string& address) {
+  std::string path = address.substr(5);
+  while (path.rfind("//", 0) == 0) path = path.substr(1);
+  return path;
+}
 
 std::string ReadToken(const std::string& path) {
   std::ifstream in(path);
@@ -70,6 +82,11 @@ int main(int argc, char** argv) {
   sigemptyset(&signals);
   sigaddset(&signals, SIGTERM);
   sigaddset(&signals, SIGINT);
+  if (absl::GetFlag(FLAGS_exit_with_parent)) {
+    // SIGTERM takes the normal shutdown path below.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() == 1) return 0;  // The parent is already gone.
+  }
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
 
@@ -100,6 +117,18 @@ int main(int argc, char** argv) {
   auto server = npud::daemon::GrpcServer::Start(core->get(), listen);
   if (!server.ok()) {
     spdlog::critical("{}", server.status().ToString());
+    return 1;
+  }
+  // Clients on this host talk the local protocol next to each unix socket.
+  std::vector<std::string> local_paths;
+  for (const std::string& address : listen) {
+    if (address.rfind("unix:", 0) == 0) {
+      local_paths.push_back(npud::daemon::LocalSocketPath(UnixPath(address)));
+    }
+  }
+  auto local = npud::daemon::LocalServer::Start(core->get(), local_paths);
+  if (!local.ok()) {
+    spdlog::critical("{}", local.status().ToString());
     return 1;
   }
   spdlog::info("npud {} serving {} device(s) ({}, {} GiB each) on {}", NPUD_VERSION,
@@ -134,13 +163,10 @@ int main(int argc, char** argv) {
   }
   // Every session handler returns here, releasing what its client owned.
   (*server)->Shutdown(absl::Seconds(2));
+  local->reset();
   core->reset();
   for (const std::string& address : listen) {
-    if (address.rfind("unix:", 0) == 0) {
-      std::string path = address.substr(5);
-      while (path.rfind("//", 0) == 0) path = path.substr(1);
-      unlink(path.c_str());
-    }
+    if (address.rfind("unix:", 0) == 0) unlink(UnixPath(address).c_str());
   }
   spdlog::info("npud stopped");
   spdlog::shutdown();

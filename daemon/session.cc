@@ -1,5 +1,7 @@
 #include "daemon/session.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <thread>
@@ -156,11 +158,17 @@ Session::Outcome Session::Done(const absl::Status& status) {
   return Ok();
 }
 
-void Session::Process(const v1::CallBatch& batch) {
-  for (const v1::Call& call : batch.calls()) Dispatch(call);
+void Session::Process(const v1::CallBatch& batch, std::vector<int> fds) {
+  size_t next_fd = 0;
+  for (const v1::Call& call : batch.calls()) {
+    int fd = -1;
+    if (call.has_register_host_memory() && next_fd < fds.size()) fd = fds[next_fd++];
+    Dispatch(call, fd);
+  }
+  for (; next_fd < fds.size(); ++next_fd) close(fds[next_fd]);
 }
 
-void Session::Dispatch(const v1::Call& call) {
+void Session::Dispatch(const v1::Call& call, int fd) {
   const uint64_t id = call.call_id();
   switch (call.op_case()) {
     case v1::Call::kPing:
@@ -303,6 +311,13 @@ void Session::Dispatch(const v1::Call& call) {
     case v1::Call::kResetCountNotify:
       return Finish(id, call.reset_count_notify().stream_id(),
                     ResetCountNotify(call.reset_count_notify()));
+
+    case v1::Call::kRegisterHostMemory:
+      return Finish(id, 0, RegisterHostMemory(call.register_host_memory(), fd));
+    case v1::Call::kReleaseHostMemory:
+      return Finish(id, 0, ReleaseHostMemory(call.release_host_memory()));
+    case v1::Call::kHostCopy:
+      return RunData(id, call.host_copy().stream_id(), HostCopyTask(call.host_copy()));
 
     case v1::Call::OP_NOT_SET:
       break;

@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
@@ -28,6 +29,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/delayed_executor.h"
+#include "daemon/host_window.h"
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
@@ -65,8 +67,10 @@ class Session {
   uint64_t id() const { return id_; }
   const PeerInfo& peer() const { return peer_; }
 
-  // Runs the calls of one batch in order.
-  void Process(const v1::CallBatch& batch) ABSL_LOCKS_EXCLUDED(mu_);
+  // Runs the calls of one batch in order. `fds` (local protocol only) are
+  // the shared memory files of the batch's RegisterHostMemory calls, in
+  // order; the session owns them.
+  void Process(const v1::CallBatch& batch, std::vector<int> fds = {}) ABSL_LOCKS_EXCLUDED(mu_);
 
   // For the admin service.
   v1::SessionStatus Status() const ABSL_LOCKS_EXCLUDED(mu_);
@@ -82,7 +86,8 @@ class Session {
   // StatusOr must never be built from an OK status.)
   static Outcome Done(const absl::Status& status);
 
-  void Dispatch(const v1::Call& call) ABSL_LOCKS_EXCLUDED(mu_);
+  // `fd` is the file of a RegisterHostMemory call (-1 if none came).
+  void Dispatch(const v1::Call& call, int fd) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Sends the reply of a synchronous call. For an asynchronous call
   // (call_id 0) that failed, the error goes to stream `stream_id` (reported
@@ -152,6 +157,11 @@ class Session {
   Outcome IpcImportNotify(const v1::IpcImportNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<std::shared_ptr<sim::Notify>> FindNotify(uint64_t notify_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Host memory shared with the daemon (session_host_memory.cc).
+  Outcome RegisterHostMemory(const v1::RegisterHostMemory& op, int fd) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome ReleaseHostMemory(const v1::ReleaseHostMemory& op) ABSL_LOCKS_EXCLUDED(mu_);
+  TaskOrError HostCopyTask(const v1::HostCopy& op) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Count notifies (session_count_notify.cc).
   Outcome CreateCountNotify(const v1::CreateCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
@@ -232,6 +242,8 @@ class Session {
     bool imported;
   };
   absl::flat_hash_map<uint64_t, PhysicalHandle> physical_ ABSL_GUARDED_BY(mu_);
+  // Host memory the client shared, by window id.
+  absl::flat_hash_map<uint64_t, std::shared_ptr<HostWindow>> windows_ ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
 };

@@ -50,8 +50,10 @@ void CallPipeline::Post(v1::Call call) {
 }
 
 absl::StatusOr<v1::Reply> CallPipeline::Call(v1::Call call) {
-  std::shared_ptr<Waiter> waiter = Enqueue(std::move(call), /*want_reply=*/true);
-  Flush();
+  std::shared_ptr<Waiter> waiter = AddWaiter(&call);
+  // Sent together with what is queued, without passing through the queue:
+  // the flusher thread is not woken for a call that goes out right away.
+  Flush(&call);
   return Await(*waiter);
 }
 
@@ -68,21 +70,24 @@ absl::Status CallPipeline::CallAll(std::vector<v1::Call> calls) {
   return first;
 }
 
+std::shared_ptr<CallPipeline::Waiter> CallPipeline::AddWaiter(v1::Call* call) {
+  auto waiter = std::make_shared<Waiter>();
+  const uint64_t id = next_call_id_++;
+  call->set_call_id(id);
+  absl::MutexLock lock(&waiters_mu_);
+  if (!broken_.ok()) {
+    waiter->reply.set_acl_error(kRtSocketClose);
+    waiter->reply.set_error_message(std::string(broken_.message()));
+    waiter->done.Notify();
+    return waiter;
+  }
+  waiters_[id] = waiter;
+  return waiter;
+}
+
 std::shared_ptr<CallPipeline::Waiter> CallPipeline::Enqueue(v1::Call call, bool want_reply) {
   std::shared_ptr<Waiter> waiter;
-  if (want_reply) {
-    waiter = std::make_shared<Waiter>();
-    const uint64_t id = next_call_id_++;
-    call.set_call_id(id);
-    absl::MutexLock lock(&waiters_mu_);
-    if (!broken_.ok()) {
-      waiter->reply.set_acl_error(kRtSocketClose);
-      waiter->reply.set_error_message(std::string(broken_.message()));
-      waiter->done.Notify();
-      return waiter;
-    }
-    waiters_[id] = waiter;
-  }
+  if (want_reply) waiter = AddWaiter(&call);
   bool flush_now = false;
   {
     absl::MutexLock lock(&batch_mu_);
@@ -103,16 +108,17 @@ absl::StatusOr<v1::Reply> CallPipeline::Await(Waiter& waiter) {
   return std::move(waiter.reply);
 }
 
-void CallPipeline::Flush() {
+void CallPipeline::Flush(v1::Call* last) {
   absl::MutexLock send_lock(&send_mu_);
   v1::ClientMessage message;
   {
     absl::MutexLock lock(&batch_mu_);
-    if (pending_.batch().calls_size() == 0) return;
+    if (pending_.batch().calls_size() == 0 && last == nullptr) return;
     message.Swap(&pending_);
     pending_.mutable_batch();
     pending_bytes_ = 0;
   }
+  if (last != nullptr) message.mutable_batch()->add_calls()->Swap(last);
   if (absl::Status sent = transport_->Send(message); !sent.ok()) {
     // The reader sees the disconnect too and fails the waiters; this only
     // keeps calls queued after that from waiting forever.

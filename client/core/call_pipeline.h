@@ -74,8 +74,8 @@ class CallPipeline final : public TransportReceiver {
   absl::Status AbandonTransfer(uint64_t transfer_id, absl::Status why)
       ABSL_LOCKS_EXCLUDED(transfers_mu_);
 
-  // Sends what is queued now.
-  void Flush() ABSL_LOCKS_EXCLUDED(batch_mu_, send_mu_);
+  // Sends what is queued now, followed by `*last` if given (moved from).
+  void Flush(v1::Call* last = nullptr) ABSL_LOCKS_EXCLUDED(batch_mu_, send_mu_);
 
   // TransportReceiver.
   void OnMessage(v1::ServerMessage message) override;
@@ -96,7 +96,10 @@ class CallPipeline final : public TransportReceiver {
     int32_t acl_error = 0;
   };
 
-  // Queues `call`, registering a waiter when it has an id.
+  // Gives `*call` a fresh id and registers its waiter (already failed if
+  // the daemon is gone).
+  std::shared_ptr<Waiter> AddWaiter(v1::Call* call) ABSL_LOCKS_EXCLUDED(waiters_mu_);
+  // Queues `call`, registering a waiter when it wants a reply.
   std::shared_ptr<Waiter> Enqueue(v1::Call call, bool want_reply)
       ABSL_LOCKS_EXCLUDED(batch_mu_, waiters_mu_);
   absl::StatusOr<v1::Reply> Await(Waiter& waiter);

@@ -7,6 +7,8 @@
 //   NPUD_ADDRESS unset                       the per-user default socket; if
 //       nothing listens there, a private npud is started on it (it exits by
 //       itself once no client has used it for a while).
+// For a unix socket the local protocol is used when the daemon offers it
+// (socket path + ".local"), unless NPUD_TRANSPORT=grpc.
 
 #ifndef NPUD_CLIENT_TRANSPORT_DAEMON_LOCATOR_H_
 #define NPUD_CLIENT_TRANSPORT_DAEMON_LOCATOR_H_

@@ -1,7 +1,8 @@
 // transport.h
 //
 // Transport: carries one client process's session to a daemon — over gRPC
-// (unix socket or TCP) or to a daemon core running inside this process.
+// (unix socket or TCP), over the local protocol (unix socket, same host), or
+// to a daemon core running inside this process.
 //
 // Contract, stated once for every implementation:
 //  * Connect() sends the hello and returns the daemon's reply. From then on
@@ -10,8 +11,9 @@
 //    several threads at once (in-process transport) and must not block.
 //  * OnDisconnect() is called at most once, when the daemon goes away; no
 //    OnMessage follows it.
-//  * Send() is not thread-safe: callers serialize sends, which is what keeps
-//    calls in order. It does not wait for any reply.
+//  * Send() and SendWithFiles() are not thread-safe: callers serialize
+//    sends, which is what keeps calls in order. They do not wait for any
+//    reply.
 //  * Shutdown() ends the session and returns once no receiver call is
 //    running or will run.
 
@@ -23,6 +25,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "npud/v1/npud.pb.h"
 
 namespace npud::client {
@@ -40,6 +43,16 @@ class Transport {
   virtual absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
                                                  TransportReceiver* receiver) = 0;
   virtual absl::Status Send(const v1::ClientMessage& message) = 0;
+  // True if messages can carry file descriptors (shared memory with the
+  // daemon, local protocol only).
+  virtual bool CanShareMemory() const { return false; }
+  // Send() with descriptors that travel with the message (duplicated into
+  // the daemon; the caller keeps its own).
+  virtual absl::Status SendWithFiles(const v1::ClientMessage& message,
+                                     absl::Span<const int> fds) {
+    if (!fds.empty()) return absl::UnimplementedError("this transport cannot carry files");
+    return Send(message);
+  }
   virtual void Shutdown() = 0;
   // For logs: "unix:///...", "host:port" or "inproc:".
   virtual std::string Describe() const = 0;
@@ -47,6 +60,10 @@ class Transport {
 
 // A transport to the daemon at `target` ("unix:///path" or "host:port").
 std::unique_ptr<Transport> MakeGrpcTransport(const std::string& target);
+
+// The local protocol (framed messages, no gRPC, shared memory) to the daemon
+// listening on the unix socket `path` (see daemon/local_server.h).
+std::unique_ptr<Transport> MakeLocalTransport(const std::string& path);
 
 // A transport to a daemon core created inside this process (shared by every
 // session of the process, created on first use).

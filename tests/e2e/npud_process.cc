@@ -64,7 +64,7 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
                                        ? absl::StrCat("--listen=unix://", socket)
                                        : std::string("--listen=127.0.0.1:0"),
                                    absl::StrCat("--ready_file=", ready), "--log_level=debug",
-                                   "--memory_gib=16"};
+                                   "--memory_gib=16", "--exit_with_parent=true"};
   args.insert(args.end(), extra_flags.begin(), extra_flags.end());
   std::vector<char*> argv = Pointers(args);
 

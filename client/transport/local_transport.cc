@@ -1,0 +1,134 @@
+// The local transport: framed Session messages on a unix socket (no gRPC),
+// with file descriptors for shared memory, and a reader thread.
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/synchronization/mutex.h"
+#include "client/transport/transport.h"
+#include "proto/npud/frame_io.h"
+
+namespace npud::client {
+namespace {
+
+class LocalTransport final : public Transport {
+ public:
+  explicit LocalTransport(std::string path) : path_(std::move(path)) {}
+  ~LocalTransport() override {
+    Shutdown();
+    if (socket_ >= 0) close(socket_);
+  }
+
+  absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
+                                         TransportReceiver* receiver) override {
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    if (path_.size() >= sizeof(addr.sun_path)) {
+      return absl::InvalidArgumentError(absl::StrCat("socket path too long: ", path_));
+    }
+    std::strncpy(addr.sun_path, path_.c_str(), sizeof(addr.sun_path) - 1);
+    socket_ = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (socket_ < 0 || connect(socket_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
+      return absl::UnavailableError(
+          absl::StrCat("no npud answers at ", path_, ": ", std::strerror(errno)));
+    }
+    v1::ClientMessage first;
+    *first.mutable_hello() = hello;
+    if (absl::Status s = WriteFrame(socket_, first.SerializeAsString()); !s.ok()) return s;
+    reader_ = std::make_unique<FrameReader>(socket_);
+    std::string payload;
+    std::vector<int> fds;
+    v1::ServerMessage reply;
+    if (absl::Status s = reader_->Read(&payload, &fds); !s.ok()) {
+      return absl::UnavailableError(absl::StrCat("npud at ", path_, " closed the session"));
+    }
+    for (int fd : fds) close(fd);
+    if (!reply.ParseFromString(payload)) return absl::InternalError("undecodable hello reply");
+    if (reply.has_refused()) {
+      return absl::Status(static_cast<absl::StatusCode>(reply.refused().code()),
+                          reply.refused().message());
+    }
+    if (!reply.has_hello()) {
+      return absl::InternalError("npud did not answer the hello with a hello");
+    }
+    receiver_ = receiver;
+    thread_ = std::thread([this] { ReadLoop(); });
+    return reply.hello();
+  }
+
+  absl::Status Send(const v1::ClientMessage& message) override {
+    return SendWithFiles(message, {});
+  }
+
+  bool CanShareMemory() const override { return true; }
+
+  absl::Status SendWithFiles(const v1::ClientMessage& message,
+                             absl::Span<const int> fds) override {
+    message.SerializeToString(&buffer_);
+    absl::Status s = WriteFrame(socket_, buffer_, fds);
+    if (!s.ok()) {
+      return absl::UnavailableError(absl::StrCat("lost the connection to npud at ", path_));
+    }
+    return s;
+  }
+
+  void Shutdown() override {
+    {
+      absl::MutexLock lock(&mu_);
+      if (shut_down_) return;
+      shut_down_ = true;
+    }
+    if (socket_ < 0) return;
+    // The daemon sees the end of the stream and closes the session; the
+    // reader then sees the end of the other direction.
+    shutdown(socket_, SHUT_WR);
+    if (thread_.joinable()) thread_.join();
+  }
+
+  std::string Describe() const override { return "unix://" + path_ + " (local protocol)"; }
+
+ private:
+  void ReadLoop() {
+    std::string payload;
+    std::vector<int> fds;
+    absl::Status status;
+    while (true) {
+      status = reader_->Read(&payload, &fds);
+      if (!status.ok()) break;
+      for (int fd : fds) close(fd);
+      v1::ServerMessage message;
+      if (!message.ParseFromString(payload)) {
+        status = absl::DataLossError("undecodable message from npud");
+        break;
+      }
+      receiver_->OnMessage(std::move(message));
+    }
+    if (absl::IsOutOfRange(status)) status = absl::UnavailableError("npud ended the session");
+    receiver_->OnDisconnect(status);
+  }
+
+  const std::string path_;
+  int socket_ = -1;
+  std::unique_ptr<FrameReader> reader_;
+  // Reused by sends (which callers serialize).
+  std::string buffer_;
+  TransportReceiver* receiver_ = nullptr;
+  std::thread thread_;
+  absl::Mutex mu_;
+  bool shut_down_ ABSL_GUARDED_BY(mu_) = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Transport> MakeLocalTransport(const std::string& path) {
+  return std::make_unique<LocalTransport>(path);
+}
+
+}  // namespace npud::client

@@ -1,0 +1,34 @@
+#include "daemon/host_window.h"
+
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_format.h"
+#include "proto/npud/acl_status.h"
+
+namespace npud::daemon {
+
+absl::StatusOr<std::shared_ptr<HostWindow>> HostWindow::Map(int fd, uint64_t size) {
+  struct stat st;
+  if (fstat(fd, &st) != 0 || static_cast<uint64_t>(st.st_size) < size || size == 0) {
+    close(fd);
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("shared host memory of %u bytes does not fit its file", size));
+  }
+  void* data = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  const int err = errno;
+  close(fd);
+  if (data == MAP_FAILED) {
+    return AclError(kRtMemoryAllocation,
+                    absl::StrFormat("cannot map shared host memory: %s", std::strerror(err)));
+  }
+  return std::shared_ptr<HostWindow>(new HostWindow(static_cast<uint8_t*>(data), size));
+}
+
+HostWindow::~HostWindow() { munmap(data_, size_); }
+
+}  // namespace npud::daemon

@@ -1,0 +1,37 @@
+// host_window.h
+//
+// HostWindow: a client's host memory mapped into npud (a memfd the client
+// sent over the local protocol), so copies between it and device memory are
+// one memcpy in the daemon. Shared by the session that registered it and by
+// the copies in flight; unmapped when the last of them lets go.
+
+#ifndef NPUD_DAEMON_HOST_WINDOW_H_
+#define NPUD_DAEMON_HOST_WINDOW_H_
+
+#include <cstdint>
+#include <memory>
+
+#include "absl/status/statusor.h"
+
+namespace npud::daemon {
+
+class HostWindow {
+ public:
+  // Maps `size` bytes of `fd` (shared); closes `fd` whatever happens.
+  static absl::StatusOr<std::shared_ptr<HostWindow>> Map(int fd, uint64_t size);
+  ~HostWindow();
+  HostWindow(const HostWindow&) = delete;
+  HostWindow& operator=(const HostWindow&) = delete;
+
+  uint8_t* data() const { return data_; }
+  uint64_t size() const { return size_; }
+
+ private:
+  HostWindow(uint8_t* data, uint64_t size) : data_(data), size_(size) {}
+  uint8_t* const data_;
+  const uint64_t size_;
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_HOST_WINDOW_H_

@@ -1,0 +1,141 @@
+#include "proto/npud/frame_io.h"
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace npud {
+namespace {
+
+constexpr size_t kHeaderBytes = 8;
+
+void EncodeHeader(uint32_t length, uint16_t fd_count, char* out) {
+  for (int i = 0; i < 4; ++i) out[i] = static_cast<char>((length >> (8 * i)) & 0xff);
+  out[4] = static_cast<char>(fd_count & 0xff);
+  out[5] = static_cast<char>(fd_count >> 8);
+  out[6] = out[7] = 0;
+}
+
+}  // namespace
+
+std::string EncodeFrame(absl::string_view payload) {
+  std::string frame(kHeaderBytes + payload.size(), '\0');
+  EncodeHeader(static_cast<uint32_t>(payload.size()), 0, frame.data());
+  std::memcpy(frame.data() + kHeaderBytes, payload.data(), payload.size());
+  return frame;
+}
+
+absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const int> fds) {
+  if (payload.size() > kMaxFrameBytes || fds.size() > kMaxFrameFds) {
+    return absl::InvalidArgumentError(absl::StrCat("frame too large: ", payload.size(),
+                                                   " bytes, ", fds.size(), " descriptors"));
+  }
+  char header[kHeaderBytes];
+  EncodeHeader(static_cast<uint32_t>(payload.size()), static_cast<uint16_t>(fds.size()), header);
+  iovec iov[2] = {{header, kHeaderBytes},
+                  {const_cast<char*>(payload.data()), payload.size()}};
+  msghdr msg{};
+  msg.msg_iov = iov;
+  msg.msg_iovlen = 2;
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFrameFds)];
+  if (!fds.empty()) {
+    msg.msg_control = control;
+    msg.msg_controllen = CMSG_SPACE(sizeof(int) * fds.size());
+    cmsghdr* cmsg = CMSG_FIRSTHDR(&msg);
+    cmsg->cmsg_level = SOL_SOCKET;
+    cmsg->cmsg_type = SCM_RIGHTS;
+    cmsg->cmsg_len = CMSG_LEN(sizeof(int) * fds.size());
+    std::memcpy(CMSG_DATA(cmsg), fds.data(), sizeof(int) * fds.size());
+  }
+  size_t left = kHeaderBytes + payload.size();
+  while (left > 0) {
+    const ssize_t n = sendmsg(socket, &msg, MSG_NOSIGNAL);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return absl::UnavailableError(absl::StrCat("write to npud socket: ", std::strerror(errno)));
+    }
+    left -= n;
+    // The descriptors went with the first bytes; advance past what was sent.
+    msg.msg_control = nullptr;
+    msg.msg_controllen = 0;
+    size_t done = n;
+    while (done > 0 && msg.msg_iovlen > 0) {
+      const size_t step = std::min(done, msg.msg_iov[0].iov_len);
+      msg.msg_iov[0].iov_base = static_cast<char*>(msg.msg_iov[0].iov_base) + step;
+      msg.msg_iov[0].iov_len -= step;
+      done -= step;
+      if (msg.msg_iov[0].iov_len == 0) {
+        ++msg.msg_iov;
+        --msg.msg_iovlen;
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+FrameReader::~FrameReader() {
+  for (int fd : fds_) close(fd);
+}
+
+absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start) {
+  size_t got = 0;
+  while (got < size) {
+    iovec iov{data + got, size - got};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFrameFds)];
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof(control);
+    const ssize_t n = recvmsg(socket_, &msg, MSG_CMSG_CLOEXEC);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return absl::UnavailableError(absl::StrCat("read from socket: ", std::strerror(errno)));
+    }
+    for (cmsghdr* cmsg = CMSG_FIRSTHDR(&msg); cmsg != nullptr; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
+      if (cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS) continue;
+      const size_t count = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+      for (size_t i = 0; i < count; ++i) {
+        int fd;
+        std::memcpy(&fd, CMSG_DATA(cmsg) + i * sizeof(int), sizeof(int));
+        fds_.push_back(fd);
+      }
+    }
+    if (n == 0) {
+      if (at_frame_start && got == 0) return absl::OutOfRangeError("end of stream");
+      return absl::DataLossError("connection closed inside a frame");
+    }
+    got += n;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status FrameReader::Read(std::string* payload, std::vector<int>* fds) {
+  char header[kHeaderBytes];
+  if (absl::Status s = ReadFully(header, kHeaderBytes, true); !s.ok()) return s;
+  uint32_t length = 0;
+  for (int i = 0; i < 4; ++i) length |= static_cast<uint32_t>(static_cast<uint8_t>(header[i])) << (8 * i);
+  const uint16_t fd_count =
+      static_cast<uint16_t>(static_cast<uint8_t>(header[4]) | (static_cast<uint8_t>(header[5]) << 8));
+  if (length > kMaxFrameBytes || fd_count > kMaxFrameFds || header[6] != 0 || header[7] != 0) {
+    return absl::DataLossError(absl::StrCat("malformed frame header (length ", length,
+                                            ", descriptors ", fd_count, ")"));
+  }
+  payload->resize(length);
+  if (absl::Status s = ReadFully(payload->data(), length, false); !s.ok()) return s;
+  if (fds_.size() < fd_count) {
+    return absl::DataLossError("a frame announced descriptors that did not arrive");
+  }
+  fds->clear();
+  for (uint16_t i = 0; i < fd_count; ++i) {
+    fds->push_back(fds_.front());
+    fds_.pop_front();
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace npud

@@ -1,0 +1,60 @@
+// frame_io.h
+//
+// The framing of the local protocol: npud's Session messages over a unix
+// stream socket without gRPC, for clients on the daemon's host. Each frame is
+// an 8-byte header — payload length (u32, little endian), number of file
+// descriptors that travel with it (u16), zero (u16) — then the serialized
+// message. Descriptors (shared memory, see RegisterHostMemory) ride as
+// SCM_RIGHTS on the header's bytes.
+//
+// Blocking I/O on one socket; a FrameReader is used by one thread, writes are
+// serialized by the caller.
+
+#ifndef NPUD_PROTO_NPUD_FRAME_IO_H_
+#define NPUD_PROTO_NPUD_FRAME_IO_H_
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/types/span.h"
+
+namespace npud {
+
+// Frames larger than this are refused (a garbage length, not a message).
+constexpr uint32_t kMaxFrameBytes = 256u << 20;
+constexpr int kMaxFrameFds = 16;
+
+// Writes one frame; `fds` are duplicated into the receiver. Retries short
+// writes and EINTR. Fails with Unavailable when the peer has gone.
+absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const int> fds = {});
+
+// Header and payload of a frame without descriptors, ready to be written.
+std::string EncodeFrame(absl::string_view payload);
+
+class FrameReader {
+ public:
+  explicit FrameReader(int socket) : socket_(socket) {}
+  ~FrameReader();
+  FrameReader(const FrameReader&) = delete;
+  FrameReader& operator=(const FrameReader&) = delete;
+
+  // Reads the next frame into *payload and its descriptors into *fds (the
+  // caller owns them). OutOfRange at a clean end of stream; DataLoss for a
+  // malformed frame; Unavailable for socket errors.
+  absl::Status Read(std::string* payload, std::vector<int>* fds);
+
+ private:
+  // Reads exactly `size` bytes, collecting any descriptors that arrive.
+  absl::Status ReadFully(char* data, size_t size, bool at_frame_start);
+
+  const int socket_;
+  // Descriptors received but not yet handed out with their frame.
+  std::deque<int> fds_;
+};
+
+}  // namespace npud
+
+#endif  // NPUD_PROTO_NPUD_FRAME_IO_H_
