@@ -1,5 +1,7 @@
 #include "client/core/call_pipeline.h"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <cstring>
 #include <utility>
@@ -50,11 +52,30 @@ void CallPipeline::Post(v1::Call call) {
 }
 
 absl::StatusOr<v1::Reply> CallPipeline::Call(v1::Call call) {
+  std::shared_ptr<Pending> pending = Begin(std::move(call));
+  return Await(*pending);
+}
+
+std::shared_ptr<CallPipeline::Pending> CallPipeline::Begin(v1::Call call) {
   std::shared_ptr<Waiter> waiter = AddWaiter(&call);
   // Sent together with what is queued, without passing through the queue:
   // the flusher thread is not woken for a call that goes out right away.
   Flush(&call);
-  return Await(*waiter);
+  return waiter;
+}
+
+void CallPipeline::PostWithFile(v1::Call call, int fd) {
+  call.set_call_id(0);
+  bool flush_now = false;
+  {
+    absl::MutexLock lock(&batch_mu_);
+    pending_bytes_ += EstimateBytes(call);
+    pending_.mutable_batch()->add_calls()->Swap(&call);
+    pending_fds_.push_back(fd);
+    // A frame carries a bounded number of files.
+    flush_now = pending_fds_.size() >= 8;
+  }
+  if (flush_now) Flush();
 }
 
 absl::Status CallPipeline::CallAll(std::vector<v1::Call> calls) {
@@ -100,7 +121,7 @@ std::shared_ptr<CallPipeline::Waiter> CallPipeline::Enqueue(v1::Call call, bool 
   return waiter;
 }
 
-absl::StatusOr<v1::Reply> CallPipeline::Await(Waiter& waiter) {
+absl::StatusOr<v1::Reply> CallPipeline::Await(Pending& waiter) {
   waiter.done.WaitForNotification();
   if (waiter.reply.acl_error() != kAclSuccess) {
     return FromAclCode(waiter.reply.acl_error(), waiter.reply.error_message());
@@ -111,15 +132,19 @@ absl::StatusOr<v1::Reply> CallPipeline::Await(Waiter& waiter) {
 void CallPipeline::Flush(v1::Call* last) {
   absl::MutexLock send_lock(&send_mu_);
   v1::ClientMessage message;
+  std::vector<int> fds;
   {
     absl::MutexLock lock(&batch_mu_);
     if (pending_.batch().calls_size() == 0 && last == nullptr) return;
     message.Swap(&pending_);
     pending_.mutable_batch();
     pending_bytes_ = 0;
+    fds.swap(pending_fds_);
   }
   if (last != nullptr) message.mutable_batch()->add_calls()->Swap(last);
-  if (absl::Status sent = transport_->Send(message); !sent.ok()) {
+  absl::Status sent = transport_->SendWithFiles(message, fds);
+  for (int fd : fds) close(fd);
+  if (!sent.ok()) {
     // The reader sees the disconnect too and fails the waiters; this only
     // keeps calls queued after that from waiting forever.
     OnDisconnect(sent);

@@ -52,6 +52,22 @@ class CallPipeline final : public TransportReceiver {
 
   // Queues an asynchronous call (its call_id is ignored).
   void Post(v1::Call call) ABSL_LOCKS_EXCLUDED(batch_mu_);
+  // Post() with a file that travels with the call's batch (a memfd for
+  // RegisterHostMemory). The pipeline owns `fd` and closes it once sent.
+  // Only when CanShareMemory().
+  void PostWithFile(v1::Call call, int fd) ABSL_LOCKS_EXCLUDED(send_mu_, batch_mu_);
+  bool CanShareMemory() const { return transport_->CanShareMemory(); }
+
+  // A synchronous call in flight: Begin() sends it (with everything queued)
+  // and returns at once; Await() waits for its reply. For pipelining several
+  // calls from one thread.
+  struct Pending {
+    absl::Notification done;
+    v1::Reply reply;
+  };
+  std::shared_ptr<Pending> Begin(v1::Call call) ABSL_LOCKS_EXCLUDED(batch_mu_, send_mu_);
+  // A reply carrying an ACL error becomes that error.
+  absl::StatusOr<v1::Reply> Await(Pending& pending);
 
   // Sends `call` after everything queued and waits for its reply. A reply
   // carrying an ACL error becomes that error.
@@ -84,10 +100,7 @@ class CallPipeline final : public TransportReceiver {
   std::string Describe() const { return transport_->Describe(); }
 
  private:
-  struct Waiter {
-    absl::Notification done;
-    v1::Reply reply;
-  };
+  using Waiter = Pending;
   struct Transfer {
     uint8_t* dst;
     size_t size;
@@ -102,7 +115,6 @@ class CallPipeline final : public TransportReceiver {
   // Queues `call`, registering a waiter when it wants a reply.
   std::shared_ptr<Waiter> Enqueue(v1::Call call, bool want_reply)
       ABSL_LOCKS_EXCLUDED(batch_mu_, waiters_mu_);
-  absl::StatusOr<v1::Reply> Await(Waiter& waiter);
   void FlushLoop() ABSL_LOCKS_EXCLUDED(batch_mu_);
   void HandleData(const v1::DataChunk& chunk) ABSL_LOCKS_EXCLUDED(transfers_mu_);
   void HandleNotification(const v1::Notification& notification);
@@ -116,6 +128,8 @@ class CallPipeline final : public TransportReceiver {
 
   absl::Mutex batch_mu_;
   v1::ClientMessage pending_ ABSL_GUARDED_BY(batch_mu_);
+  // Files of pending_'s RegisterHostMemory calls, in order.
+  std::vector<int> pending_fds_ ABSL_GUARDED_BY(batch_mu_);
   size_t pending_bytes_ ABSL_GUARDED_BY(batch_mu_) = 0;
   bool stopping_ ABSL_GUARDED_BY(batch_mu_) = false;
 

@@ -1,54 +1,23 @@
 #include "client/core/memory_ops.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
-#include "absl/synchronization/mutex.h"
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
+#include "client/core/host_memory.h"
 #include "client/core/runtime.h"
+#include "client/core/staging_ring.h"
 #include "client/core/stream_ops.h"
 #include "proto/npud/acl_status.h"
 
 namespace npud::client {
 namespace {
 
-constexpr size_t kHostAlignment = 4096;
-
-// Host buffers from aclrtMallocHost, so aclrtFreeHost can refuse others.
-class HostAllocations {
- public:
-  void Add(void* pointer, size_t size) {
-    absl::MutexLock lock(&mu_);
-    sizes_[pointer] = size;
-  }
-  bool Remove(void* pointer) {
-    absl::MutexLock lock(&mu_);
-    return sizes_.erase(pointer) > 0;
-  }
-  // True if [pointer, pointer + size) lies in one host allocation.
-  bool Contains(const void* pointer, size_t size) {
-    absl::MutexLock lock(&mu_);
-    const auto* p = static_cast<const uint8_t*>(pointer);
-    for (const auto& [base, length] : sizes_) {
-      const auto* b = static_cast<const uint8_t*>(base);
-      if (p >= b && p < b + length && size <= static_cast<size_t>(b + length - p)) return true;
-    }
-    return false;
-  }
-
- private:
-  absl::Mutex mu_;
-  absl::flat_hash_map<void*, size_t> sizes_ ABSL_GUARDED_BY(mu_);
-};
-
-HostAllocations& Hosts() {
-  static HostAllocations* hosts = new HostAllocations();
-  return *hosts;
-}
+// Synchronous pageable copies from this size on go through the staging ring
+// when the daemon is local; smaller ones ride inline in one message.
+constexpr size_t kStagingThreshold = 64 << 10;
 
 uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
 
@@ -87,10 +56,40 @@ absl::StatusOr<CopyKind> ResolveKind(uint32_t raw, const void* dst, const void* 
                     : (dst_device ? CopyKind::kHostToDevice : CopyKind::kHostToHost);
 }
 
-// Host-to-device: the bytes travel inline, chunk by chunk.
+// A copy between device memory and host memory shared with the daemon: one
+// memcpy there, when the copy runs.
+absl::Status CopyThroughWindow(CallPipeline& session, uint64_t stream_id, uint64_t device,
+                               const WindowRange& host, size_t count, bool to_device) {
+  v1::Call call;
+  v1::HostCopy* copy = call.mutable_host_copy();
+  copy->set_stream_id(stream_id);
+  copy->set_device_address(device);
+  copy->set_window_id(host.window_id);
+  copy->set_window_offset(host.offset);
+  copy->set_size(count);
+  copy->set_to_device(to_device);
+  if (stream_id != 0) {
+    session.Post(std::move(call));
+    return absl::OkStatus();
+  }
+  return session.Call(std::move(call)).status();
+}
+
+// Host-to-device: from shared host memory in the daemon; synchronous copies
+// of other memory through the staging ring when the daemon is local;
+// otherwise the bytes travel inline, chunk by chunk (an asynchronous copy
+// captures them at the call, as CANN does for pageable memory).
 absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, size_t count) {
   auto session = Runtime::Get().Session();
   if (!session.ok()) return session.status();
+  if (auto window = HostMemory::Get().FindWindow(src, count)) {
+    return CopyThroughWindow(**session, stream_id, dst, *window, count, /*to_device=*/true);
+  }
+  if (stream_id == 0 && count >= kStagingThreshold) {
+    if (StagingRing* ring = StagingRing::ForSession(**session)) {
+      return ring->ToDevice(dst, src, count);
+    }
+  }
   std::vector<v1::Call> calls;
   calls.reserve((count + kChunkBytes - 1) / kChunkBytes);
   for (size_t offset = 0; offset < count; offset += kChunkBytes) {
@@ -110,10 +109,19 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
   return (*session)->CallAll(std::move(calls));
 }
 
-// Device-to-host: the daemon streams the bytes back into `dst`.
+// Device-to-host: into shared host memory by the daemon, through the
+// staging ring, or streamed back into `dst` as data chunks.
 absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
   auto session = Runtime::Get().Session();
   if (!session.ok()) return session.status();
+  if (auto window = HostMemory::Get().FindWindow(dst, count)) {
+    return CopyThroughWindow(**session, stream_id, src, *window, count, /*to_device=*/false);
+  }
+  if (stream_id == 0 && count >= kStagingThreshold) {
+    if (StagingRing* ring = StagingRing::ForSession(**session)) {
+      return ring->ToHost(static_cast<uint8_t*>(dst), src, count);
+    }
+  }
   const bool sync = stream_id == 0;
   const uint64_t transfer = (*session)->BeginTransfer(dst, count, /*awaited=*/sync);
   v1::Call call;
@@ -174,22 +182,10 @@ absl::Status FreeDevice(void* pointer) {
 absl::StatusOr<void*> MallocHost(size_t size) {
   if (size == 0) return AclError(kAclInvalidParam, "cannot allocate 0 bytes");
   if (auto context = CurrentContext(); !context.ok()) return context.status();
-  void* pointer = nullptr;
-  if (posix_memalign(&pointer, kHostAlignment, size) != 0) {
-    return AclError(kRtMemoryAllocation, absl::StrFormat("cannot allocate %d bytes of host memory", size));
-  }
-  Hosts().Add(pointer, size);
-  return pointer;
+  return HostMemory::Get().Allocate(size);
 }
 
-absl::Status FreeHost(void* pointer) {
-  if (!Hosts().Remove(pointer)) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("%p was not allocated with aclrtMallocHost", pointer));
-  }
-  std::free(pointer);
-  return absl::OkStatus();
-}
+absl::Status FreeHost(void* pointer) { return HostMemory::Get().Free(pointer); }
 
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
                     void* stream) {
@@ -203,7 +199,7 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
     // CANN also sets host memory: any of it synchronously (the upstream
     // cross-server sample clears a sockaddr on the stack this way), memory
     // from aclrtMallocHost on a stream too. Neither needs the device.
-    if (!async || Hosts().Contains(dst, count)) {
+    if (!async || HostMemory::Get().Contains(dst, count)) {
       std::memset(dst, value, count);
       return absl::OkStatus();
     }

@@ -121,19 +121,25 @@ absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon() {
   const char* env = std::getenv("NPUD_ADDRESS");
   std::string address = env != nullptr ? std::string(absl::StripAsciiWhitespace(env)) : "";
   if (address == "inproc:" || address == "inproc") return MakeInprocTransport();
-  if (!address.empty()) {
-    if (absl::StartsWith(address, "unix:")) {
-      // gRPC wants unix:/path or unix:///path; accept unix://path as well.
-      std::string path = address.substr(5);
-      while (absl::StartsWith(path, "//")) path = path.substr(1);
-      address = absl::StrCat("unix:", path);
+  std::string path;
+  if (address.empty()) {
+    path = DefaultSocketPath();
+    if (!UnixSocketAnswers(path)) {
+      if (absl::Status started = StartPrivateDaemon(path); !started.ok()) return started;
     }
+  } else if (absl::StartsWith(address, "unix:")) {
+    // Accept unix:/path, unix://path and unix:///path.
+    path = address.substr(5);
+    while (absl::StartsWith(path, "//")) path = path.substr(1);
+  } else {
     return MakeGrpcTransport(address);
   }
-  const std::string path = DefaultSocketPath();
-  if (!UnixSocketAnswers(path)) {
-    if (absl::Status started = StartPrivateDaemon(path); !started.ok()) return started;
-  }
+  // On the daemon's host the local protocol (next to the gRPC socket) is
+  // faster and shares memory; NPUD_TRANSPORT=grpc opts out of it.
+  const char* transport = std::getenv("NPUD_TRANSPORT");
+  const bool grpc_only = transport != nullptr && std::string(transport) == "grpc";
+  const std::string local = path + ".local";
+  if (!grpc_only && UnixSocketAnswers(local)) return MakeLocalTransport(local);
   return MakeGrpcTransport(absl::StrCat("unix:", path));
 }
 
