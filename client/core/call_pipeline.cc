@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <utility>
 
@@ -22,8 +23,19 @@ size_t EstimateBytes(const v1::Call& call) {
 
 }  // namespace
 
+namespace {
+
+bool StrictFromEnv() {
+  const char* strict = std::getenv("NPUD_STRICT");
+  return strict != nullptr && std::string(strict) == "1";
+}
+
+}  // namespace
+
 CallPipeline::CallPipeline(std::unique_ptr<Transport> transport)
-    : transport_(std::move(transport)) {}
+    : transport_(std::move(transport)), strict_(StrictFromEnv()) {
+  if (strict_) spdlog::info("NPUD_STRICT=1: asynchronous calls are checked at their call site");
+}
 
 CallPipeline::~CallPipeline() { Stop(); }
 
@@ -49,6 +61,12 @@ void CallPipeline::Stop() {
 void CallPipeline::Post(v1::Call call) {
   call.set_call_id(0);
   Enqueue(std::move(call), /*want_reply=*/false);
+}
+
+absl::Status CallPipeline::Submit(v1::Call call) {
+  if (strict_) return Call(std::move(call)).status();
+  Post(std::move(call));
+  return absl::OkStatus();
 }
 
 absl::StatusOr<v1::Reply> CallPipeline::Call(v1::Call call) {

@@ -52,6 +52,12 @@ class CallPipeline final : public TransportReceiver {
 
   // Queues an asynchronous call (its call_id is ignored).
   void Post(v1::Call call) ABSL_LOCKS_EXCLUDED(batch_mu_);
+  // How ACL calls send asynchronous work: Post(), or in strict mode
+  // (NPUD_STRICT=1, for debugging) a synchronous call, so an invalid
+  // argument is reported by the ACL call that passed it instead of by the
+  // next synchronize. Work the device does later still reports there.
+  absl::Status Submit(v1::Call call) ABSL_LOCKS_EXCLUDED(batch_mu_);
+  bool strict() const { return strict_; }
   // Post() with a file that travels with the call's batch (a memfd for
   // RegisterHostMemory). The pipeline owns `fd` and closes it once sent.
   // Only when CanShareMemory().
@@ -120,6 +126,7 @@ class CallPipeline final : public TransportReceiver {
   void HandleNotification(const v1::Notification& notification);
 
   const std::unique_ptr<Transport> transport_;
+  const bool strict_;
   std::atomic<uint64_t> next_call_id_{1};
   std::atomic<uint64_t> next_transfer_id_{1};
 

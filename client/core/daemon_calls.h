@@ -20,11 +20,12 @@ inline absl::StatusOr<v1::Reply> CallDaemon(v1::Call call) {
   return (*session)->Call(std::move(call));
 }
 
+// Asynchronous: queued, or checked at once in strict mode (see
+// CallPipeline::Submit).
 inline absl::Status PostToDaemon(v1::Call call) {
   auto session = Runtime::Get().Session();
   if (!session.ok()) return session.status();
-  (*session)->Post(std::move(call));
-  return absl::OkStatus();
+  return (*session)->Submit(std::move(call));
 }
 
 }  // namespace npud::client

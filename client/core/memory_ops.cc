@@ -68,10 +68,7 @@ absl::Status CopyThroughWindow(CallPipeline& session, uint64_t stream_id, uint64
   copy->set_window_offset(host.offset);
   copy->set_size(count);
   copy->set_to_device(to_device);
-  if (stream_id != 0) {
-    session.Post(std::move(call));
-    return absl::OkStatus();
-  }
+  if (stream_id != 0) return session.Submit(std::move(call));
   return session.Call(std::move(call)).status();
 }
 
@@ -100,7 +97,7 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
     write->set_address(dst + offset);
     write->set_data(src + offset, n);
     if (stream_id != 0) {
-      (*session)->Post(std::move(call));
+      if (absl::Status s = (*session)->Submit(std::move(call)); !s.ok()) return s;
     } else {
       calls.push_back(std::move(call));
     }
@@ -131,7 +128,9 @@ absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t coun
   read->set_size(count);
   read->set_transfer_id(transfer);
   if (!sync) {
-    (*session)->Post(std::move(call));
+    absl::Status submitted = (*session)->Submit(std::move(call));
+    // A refused read sends no data: forget its transfer.
+    if (!submitted.ok()) return (*session)->AbandonTransfer(transfer, submitted);
     return absl::OkStatus();
   }
   auto reply = (*session)->Call(std::move(call));

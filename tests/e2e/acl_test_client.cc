@@ -33,6 +33,12 @@
 //                     print "KEYS <mem key> <event handle>"; wait for EOF
 //   event-consumer MEMKEY EVKEY  wait on the event on a stream, then read the
 //                     shared word on that stream; print "VALUE v"
+//   strict            an asynchronous copy to an address outside any
+//                     allocation, then a synchronize; print "CODES <copy>
+//                     <sync>" (run with and without NPUD_STRICT=1)
+//   copy-loop         print "READY", then copy 32 MiB to and from the device
+//                     forever (pinned and pageable, synchronous and on a
+//                     stream) until killed
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
 //                     FLAGS; print "KEY k"; then per stdin line: "allow PID"
 //                     ("CODE c"), "wait" (queue aclrtWaitAndResetNotify and
@@ -419,6 +425,45 @@ int EventConsumer(const char* memory_key, const char* event_key) {
   return 0;
 }
 
+int Strict() {
+  aclrtStream stream = nullptr;
+  void* dev = nullptr;
+  if (aclrtSetDevice(0) != 0 || aclrtCreateStream(&stream) != 0 ||
+      aclrtMalloc(&dev, 4096, ACL_MEM_MALLOC_HUGE_FIRST) != 0) {
+    return 2;
+  }
+  char host[64] = {};
+  // Inside the device's address range, outside the allocation.
+  void* outside = static_cast<char*>(dev) + (1 << 20);
+  const aclError copy =
+      aclrtMemcpyAsync(outside, sizeof(host), host, sizeof(host), ACL_MEMCPY_HOST_TO_DEVICE, stream);
+  const aclError sync = aclrtSynchronizeStream(stream);
+  std::printf("CODES %d %d\n", copy, sync);
+  return 0;
+}
+
+int CopyLoop() {
+  constexpr size_t kBytes = 32 << 20;
+  aclrtStream stream = nullptr;
+  void* dev = nullptr;
+  void* pinned = nullptr;
+  if (aclrtSetDevice(0) != 0 || aclrtCreateStream(&stream) != 0 ||
+      aclrtMalloc(&dev, kBytes, ACL_MEM_MALLOC_HUGE_FIRST) != 0 ||
+      aclrtMallocHost(&pinned, kBytes) != 0) {
+    return 2;
+  }
+  std::vector<unsigned char> pageable(kBytes, 7);
+  std::printf("READY\n");
+  std::fflush(stdout);
+  for (;;) {
+    aclrtMemcpy(dev, kBytes, pinned, kBytes, ACL_MEMCPY_HOST_TO_DEVICE);
+    aclrtMemcpy(pageable.data(), kBytes, dev, kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
+    aclrtMemcpyAsync(pinned, kBytes, dev, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, stream);
+    aclrtMemcpyAsync(dev, kBytes, pageable.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE, stream);
+    aclrtSynchronizeStream(stream);
+  }
+}
+
 int NotifyWaiter(int32_t device, uint64_t flags) {
   aclrtStream stream = nullptr;
   aclrtNotify notify = nullptr;
@@ -490,6 +535,8 @@ int main(int argc, char** argv) {
   }
   if (scenario == "event-producer" && argc > 2) rc = EventProducer(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "event-consumer" && argc > 3) rc = EventConsumer(argv[2], argv[3]);
+  if (scenario == "strict") rc = Strict();
+  if (scenario == "copy-loop") rc = CopyLoop();
   if (scenario == "notify-waiter" && argc > 3) {
     rc = NotifyWaiter(std::atoi(argv[2]), std::strtoull(argv[3], nullptr, 0));
   }

@@ -191,6 +191,39 @@ TEST_F(KernelTest, KernelsUseMappedPhysicalMemoryLikeAnyAllocation) {
   EXPECT_EQ(aclrtFreePhysical(physical), ACL_ERROR_RT_INVALID_HANDLE);
 }
 
+TEST_F(KernelTest, CopiesOnAnotherStreamRaceAKernelCorrectly) {
+  const uint32_t n = 8 << 20;
+  std::vector<float> x(n, 1.25f), y(n, 2.0f);
+  AddArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
+  ASSERT_EQ(aclrtMemcpy(args.x, n * 4, x.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemcpy(args.y, n * 4, y.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  aclrtStream copies = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&copies), ACL_SUCCESS);
+  const size_t bytes = (6 << 20) + 11;
+  void* pinned = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&pinned, bytes), ACL_SUCCESS);
+  std::vector<uint8_t> pageable(bytes), back(bytes);
+  uint8_t* scratch = Malloc<uint8_t>(bytes);
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 2, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  for (int round = 0; round < 4; ++round) {
+    for (size_t i = 0; i < bytes; ++i) pageable[i] = static_cast<uint8_t>(i * 31 + round);
+    ASSERT_EQ(aclrtMemcpyAsync(scratch, bytes, pageable.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE,
+                               copies),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpyAsync(pinned, bytes, scratch, bytes, ACL_MEMCPY_DEVICE_TO_HOST, copies),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtSynchronizeStream(copies), ACL_SUCCESS);
+    ASSERT_EQ(std::memcmp(pinned, pageable.data(), bytes), 0) << "round " << round;
+  }
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  const std::vector<float> z = Read(args.z, n);
+  for (uint32_t i = 0; i < n; i += 4099) ASSERT_EQ(z[i], 3.25f) << i;
+  EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(copies), ACL_SUCCESS);
+}
+
 TEST_F(KernelTest, ArgsArrayLaunchUsesTheParameterLayout) {
   aclrtFuncHandle add = Function("add_float");
   size_t count = 0;

@@ -95,6 +95,40 @@ TEST_F(MultiProcessTest, KilledClientsMemoryIsReleased) {
   EXPECT_NE(daemon_->Log().find("closed: released 1 allocations"), std::string::npos);
 }
 
+TEST_F(MultiProcessTest, ClientKilledMidTransferLeavesNothingBehind) {
+  const uint64_t before = FreeBytes();
+  auto copier = SpawnClient({"copy-loop"});
+  ASSERT_NE(copier, nullptr);
+  ASSERT_EQ(copier->ReadLine(absl::Seconds(20)), "READY");
+  // Other clients check their bytes while the copier runs and dies.
+  std::vector<std::unique_ptr<ChildProcess>> others;
+  for (int i = 0; i < 2; ++i) others.push_back(SpawnClient({"flows"}));
+  absl::SleepFor(absl::Milliseconds(300));
+  copier->Kill(SIGKILL);
+  EXPECT_EQ(copier->Wait(), -SIGKILL);
+  for (auto& other : others) EXPECT_EQ(other->Wait(), 0);
+  const absl::Time deadline = absl::Now() + absl::Seconds(10);
+  uint64_t after = FreeBytes();
+  while (after != before && absl::Now() < deadline) {
+    absl::SleepFor(absl::Milliseconds(50));
+    after = FreeBytes();
+  }
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(Client({"flows"}), 0);
+}
+
+TEST_F(MultiProcessTest, StrictModeReportsErrorsAtTheCall) {
+  std::string out;
+  ASSERT_EQ(Client({"strict"}, &out), 0);
+  // ACL_ERROR_RT_PARAM_INVALID at the synchronize ...
+  EXPECT_EQ(out, "CODES 0 107000\n");
+  // ... or, in strict mode, at the copy that caused it.
+  std::vector<std::string> env = env_;
+  env.push_back("NPUD_STRICT=1");
+  ASSERT_EQ(RunProcess({ACL_TEST_CLIENT, "strict"}, env, &out), 0);
+  EXPECT_EQ(out, "CODES 107000 0\n");
+}
+
 TEST_F(MultiProcessTest, AdminServiceShowsWhoHoldsWhat) {
   auto holder = SpawnClient({"hold", "1048576"});
   ASSERT_NE(holder, nullptr);
