@@ -26,6 +26,8 @@ namespace {
 // Large copies are chunked at 1 MiB and batches are flushed at a few MiB;
 // the limit only guards against garbage.
 constexpr int kMaxMessageBytes = 64 << 20;
+constexpr int kHttp2FrameBytes = (1 << 24) - 1;  // The largest HTTP/2 allows.
+constexpr int kHttp2WindowBytes = 64 << 20;
 
 using SessionStream = grpc::ServerReaderWriter<v1::ServerMessage, v1::ClientMessage>;
 
@@ -112,7 +114,7 @@ class NpudService final : public v1::Npud::Service {
     v1::ClientMessage message;
     while (stream->Read(&message)) {
       if (message.has_batch()) {
-        session->Process(message.batch());
+        session->Process(message.mutable_batch());
       } else {
         spdlog::warn("session {}: unexpected message kind {}; ignored", session->id(),
                      static_cast<int>(message.kind_case()));
@@ -187,6 +189,10 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
 
   grpc::ServerBuilder builder;
   builder.SetMaxReceiveMessageSize(kMaxMessageBytes);
+  // Bulk copies travel as 1 MiB messages: large HTTP/2 frames and windows
+  // keep them from being cut into 16 KiB pieces and stalled on flow control.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MAX_FRAME_SIZE, kHttp2FrameBytes);
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, kHttp2WindowBytes);
   builder.SetMaxSendMessageSize(kMaxMessageBytes);
   for (size_t i = 0; i < listen.size(); ++i) {
     const std::string& address = listen[i];

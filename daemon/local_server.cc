@@ -191,7 +191,7 @@ class LocalServer::Connection {
         CloseAll(fds);
         break;
       }
-      session->Process(message.batch(), std::move(fds));
+      session->Process(message.mutable_batch(), std::move(fds));
       fds.clear();
     }
     core_->CloseSession(session->id());

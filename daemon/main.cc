@@ -6,6 +6,7 @@
 // has been connected for that long: how the client library's private,
 // autostarted daemon goes away on its own).
 
+#include <malloc.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -72,6 +73,10 @@ std::string ReadToken(const std::string& path) {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage("npud: a shareable simulated Ascend NPU daemon");
   absl::ParseCommandLine(argc, argv);
+  // Bulk copies allocate and free megabyte buffers all the time; keep them
+  // in the heap instead of fresh mmaps whose page faults would dominate.
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   spdlog::set_default_logger(spdlog::stderr_logger_mt("npud"));
   spdlog::set_level(spdlog::level::from_str(absl::GetFlag(FLAGS_log_level)));
   spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [npud] [%^%l%$] %v");

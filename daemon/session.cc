@@ -158,9 +158,9 @@ Session::Outcome Session::Done(const absl::Status& status) {
   return Ok();
 }
 
-void Session::Process(const v1::CallBatch& batch, std::vector<int> fds) {
+void Session::Process(v1::CallBatch* batch, std::vector<int> fds) {
   size_t next_fd = 0;
-  for (const v1::Call& call : batch.calls()) {
+  for (v1::Call& call : *batch->mutable_calls()) {
     int fd = -1;
     if (call.has_register_host_memory() && next_fd < fds.size()) fd = fds[next_fd++];
     Dispatch(call, fd);
@@ -168,7 +168,7 @@ void Session::Process(const v1::CallBatch& batch, std::vector<int> fds) {
   for (; next_fd < fds.size(); ++next_fd) close(fds[next_fd]);
 }
 
-void Session::Dispatch(const v1::Call& call, int fd) {
+void Session::Dispatch(v1::Call& call, int fd) {
   const uint64_t id = call.call_id();
   switch (call.op_case()) {
     case v1::Call::kPing:
@@ -219,7 +219,7 @@ void Session::Dispatch(const v1::Call& call, int fd) {
     case v1::Call::kMemset:
       return RunData(id, call.memset().stream_id(), MemsetTask(call.memset()));
     case v1::Call::kWriteDevice:
-      return RunData(id, call.write_device().stream_id(), WriteTask(call.write_device()));
+      return RunData(id, call.write_device().stream_id(), WriteTask(*call.mutable_write_device()));
     case v1::Call::kReadDevice: {
       auto task = ReadTask(call.read_device());
       // An asynchronous read's client also waits for the end of its transfer.
@@ -653,10 +653,10 @@ Session::TaskOrError Session::MemsetTask(const v1::Memset& op) {
   return sim::MakeMemsetTask(*std::move(range), static_cast<uint8_t>(op.value()));
 }
 
-Session::TaskOrError Session::WriteTask(const v1::WriteDevice& op) {
+Session::TaskOrError Session::WriteTask(v1::WriteDevice& op) {
   auto range = Access(op.address(), op.data().size());
   if (!range.ok()) return range.status();
-  return sim::MakeWriteTask(*std::move(range), op.data());
+  return sim::MakeWriteTask(*std::move(range), std::move(*op.mutable_data()));
 }
 
 Session::TaskOrError Session::ReadTask(const v1::ReadDevice& op) {

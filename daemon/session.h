@@ -67,10 +67,10 @@ class Session {
   uint64_t id() const { return id_; }
   const PeerInfo& peer() const { return peer_; }
 
-  // Runs the calls of one batch in order. `fds` (local protocol only) are
-  // the shared memory files of the batch's RegisterHostMemory calls, in
-  // order; the session owns them.
-  void Process(const v1::CallBatch& batch, std::vector<int> fds = {}) ABSL_LOCKS_EXCLUDED(mu_);
+  // Runs the calls of one batch in order; bulk bytes may be moved out of
+  // `*batch`. `fds` (local protocol only) are the shared memory files of the
+  // batch's RegisterHostMemory calls, in order; the session owns them.
+  void Process(v1::CallBatch* batch, std::vector<int> fds = {}) ABSL_LOCKS_EXCLUDED(mu_);
 
   // For the admin service.
   v1::SessionStatus Status() const ABSL_LOCKS_EXCLUDED(mu_);
@@ -87,7 +87,7 @@ class Session {
   static Outcome Done(const absl::Status& status);
 
   // `fd` is the file of a RegisterHostMemory call (-1 if none came).
-  void Dispatch(const v1::Call& call, int fd) ABSL_LOCKS_EXCLUDED(mu_);
+  void Dispatch(v1::Call& call, int fd) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Sends the reply of a synchronous call. For an asynchronous call
   // (call_id 0) that failed, the error goes to stream `stream_id` (reported
@@ -125,7 +125,8 @@ class Session {
   // (stream 0) synchronously after the process's queued work.
   using TaskOrError = absl::StatusOr<std::unique_ptr<sim::Task>>;
   TaskOrError MemsetTask(const v1::Memset& op) ABSL_LOCKS_EXCLUDED(mu_);
-  TaskOrError WriteTask(const v1::WriteDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
+  // Moves the bytes out of `op`.
+  TaskOrError WriteTask(v1::WriteDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
   TaskOrError ReadTask(const v1::ReadDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
   TaskOrError CopyTask(const v1::CopyDevice& op) ABSL_LOCKS_EXCLUDED(mu_);
   void RunData(uint64_t call_id, uint64_t stream_id, TaskOrError task) ABSL_LOCKS_EXCLUDED(mu_);

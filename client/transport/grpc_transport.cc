@@ -35,6 +35,9 @@ class GrpcTransport final : public Transport {
     // Fail fast when nothing listens instead of retrying for long.
     args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 100);
     args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 500);
+    // See grpc_services.cc: bulk copies want large frames and windows.
+    args.SetInt(GRPC_ARG_HTTP2_MAX_FRAME_SIZE, (1 << 24) - 1);
+    args.SetInt(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, 64 << 20);
     channel_ = grpc::CreateCustomChannel(target_, grpc::InsecureChannelCredentials(), args);
     if (!channel_->WaitForConnected(std::chrono::system_clock::now() +
                                     std::chrono::milliseconds(kConnectTimeoutMs))) {

@@ -69,7 +69,10 @@ class InprocTransport final : public Transport {
 
   absl::Status Send(const v1::ClientMessage& message) override {
     if (session_ == nullptr) return absl::FailedPreconditionError("not connected");
-    if (message.has_batch()) session_->Process(message.batch());
+    if (message.has_batch()) {
+      v1::CallBatch batch = message.batch();
+      session_->Process(&batch);
+    }
     return absl::OkStatus();
   }
 
