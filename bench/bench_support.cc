@@ -3,11 +3,23 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <fstream>
 
 namespace npud::bench {
+
+double MonotonicSeconds() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void SleepUntil(double at) {
+  const double wait = at - MonotonicSeconds();
+  if (wait > 0) usleep(static_cast<useconds_t>(wait * 1e6));
+}
 
 BenchDaemon::BenchDaemon() {
   char dir[] = "/tmp/npud-bench-XXXXXX";

@@ -30,6 +30,13 @@ class BenchDaemon {
   std::string tcp_address_;
 };
 
+// Seconds on CLOCK_MONOTONIC, the same clock in every process.
+double MonotonicSeconds();
+
+// For clients that should start measuring together: sleeps until the
+// monotonic time `at` (no-op if 0 or past).
+void SleepUntil(double at);
+
 // Runs `self --client <args>` with NPUD_ADDRESS=address and returns true if
 // it exited 0; its stdout goes to *output.
 bool RunSelfAsClient(const char* self, const std::string& address,

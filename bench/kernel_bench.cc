@@ -5,8 +5,10 @@
 //    buffered queues, vector adds) over 64M floats, against a plain C++ loop
 //    over the same data in this process.
 //  * The rate of empty-kernel launches on one stream (launch N, then one
-//    synchronize) through npud over the unix socket, against the same
-//    through the in-process transport.
+//    synchronize) through npud over the unix socket and over TCP, against
+//    the same through the in-process transport.
+//  * The aggregate launch rate of 1, 2, 4 and 8 client processes launching
+//    at once over the unix socket, against one in-process client.
 //
 //   kernel_bench [--elements=N] [--launches=N] [--json=FILE]
 
@@ -14,12 +16,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -49,8 +53,9 @@ struct AddArgs {
   uint64_t n;
 };
 
-// Runs in a child with NPUD_ADDRESS set: prints "<add seconds> <launches/s>".
-int ClientMain(uint64_t elements, int launches) {
+// Runs in a child with NPUD_ADDRESS set: prints "<add seconds> <launches/s>
+// <start> <end>" (the launch loop's monotonic start and end).
+int ClientMain(uint64_t elements, int launches, double start_at) {
   CHECK(aclInit(nullptr));
   CHECK(aclrtSetDevice(0));
   aclrtStream stream = nullptr;
@@ -90,25 +95,57 @@ int ClientMain(uint64_t elements, int launches) {
     CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
   CHECK(aclrtSynchronizeStream(stream));
-  const auto start = Clock::now();
+  npud::bench::SleepUntil(start_at);
+  const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < launches; ++i) {
     CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
   CHECK(aclrtSynchronizeStream(stream));
-  const double rate = launches / Seconds(start);
-  std::printf("%.6f %.1f\n", add_seconds, rate);
+  const double end = npud::bench::MonotonicSeconds();
+  std::printf("%.6f %.1f %.6f %.6f\n", add_seconds, launches / (end - start), start, end);
   CHECK(aclrtBinaryUnLoad(binary));
   return 0;
 }
 
+struct ClientResult {
+  double add_seconds = 0;
+  double rate = 0;
+  double start = 0;
+  double end = 0;
+};
+
 bool RunClient(const char* self, const std::string& address, uint64_t elements, int launches,
-               double* add_seconds, double* rate) {
+               ClientResult* result, double start_at = 0) {
   std::string output;
   return npud::bench::RunSelfAsClient(self, address,
                                       {"--elements=" + std::to_string(elements),
-                                       "--launches=" + std::to_string(launches)},
+                                       "--launches=" + std::to_string(launches),
+                                       "--start_at=" + std::to_string(start_at)},
                                       &output) &&
-         std::sscanf(output.c_str(), "%lf %lf", add_seconds, rate) == 2;
+         std::sscanf(output.c_str(), "%lf %lf %lf %lf", &result->add_seconds, &result->rate,
+                     &result->start, &result->end) == 4;
+}
+
+// Launches per second of `clients` processes launching `launches` each at
+// once (from the first start to the last end), or 0 if one failed.
+double AggregateRate(const char* self, const std::string& address, int clients, int launches) {
+  std::vector<ClientResult> results(clients);
+  std::vector<char> ok(clients, 0);
+  std::vector<std::thread> threads;
+  // All clients start launching at the same moment, once they are set up.
+  const double start_at = npud::bench::MonotonicSeconds() + 2.0;
+  for (int c = 0; c < clients; ++c) {
+    threads.emplace_back(
+        [&, c] { ok[c] = RunClient(self, address, 0, launches, &results[c], start_at); });
+  }
+  for (std::thread& t : threads) t.join();
+  double first = 1e300, last = 0;
+  for (int c = 0; c < clients; ++c) {
+    if (!ok[c]) return 0;
+    first = std::min(first, results[c].start);
+    last = std::max(last, results[c].end);
+  }
+  return static_cast<double>(clients) * launches / (last - first);
 }
 
 // The baseline of the vector add: a plain loop over the same amount of data.
@@ -129,13 +166,15 @@ int main(int argc, char** argv) {
   int launches = 20000;
   std::string json;
   bool client = false;
+  double start_at = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--elements=", 11) == 0) elements = std::strtoull(argv[i] + 11, nullptr, 0);
     if (std::strncmp(argv[i], "--launches=", 11) == 0) launches = std::atoi(argv[i] + 11);
     if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
+    if (std::strncmp(argv[i], "--start_at=", 11) == 0) start_at = std::atof(argv[i] + 11);
     if (std::strcmp(argv[i], "--client") == 0) client = true;
   }
-  if (client) return ClientMain(elements, launches);
+  if (client) return ClientMain(elements, launches, start_at);
   elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
 
   npud::bench::BenchDaemon daemon;
@@ -145,13 +184,19 @@ int main(int argc, char** argv) {
   }
 
   const double plain = PlainLoopSeconds(elements);
-  double add_daemon = 0, rate_daemon = 0, add_inproc = 0, rate_inproc = 0;
-  const bool daemon_ok = RunClient(argv[0], daemon.unix_address(), elements, launches,
-                                   &add_daemon, &rate_daemon);
-  const bool inproc_ok = RunClient(argv[0], "inproc:", 0, launches, &add_inproc, &rate_inproc);
-  if (!daemon_ok || !inproc_ok) {
+  ClientResult unix_result, tcp_result, inproc_result;
+  if (!RunClient(argv[0], daemon.unix_address(), elements, launches, &unix_result) ||
+      !RunClient(argv[0], daemon.tcp_address(), 0, launches, &tcp_result) ||
+      !RunClient(argv[0], "inproc:", 0, launches, &inproc_result)) {
     std::fprintf(stderr, "a benchmark client failed\n");
     return 1;
+  }
+  const double add_daemon = unix_result.add_seconds;
+  const double inproc_rate = inproc_result.rate;
+  std::vector<std::pair<int, double>> aggregate;
+  for (int clients : {1, 2, 4, 8}) {
+    aggregate.emplace_back(clients, AggregateRate(argv[0], daemon.unix_address(), clients,
+                                                  launches));
   }
 
   const double gb = 3.0 * elements * sizeof(float) / 1e9;
@@ -163,14 +208,29 @@ int main(int argc, char** argv) {
   std::printf("%-48s %8.2f GB/s %8.2f GB/s\n", "  (bytes moved per second)", gb / add_daemon,
               gb / plain);
   std::printf("%-48s %10.0f/s %10.0f/s %10.2f\n", "empty launches, unix socket vs in process",
-              rate_daemon, rate_inproc, rate_daemon / rate_inproc);
+              unix_result.rate, inproc_rate, unix_result.rate / inproc_rate);
+  std::printf("%-48s %10.0f/s %10.0f/s %10.2f\n", "empty launches, TCP vs in process",
+              tcp_result.rate, inproc_rate, tcp_result.rate / inproc_rate);
+  for (const auto& [clients, rate] : aggregate) {
+    const std::string label =
+        "aggregate launches, " + std::to_string(clients) + " unix client(s) vs 1 in process";
+    std::printf("%-48s %10.0f/s %10.0f/s %10.2f\n", label.c_str(), rate, inproc_rate,
+                rate / inproc_rate);
+  }
   if (!json.empty()) {
     std::ofstream out(json);
     out << "{\"vector_add\": {\"elements\": " << elements << ", \"kernel_seconds\": " << add_daemon
         << ", \"plain_loop_seconds\": " << plain << ", \"ratio\": " << plain / add_daemon
-        << "}, \"empty_launch_rate\": {\"unix_per_s\": " << rate_daemon
-        << ", \"inproc_per_s\": " << rate_inproc << ", \"ratio\": " << rate_daemon / rate_inproc
-        << "}}\n";
+        << "}, \"empty_launch_rate\": {\"unix_per_s\": " << unix_result.rate
+        << ", \"tcp_per_s\": " << tcp_result.rate << ", \"inproc_per_s\": " << inproc_rate
+        << ", \"ratio_unix\": " << unix_result.rate / inproc_rate
+        << ", \"ratio_tcp\": " << tcp_result.rate / inproc_rate << "}, \"aggregate_launch_rate\": [";
+    for (size_t i = 0; i < aggregate.size(); ++i) {
+      out << (i ? ", " : "") << "{\"clients\": " << aggregate[i].first
+          << ", \"per_s\": " << aggregate[i].second
+          << ", \"ratio\": " << aggregate[i].second / inproc_rate << "}";
+    }
+    out << "]}\n";
   }
   return 0;
 }

@@ -18,7 +18,6 @@
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -48,12 +47,6 @@ double Seconds(Clock::time_point since) {
 // Enough repetitions for a steady figure without taking all day.
 int RepsFor(size_t size) {
   return static_cast<int>(std::clamp<size_t>((size_t{512} << 20) / size, 2, 2000));
-}
-
-double MonotonicSeconds() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 #define CHECK(call)                                                   \
@@ -122,19 +115,20 @@ int BandwidthClient(size_t max_size) {
 
 // Client of the aggregate run: copies `size` bytes each way `reps` times
 // and prints "<bytes> <start> <end>" (monotonic seconds).
-int AggregateClient(size_t size, int reps) {
+int AggregateClient(size_t size, int reps, double start_at) {
   CHECK(aclInit(nullptr));
   CHECK(aclrtSetDevice(0));
   void* device = nullptr;
   CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
   HostBuffer host(true, size);
   CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
-  const double start = MonotonicSeconds();
+  npud::bench::SleepUntil(start_at);
+  const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < reps; ++i) {
     CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
     CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
   }
-  const double end = MonotonicSeconds();
+  const double end = npud::bench::MonotonicSeconds();
   std::printf("%zu %.6f %.6f\n", 2 * size * reps, start, end);
   aclFinalize();
   return 0;
@@ -246,16 +240,18 @@ int main(int argc, char** argv) {
   bool client = false;
   size_t aggregate_size = 0;
   int aggregate_reps = 0;
+  double start_at = 0;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--max_size=", 11) == 0) max_size = std::strtoull(argv[i] + 11, nullptr, 0);
     if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
     if (std::strncmp(argv[i], "--aggregate=", 12) == 0) {
       std::sscanf(argv[i] + 12, "%zu,%d", &aggregate_size, &aggregate_reps);
     }
+    if (std::strncmp(argv[i], "--start_at=", 11) == 0) start_at = std::atof(argv[i] + 11);
     if (std::strcmp(argv[i], "--client") == 0) client = true;
   }
   if (client) {
-    return aggregate_size != 0 ? AggregateClient(aggregate_size, aggregate_reps)
+    return aggregate_size != 0 ? AggregateClient(aggregate_size, aggregate_reps, start_at)
                                : BandwidthClient(max_size);
   }
 
@@ -283,11 +279,15 @@ int main(int argc, char** argv) {
     std::vector<std::string> outputs(clients);
     std::vector<std::thread> threads;
     std::vector<char> ok(clients, 0);
+    // All clients start copying at the same moment, once they are set up.
+    const std::string start_at_arg =
+        "--start_at=" + std::to_string(npud::bench::MonotonicSeconds() + 2.0);
     for (int c = 0; c < clients; ++c) {
       threads.emplace_back([&, c] {
         ok[c] = npud::bench::RunSelfAsClient(
             argv[0], daemon.unix_address(),
-            {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8)}, &outputs[c]);
+            {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8), start_at_arg},
+            &outputs[c]);
       });
     }
     for (std::thread& t : threads) t.join();
