@@ -20,15 +20,18 @@ absl::StatusOr<std::shared_ptr<HostWindow>> HostWindow::Map(int fd, uint64_t siz
                     absl::StrFormat("shared host memory of %u bytes does not fit its file", size));
   }
   void* data = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  const int err = errno;
-  close(fd);
   if (data == MAP_FAILED) {
+    const int err = errno;
+    close(fd);
     return AclError(kRtMemoryAllocation,
                     absl::StrFormat("cannot map shared host memory: %s", std::strerror(err)));
   }
-  return std::shared_ptr<HostWindow>(new HostWindow(static_cast<uint8_t*>(data), size));
+  return std::shared_ptr<HostWindow>(new HostWindow(fd, static_cast<uint8_t*>(data), size));
 }
 
-HostWindow::~HostWindow() { munmap(data_, size_); }
+HostWindow::~HostWindow() {
+  munmap(data_, size_);
+  close(fd_);
+}
 
 }  // namespace npud::daemon

@@ -17,7 +17,8 @@ namespace npud::daemon {
 
 class HostWindow {
  public:
-  // Maps `size` bytes of `fd` (shared); closes `fd` whatever happens.
+  // Maps `size` bytes of `fd` (shared) and keeps `fd` (closed with the
+  // window, or at once on failure).
   static absl::StatusOr<std::shared_ptr<HostWindow>> Map(int fd, uint64_t size);
   ~HostWindow();
   HostWindow(const HostWindow&) = delete;
@@ -25,9 +26,12 @@ class HostWindow {
 
   uint8_t* data() const { return data_; }
   uint64_t size() const { return size_; }
+  // The shared memory file, for mapping it elsewhere too.
+  int fd() const { return fd_; }
 
  private:
-  HostWindow(uint8_t* data, uint64_t size) : data_(data), size_(size) {}
+  HostWindow(int fd, uint8_t* data, uint64_t size) : fd_(fd), data_(data), size_(size) {}
+  const int fd_;
   uint8_t* const data_;
   const uint64_t size_;
 };

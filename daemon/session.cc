@@ -316,6 +316,10 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return Finish(id, 0, RegisterHostMemory(call.register_host_memory(), fd));
     case v1::Call::kReleaseHostMemory:
       return Finish(id, 0, ReleaseHostMemory(call.release_host_memory()));
+    case v1::Call::kMapHostWindow:
+      return Finish(id, 0, MapHostWindow(call.map_host_window()));
+    case v1::Call::kUnmapHostWindow:
+      return Finish(id, 0, UnmapHostWindow(call.unmap_host_window()));
     case v1::Call::kHostCopy:
       return RunData(id, call.host_copy().stream_id(), HostCopyTask(call.host_copy()));
 

@@ -163,6 +163,8 @@ class Session {
   Outcome RegisterHostMemory(const v1::RegisterHostMemory& op, int fd) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome ReleaseHostMemory(const v1::ReleaseHostMemory& op) ABSL_LOCKS_EXCLUDED(mu_);
   TaskOrError HostCopyTask(const v1::HostCopy& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome MapHostWindow(const v1::MapHostWindow& op) ABSL_LOCKS_EXCLUDED(mu_);
+  Outcome UnmapHostWindow(const v1::UnmapHostWindow& op) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Count notifies (session_count_notify.cc).
   Outcome CreateCountNotify(const v1::CreateCountNotify& op) ABSL_LOCKS_EXCLUDED(mu_);
@@ -245,6 +247,8 @@ class Session {
   absl::flat_hash_map<uint64_t, PhysicalHandle> physical_ ABSL_GUARDED_BY(mu_);
   // Host memory the client shared, by window id.
   absl::flat_hash_map<uint64_t, std::shared_ptr<HostWindow>> windows_ ABSL_GUARDED_BY(mu_);
+  // Device addresses of windows mapped for aclrtHostRegister, by window id.
+  absl::flat_hash_map<uint64_t, uint64_t> mapped_windows_ ABSL_GUARDED_BY(mu_);
   // aclrtSetDevice count per device id.
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
 };

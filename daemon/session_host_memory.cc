@@ -2,6 +2,7 @@
 // the local protocol: copies between it and device memory are one memcpy
 // here instead of bytes on the wire.
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -61,6 +62,69 @@ Session::Outcome Session::ReleaseHostMemory(const v1::ReleaseHostMemory& op) {
   window = std::move(it->second);
   windows_.erase(it);
   return v1::Reply();
+}
+
+Session::Outcome Session::MapHostWindow(const v1::MapHostWindow& op) {
+  if (auto device = devices_->Get(op.device_id()); !device.ok()) return device.status();
+  std::shared_ptr<HostWindow> window;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = windows_.find(op.window_id());
+    if (it != windows_.end()) window = it->second;
+    if (mapped_windows_.contains(op.window_id())) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("host window %d is already registered", op.window_id()));
+    }
+  }
+  if (window == nullptr) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("host window %d is not registered", op.window_id()));
+  }
+  // Device mappings come in whole granules: the file grows to match (the
+  // client's own mapping is unaffected).
+  constexpr uint64_t kGranule = sim::PhysicalMemory::kGranularity;
+  const uint64_t size = (window->size() + kGranule - 1) / kGranule * kGranule;
+  struct stat st;
+  if (fstat(window->fd(), &st) != 0 ||
+      (static_cast<uint64_t>(st.st_size) < size && ftruncate(window->fd(), size) != 0)) {
+    return AclError(kRtMemoryAllocation, "cannot extend shared host memory to a whole granule");
+  }
+  const int fd = dup(window->fd());
+  if (fd < 0) return AclError(kRtMemoryAllocation, "out of file descriptors");
+  auto memory = sim::PhysicalMemory::AdoptHostMemory(fd, op.device_id(), size);
+  sim::VirtualAddressSpace& vmm = devices_->vmm();
+  auto address = vmm.Reserve(id_, size, 0, 0);
+  if (!address.ok()) return address.status();
+  if (absl::Status mapped = vmm.Map(id_, *address, size, 0, std::move(memory)); !mapped.ok()) {
+    vmm.Release(id_, *address).IgnoreError();
+    return mapped;
+  }
+  {
+    absl::MutexLock lock(&mu_);
+    mapped_windows_[op.window_id()] = *address;
+  }
+  spdlog::debug("session {}: host window {} registered at device address {:#x}", id_,
+                op.window_id(), *address);
+  v1::Reply reply;
+  reply.mutable_malloc()->set_address(*address);
+  return reply;
+}
+
+Session::Outcome Session::UnmapHostWindow(const v1::UnmapHostWindow& op) {
+  uint64_t address = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = mapped_windows_.find(op.window_id());
+    if (it == mapped_windows_.end()) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("host window %d is not registered", op.window_id()));
+    }
+    address = it->second;
+    mapped_windows_.erase(it);
+  }
+  sim::VirtualAddressSpace& vmm = devices_->vmm();
+  if (absl::Status s = vmm.Unmap(id_, address); !s.ok()) return s;
+  return Done(vmm.Release(id_, address));
 }
 
 Session::TaskOrError Session::HostCopyTask(const v1::HostCopy& op) {

@@ -33,9 +33,14 @@ absl::StatusOr<std::shared_ptr<PhysicalMemory>> PhysicalMemory::Create(DeviceMem
   return std::shared_ptr<PhysicalMemory>(new PhysicalMemory(charged_to, device_id, size, fd));
 }
 
+std::shared_ptr<PhysicalMemory> PhysicalMemory::AdoptHostMemory(int fd, int device_id,
+                                                                uint64_t size) {
+  return std::shared_ptr<PhysicalMemory>(new PhysicalMemory(nullptr, device_id, size, fd));
+}
+
 PhysicalMemory::~PhysicalMemory() {
   close(fd_);
-  charged_to_->Uncharge(size_);
+  if (charged_to_ != nullptr) charged_to_->Uncharge(size_);
 }
 
 }  // namespace npud::sim

@@ -34,6 +34,11 @@ class PhysicalMemory {
   // `size` must be a nonzero multiple of kGranularity.
   static absl::StatusOr<std::shared_ptr<PhysicalMemory>> Create(DeviceMemory* charged_to,
                                                                 int device_id, uint64_t size);
+  // Host memory a client shares with the daemon (its memfd, which this
+  // object then owns), seen through device addresses: not device memory, so
+  // charged to no device. `size` must be a multiple of kGranularity and fit
+  // the file.
+  static std::shared_ptr<PhysicalMemory> AdoptHostMemory(int fd, int device_id, uint64_t size);
   ~PhysicalMemory();
   PhysicalMemory(const PhysicalMemory&) = delete;
   PhysicalMemory& operator=(const PhysicalMemory&) = delete;
@@ -50,7 +55,7 @@ class PhysicalMemory {
   PhysicalMemory(DeviceMemory* charged_to, int device_id, uint64_t size, int fd)
       : charged_to_(charged_to), device_id_(device_id), size_(size), fd_(fd) {}
 
-  DeviceMemory* const charged_to_;
+  DeviceMemory* const charged_to_;  // nullptr for adopted host memory
   const int device_id_;
   const uint64_t size_;
   const int fd_;

@@ -85,6 +85,37 @@ aclError aclrtFreeHost(void* hostPtr) {
   return Result(npud::client::FreeHost(hostPtr), __func__);
 }
 
+aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type, void** devPtr) {
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  // ACL_HOST_REGISTER_MAPPED is 0 in this enum and 2 among the V2 flags.
+  const uint32_t flags = type == ACL_HOST_REGISTER_MAPPED ? ACL_HOST_REG_MAPPED
+                                                          : static_cast<uint32_t>(type);
+  auto device = npud::client::RegisterHost(ptr, size, flags);
+  if (!device.ok()) return Result(device.status(), __func__);
+  *devPtr = *device;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  return Result(npud::client::RegisterHost(ptr, size, flag).status(), __func__);
+}
+
+aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(pHost);
+  NPUD_REQUIRE_NOT_NULL(pDevice);
+  auto device = npud::client::HostDevicePointer(pHost, flag);
+  if (!device.ok()) return Result(device.status(), __func__);
+  *pDevice = *device;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtHostUnregister(void* ptr) {
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  return Result(npud::client::UnregisterHost(ptr), __func__);
+}
+
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {
   if (count == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(devPtr);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <string>
 
 #include "absl/strings/str_format.h"
 #include "client/core/call_pipeline.h"
@@ -74,7 +75,7 @@ absl::Status HostMemory::Free(void* pointer) {
   {
     absl::MutexLock lock(&mu_);
     auto it = allocations_.find(reinterpret_cast<uintptr_t>(pointer));
-    if (it == allocations_.end()) {
+    if (it == allocations_.end() || it->second.adopted) {
       return AclError(kRtParamInvalid,
                       absl::StrFormat("%p was not allocated with aclrtMallocHost", pointer));
     }
@@ -86,9 +87,14 @@ absl::Status HostMemory::Free(void* pointer) {
     return absl::OkStatus();
   }
   munmap(pointer, allocation.mapped);
-  // Copies already queued keep the daemon's mapping until they have run.
+  // Copies already queued keep the daemon's mappings until they have run.
   auto session = Runtime::Get().Session();
   if (session.ok()) {
+    if (allocation.device_address != 0) {
+      v1::Call call;
+      call.mutable_unmap_host_window()->set_window_id(allocation.window_id);
+      (*session)->Post(std::move(call));
+    }
     v1::Call call;
     call.mutable_release_host_memory()->set_window_id(allocation.window_id);
     (*session)->Post(std::move(call));
@@ -96,8 +102,135 @@ absl::Status HostMemory::Free(void* pointer) {
   return absl::OkStatus();
 }
 
-const std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(const void* pointer,
-                                                                            size_t size) const {
+absl::Status HostMemory::Adopt(CallPipeline& session, void* pointer, size_t size) {
+  const uintptr_t start = reinterpret_cast<uintptr_t>(pointer) / kPage * kPage;
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(pointer) + size + kPage - 1) / kPage * kPage;
+  const size_t length = end - start;
+  {
+    absl::MutexLock lock(&mu_);
+    auto next = allocations_.lower_bound(start);
+    const bool overlaps_next = next != allocations_.end() && next->first < end;
+    const bool overlaps_prev =
+        next != allocations_.begin() && std::prev(next)->first + std::prev(next)->second.mapped > start;
+    if (overlaps_next || overlaps_prev) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("%p+%u overlaps host memory registered or allocated "
+                                      "before", pointer, size));
+    }
+  }
+  const int fd = memfd_create("npud-registered", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(length)) != 0 ||
+      pwrite(fd, reinterpret_cast<void*>(start), length, 0) != static_cast<ssize_t>(length)) {
+    const int err = errno;
+    if (fd >= 0) close(fd);
+    return AclError(kRtMemoryAllocation,
+                    absl::StrFormat("cannot register %p+%u: %s", pointer, size, std::strerror(err)));
+  }
+  // Same address, same contents, now shared with the daemon.
+  if (mmap(reinterpret_cast<void*>(start), length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+           fd, 0) == MAP_FAILED) {
+    const int err = errno;
+    close(fd);
+    return AclError(kRtMemoryAllocation,
+                    absl::StrFormat("cannot register %p+%u: %s", pointer, size, std::strerror(err)));
+  }
+  const uint64_t window_id = Runtime::Get().objects().MintId();
+  v1::Call call;
+  call.mutable_register_host_memory()->set_window_id(window_id);
+  call.mutable_register_host_memory()->set_size(length);
+  session.PostWithFile(std::move(call), fd);
+  absl::MutexLock lock(&mu_);
+  allocations_[start] = Allocation{length, length, window_id, /*adopted=*/true, 0};
+  return absl::OkStatus();
+}
+
+absl::StatusOr<void*> HostMemory::Register(void* pointer, size_t size, int32_t device) {
+  if (size == 0) return AclError(kRtParamInvalid, "cannot register 0 bytes");
+  auto session = Runtime::Get().Session();
+  if (!session.ok()) return session.status();
+  if (!(*session)->CanShareMemory()) {
+    return AclError(kRtFeatureNotSupport,
+                    "host memory registration needs the daemon on this host (local protocol)");
+  }
+  bool known;
+  {
+    absl::MutexLock lock(&mu_);
+    known = Lookup(pointer, size) != nullptr;
+  }
+  if (!known) {
+    if (absl::Status s = Adopt(**session, pointer, size); !s.ok()) return s;
+  }
+  uint64_t window_id;
+  uintptr_t base;
+  {
+    absl::MutexLock lock(&mu_);
+    auto* entry = Lookup(pointer, size);
+    if (entry == nullptr || entry->second.window_id == 0) {
+      return AclError(kRtParamInvalid, absl::StrFormat("%p+%u cannot be registered", pointer, size));
+    }
+    if (entry->second.device_address != 0) {
+      return AclError(kRtParamInvalid, absl::StrFormat("%p is already registered", pointer));
+    }
+    window_id = entry->second.window_id;
+    base = entry->first;
+  }
+  v1::Call call;
+  call.mutable_map_host_window()->set_window_id(window_id);
+  call.mutable_map_host_window()->set_device_id(device);
+  auto reply = (*session)->Call(std::move(call));
+  if (!reply.ok()) return reply.status();
+  const uint64_t device_address = reply->malloc().address();
+  absl::MutexLock lock(&mu_);
+  if (auto* entry = Lookup(pointer, size)) entry->second.device_address = device_address;
+  return reinterpret_cast<void*>(device_address + (reinterpret_cast<uintptr_t>(pointer) - base));
+}
+
+absl::StatusOr<void*> HostMemory::DevicePointer(const void* pointer) const {
+  absl::MutexLock lock(&mu_);
+  const auto* entry = Lookup(pointer, 1);
+  if (entry == nullptr || entry->second.device_address == 0) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not registered host memory", pointer));
+  }
+  return reinterpret_cast<void*>(entry->second.device_address +
+                                 (reinterpret_cast<uintptr_t>(pointer) - entry->first));
+}
+
+absl::Status HostMemory::Unregister(void* pointer) {
+  auto session = Runtime::Get().Session();
+  if (!session.ok()) return session.status();
+  Allocation allocation;
+  uintptr_t base;
+  {
+    absl::MutexLock lock(&mu_);
+    auto* entry = Lookup(pointer, 1);
+    if (entry == nullptr || entry->second.device_address == 0) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("%p is not registered host memory", pointer));
+    }
+    entry->second.device_address = 0;
+    allocation = entry->second;
+    base = entry->first;
+    if (allocation.adopted) allocations_.erase(base);
+  }
+  v1::Call call;
+  call.mutable_unmap_host_window()->set_window_id(allocation.window_id);
+  absl::Status unmapped = (*session)->Call(std::move(call)).status();
+  if (allocation.adopted) {
+    // Back to private memory with the same contents at the same address.
+    void* at = reinterpret_cast<void*>(base);
+    std::string saved(static_cast<const char*>(at), allocation.mapped);
+    mmap(at, allocation.mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+         -1, 0);
+    std::memcpy(at, saved.data(), saved.size());
+    v1::Call release;
+    release.mutable_release_host_memory()->set_window_id(allocation.window_id);
+    (*session)->Post(std::move(release));
+  }
+  return unmapped;
+}
+
+std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(const void* pointer,
+                                                                      size_t size) {
   const uintptr_t p = reinterpret_cast<uintptr_t>(pointer);
   auto it = allocations_.upper_bound(p);
   if (it == allocations_.begin()) return nullptr;
@@ -106,6 +239,11 @@ const std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(con
   const size_t length = it->second.size;
   if (p - base >= length || size > length - (p - base)) return nullptr;
   return &*it;
+}
+
+const std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(const void* pointer,
+                                                                            size_t size) const {
+  return const_cast<HostMemory*>(this)->Lookup(pointer, size);
 }
 
 bool HostMemory::Contains(const void* pointer, size_t size) const {

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <map>
 #include <optional>
 
@@ -49,15 +50,39 @@ class HostMemory {
   std::optional<WindowRange> FindWindow(const void* pointer, size_t size) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // aclrtHostRegister: makes [pointer, pointer + size) device memory too —
+  // the daemon maps its window among the device virtual addresses, where
+  // kernels and copies reach it — and returns the device address of
+  // `pointer`. Memory not from aclrtMallocHost is adopted first: its pages
+  // are swapped, contents kept, for a shared mapping at the same address;
+  // such a range must not share a page with another registration or with
+  // aclrtMallocHost memory (kRtParamInvalid). Needs the local protocol
+  // (kRtFeatureNotSupport otherwise).
+  absl::StatusOr<void*> Register(void* pointer, size_t size, int32_t device)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // The device address of registered host memory at `pointer`.
+  absl::StatusOr<void*> DevicePointer(const void* pointer) const ABSL_LOCKS_EXCLUDED(mu_);
+  // Undoes Register(); adopted pages become private memory again.
+  absl::Status Unregister(void* pointer) ABSL_LOCKS_EXCLUDED(mu_);
+
  private:
   struct Allocation {
     size_t size;
     size_t mapped;       // Bytes mapped (page rounded), when shared.
     uint64_t window_id;  // 0: not shared.
+    // Not from aclrtMallocHost: user pages swapped in by Register().
+    bool adopted = false;
+    // Where the daemon maps the window for kernels (0: not registered).
+    uint64_t device_address = 0;
   };
   // The allocation holding the range, or nullptr.
+  std::pair<const uintptr_t, Allocation>* Lookup(const void* pointer, size_t size)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   const std::pair<const uintptr_t, Allocation>* Lookup(const void* pointer, size_t size) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Swaps the pages of [pointer, pointer + size) for a new shared window.
+  absl::Status Adopt(CallPipeline& session, void* pointer, size_t size)
+      ABSL_LOCKS_EXCLUDED(mu_);
 
   mutable absl::Mutex mu_;
   std::map<uintptr_t, Allocation> allocations_ ABSL_GUARDED_BY(mu_);

@@ -186,6 +186,25 @@ absl::StatusOr<void*> MallocHost(size_t size) {
 
 absl::Status FreeHost(void* pointer) { return HostMemory::Get().Free(pointer); }
 
+absl::StatusOr<void*> RegisterHost(void* pointer, uint64_t size, uint32_t flags) {
+  // ACL_HOST_REG_MAPPED 2, IOMEMORY 4, READONLY 8, PINNED 1 << 28: every
+  // registration is mapped here, and access is not restricted.
+  constexpr uint32_t kKnownFlags = 0x2 | 0x4 | 0x8 | (1u << 28);
+  if ((flags & ~kKnownFlags) != 0) {
+    return AclError(kRtParamInvalid, absl::StrFormat("unknown host registration flags %#x", flags));
+  }
+  auto device = CurrentDevice();
+  if (!device.ok()) return device.status();
+  return HostMemory::Get().Register(pointer, size, *device);
+}
+
+absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag) {
+  if (flag != 0) return AclError(kRtParamInvalid, "aclrtHostGetDevicePointer flag must be 0");
+  return HostMemory::Get().DevicePointer(pointer);
+}
+
+absl::Status UnregisterHost(void* pointer) { return HostMemory::Get().Unregister(pointer); }
+
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
                     void* stream) {
   if (count == 0) return absl::OkStatus();

@@ -40,6 +40,10 @@ absl::StatusOr<void*> MallocDevice(size_t size, uint32_t policy, int32_t device_
 absl::Status FreeDevice(void* pointer);
 absl::StatusOr<void*> MallocHost(size_t size);
 absl::Status FreeHost(void* pointer);
+// aclrtHostRegister (see HostMemory::Register); `flags` are ACL_HOST_REG_*.
+absl::StatusOr<void*> RegisterHost(void* pointer, uint64_t size, uint32_t flags);
+absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag);
+absl::Status UnregisterHost(void* pointer);
 
 // `stream` is an aclrtStream handle when `async`, ignored otherwise.
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,

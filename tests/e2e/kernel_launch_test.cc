@@ -8,6 +8,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -222,6 +224,82 @@ TEST_F(KernelTest, CopiesOnAnotherStreamRaceAKernelCorrectly) {
   for (uint32_t i = 0; i < n; i += 4099) ASSERT_EQ(z[i], 3.25f) << i;
   EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
   EXPECT_EQ(aclrtDestroyStream(copies), ACL_SUCCESS);
+}
+
+// True when this test talks the local protocol (host memory can be shared).
+bool LocalProtocol() {
+  const char* test_transport = std::getenv("NPUD_TEST_TRANSPORT");
+  const char* transport = std::getenv("NPUD_TRANSPORT");
+  return (test_transport == nullptr || std::string(test_transport) == "unix") &&
+         (transport == nullptr || std::string(transport) != "grpc");
+}
+
+// Plain host memory on pages of its own (registrations must not share a
+// page, see HostMemory::Register).
+struct PageAlignedFloats {
+  explicit PageAlignedFloats(size_t n, float value)
+      : bytes((n * sizeof(float) + 4095) / 4096 * 4096),
+        p(static_cast<float*>(std::aligned_alloc(4096, bytes))) {
+    std::fill(p, p + n, value);
+  }
+  ~PageAlignedFloats() { std::free(p); }
+  float* data() const { return p; }
+  float& operator[](size_t i) const { return p[i]; }
+  const size_t bytes;
+  float* const p;
+};
+
+TEST_F(KernelTest, KernelsWorkOnRegisteredHostMemory) {
+  const uint32_t n = 300000;
+  std::vector<float> x(n);
+  PageAlignedFloats y(n, 0.25f), z(n, -1.0f);
+  for (uint32_t i = 0; i < n; ++i) x[i] = static_cast<float>(i);
+  void* pinned = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&pinned, n * sizeof(float)), ACL_SUCCESS);
+  std::memcpy(pinned, x.data(), n * sizeof(float));
+  if (!LocalProtocol()) {
+    EXPECT_EQ(aclrtHostRegisterV2(pinned, n * sizeof(float), ACL_HOST_REG_MAPPED),
+              ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+    EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
+    return;
+  }
+  // aclrtMallocHost memory and plain vectors alike.
+  ASSERT_EQ(aclrtHostRegisterV2(pinned, n * sizeof(float), ACL_HOST_REG_MAPPED), ACL_SUCCESS);
+  void* dx = nullptr;
+  ASSERT_EQ(aclrtHostGetDevicePointer(pinned, &dx, 0), ACL_SUCCESS);
+  void* dy = nullptr;
+  ASSERT_EQ(aclrtHostRegister(y.data(), n * sizeof(float), ACL_HOST_REGISTER_MAPPED, &dy),
+            ACL_SUCCESS);
+  void* dz = nullptr;
+  ASSERT_EQ(aclrtHostRegisterV2(z.data(), n * sizeof(float), ACL_HOST_REG_MAPPED), ACL_SUCCESS);
+  ASSERT_EQ(aclrtHostGetDevicePointer(z.data(), &dz, 0), ACL_SUCCESS);
+  EXPECT_EQ(aclrtHostRegisterV2(z.data(), 16, ACL_HOST_REG_MAPPED), ACL_ERROR_RT_PARAM_INVALID)
+      << "already registered";
+  y[7] = 100.0f;  // Written through the host pointer after registering.
+  AddArgs args{static_cast<float*>(dx), static_cast<float*>(dy), static_cast<float*>(dz), n};
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 4, stream_, nullptr, &args,
+                                          sizeof(args), nullptr, 0),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  // The kernel wrote straight into the vector.
+  for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + (i == 7 ? 100.0f : 0.25f)) << i;
+  // Device addresses of registered memory are device memory for copies too.
+  std::vector<float> back(n);
+  ASSERT_EQ(aclrtMemcpy(back.data(), n * sizeof(float), dz, n * sizeof(float),
+                        ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(std::memcmp(back.data(), z.data(), n * sizeof(float)), 0);
+
+  ASSERT_EQ(aclrtHostUnregister(z.data()), ACL_SUCCESS);
+  ASSERT_EQ(aclrtHostUnregister(y.data()), ACL_SUCCESS);
+  ASSERT_EQ(aclrtHostUnregister(pinned), ACL_SUCCESS);
+  EXPECT_EQ(aclrtHostUnregister(pinned), ACL_ERROR_RT_PARAM_INVALID);
+  void* none = nullptr;
+  EXPECT_EQ(aclrtHostGetDevicePointer(z.data(), &none, 0), ACL_ERROR_RT_PARAM_INVALID);
+  // Unregistered memory keeps its contents and is ordinary memory again.
+  EXPECT_EQ(z[7], 107.0f);
+  std::fill(z.data(), z.data() + n, 1.0f);
+  EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
 }
 
 TEST_F(KernelTest, ArgsArrayLaunchUsesTheParameterLayout) {
