@@ -38,6 +38,7 @@ if [ ${#samples[@]} -eq 0 ]; then
     2_advanced_features/ipcevent/1_ipcevent_multi_device
     2_advanced_features/notify/0_ipc_notify_withpid
     2_advanced_features/notify/1_ipc_notify_withoutpid
+    3_memory_advanced/host_register/0_simple_zero_copy
   )
 fi
 
