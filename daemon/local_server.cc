@@ -144,6 +144,9 @@ class LocalServer::Connection {
  private:
   void Run() {
     Serve();
+    // The client sees the end at once; the descriptor itself is closed
+    // when the connection is reaped.
+    shutdown(socket_, SHUT_RDWR);
     done_.store(true);
   }
 

@@ -1,16 +1,20 @@
 // npud against clients that do not follow the protocol: garbage bytes on
 // the socket, a stream that hangs up mid-message, a session without hello,
-// a hello from a future version, undecodable messages and nonsense calls.
-// After each, the daemon must still serve a well-behaved client.
+// a hello from a future version, undecodable messages and nonsense calls —
+// over gRPC and over the local protocol (malformed frames, bad shared
+// memory). After each, the daemon must still serve a well-behaved client.
 
 #include <netinet/in.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
@@ -18,6 +22,7 @@
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "npud/v1/npud.grpc.pb.h"
+#include "proto/npud/frame_io.h"
 #include "proto/npud/protocol_version.h"
 #include "tests/e2e/npud_process.h"
 
@@ -201,6 +206,144 @@ TEST_F(ProtocolAbuseTest, NonsenseCallsGetErrorReplies) {
   EXPECT_EQ(errors[6], 0);
   stream->WritesDone();
   EXPECT_TRUE(stream->Finish().ok());
+  ExpectDaemonStillServes();
+}
+
+}  // namespace
+
+namespace {
+
+// The same against the local protocol (<socket>.local), which also takes
+// file descriptors. Always on a unix socket, whatever the suite's transport.
+class LocalProtocolAbuseTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto started = NpudProcess::Start(NpudProcess::Transport::kUnix);
+    ASSERT_TRUE(started.ok()) << started.status();
+    daemon_ = *std::move(started);
+    path_ = daemon_->address().substr(7) + ".local";
+  }
+
+  int Connect() {
+    int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strncpy(addr.sun_path, path_.c_str(), sizeof(addr.sun_path) - 1);
+    EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+    return fd;
+  }
+
+  // A connection with a session opened.
+  int Open() {
+    const int fd = Connect();
+    npud::v1::ClientMessage hello;
+    hello.mutable_hello()->set_protocol_version(npud::protocol_version::kCurrent);
+    hello.mutable_hello()->set_pid(getpid());
+    EXPECT_TRUE(npud::WriteFrame(fd, hello.SerializeAsString()).ok());
+    npud::v1::ServerMessage reply = Next(fd);
+    EXPECT_TRUE(reply.has_hello());
+    return fd;
+  }
+
+  static npud::v1::ServerMessage Next(int fd) {
+    npud::FrameReader reader(fd);
+    std::string payload;
+    std::vector<int> fds;
+    npud::v1::ServerMessage message;
+    if (reader.Read(&payload, &fds).ok()) message.ParseFromString(payload);
+    return message;
+  }
+
+  // True once the daemon has closed `fd` (reads end of stream).
+  static bool Closed(int fd) {
+    char byte;
+    timeval timeout{10, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+    return read(fd, &byte, 1) == 0;
+  }
+
+  void ExpectDaemonStillServes() {
+    ASSERT_TRUE(daemon_->Alive()) << daemon_->Log();
+    EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, {"NPUD_ADDRESS=" + daemon_->address()}), 0);
+  }
+
+  std::unique_ptr<NpudProcess> daemon_;
+  std::string path_;
+};
+
+TEST_F(LocalProtocolAbuseTest, MalformedFramesCloseOnlyThatConnection) {
+  // A length far beyond the limit.
+  int fd = Connect();
+  const char huge[8] = {'\xff', '\xff', '\xff', '\x7f', 0, 0, 0, 0};
+  ASSERT_EQ(write(fd, huge, sizeof(huge)), 8);
+  EXPECT_TRUE(Closed(fd));
+  close(fd);
+  // A batch before any hello.
+  fd = Connect();
+  npud::v1::ClientMessage batch;
+  batch.mutable_batch()->add_calls()->mutable_ping();
+  ASSERT_TRUE(npud::WriteFrame(fd, batch.SerializeAsString()).ok());
+  EXPECT_TRUE(Closed(fd));
+  close(fd);
+  // A frame cut off in the middle, then hang up.
+  fd = Open();
+  const char cut[10] = {100, 0, 0, 0, 0, 0, 0, 0, 1, 2};
+  ASSERT_EQ(write(fd, cut, sizeof(cut)), 10);
+  close(fd);
+  // Garbage instead of a message after the hello.
+  fd = Open();
+  ASSERT_TRUE(npud::WriteFrame(fd, std::string("\xff\xff\xff\xff garbage", 13)).ok());
+  EXPECT_TRUE(Closed(fd));
+  close(fd);
+  ExpectDaemonStillServes();
+}
+
+TEST_F(LocalProtocolAbuseTest, BadSharedMemoryIsRefusedWithErrors) {
+  const int fd = Open();
+  const int memfd = memfd_create("abuse", 0);
+  ASSERT_EQ(ftruncate(memfd, 4096), 0);
+  // Claims more bytes than the file that comes with it has.
+  npud::v1::ClientMessage first;
+  auto* too_big = first.mutable_batch()->add_calls();
+  too_big->set_call_id(1);
+  too_big->mutable_register_host_memory()->set_window_id(5);
+  too_big->mutable_register_host_memory()->set_size(1 << 20);
+  ASSERT_TRUE(npud::WriteFrame(fd, first.SerializeAsString(), {memfd}).ok());
+  // No file comes with this one; and a copy through a window that does not
+  // exist.
+  npud::v1::ClientMessage second;
+  auto* no_file = second.mutable_batch()->add_calls();
+  no_file->set_call_id(2);
+  no_file->mutable_register_host_memory()->set_window_id(6);
+  no_file->mutable_register_host_memory()->set_size(4096);
+  auto* copy = second.mutable_batch()->add_calls();
+  copy->set_call_id(3);
+  copy->mutable_host_copy()->set_window_id(77);
+  copy->mutable_host_copy()->set_size(16);
+  copy->mutable_host_copy()->set_to_device(true);
+  ASSERT_TRUE(npud::WriteFrame(fd, second.SerializeAsString()).ok());
+  // A file nobody asked for (the daemon just closes it).
+  npud::v1::ClientMessage third;
+  auto* ping = third.mutable_batch()->add_calls();
+  ping->set_call_id(4);
+  ping->mutable_ping();
+  ASSERT_TRUE(npud::WriteFrame(fd, third.SerializeAsString(), {memfd}).ok());
+  close(memfd);
+  std::map<uint64_t, int32_t> errors;
+  npud::FrameReader reader(fd);
+  while (errors.size() < 4) {
+    std::string payload;
+    std::vector<int> received;
+    ASSERT_TRUE(reader.Read(&payload, &received).ok());
+    npud::v1::ServerMessage reply;
+    ASSERT_TRUE(reply.ParseFromString(payload));
+    if (reply.has_reply()) errors[reply.reply().call_id()] = reply.reply().acl_error();
+  }
+  EXPECT_EQ(errors[1], 107000);
+  EXPECT_EQ(errors[2], 107000);
+  EXPECT_EQ(errors[3], 107000);
+  EXPECT_EQ(errors[4], 0);
+  close(fd);
   ExpectDaemonStillServes();
 }
 
