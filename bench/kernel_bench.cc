@@ -176,6 +176,10 @@ int main(int argc, char** argv) {
   }
   if (client) return ClientMain(elements, launches, start_at);
   elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
+  if (elements == 0) {
+    std::fprintf(stderr, "--elements must be at least %d\n", 48 * 8192);
+    return 2;
+  }
 
   npud::bench::BenchDaemon daemon;
   if (!daemon.ok()) {

@@ -67,7 +67,12 @@ void FlushAtExit() { Runtime::Get().FlushSession(); }
 }  // namespace
 
 Runtime& Runtime::Get() {
-  static Runtime* runtime = new Runtime();
+  static Runtime* runtime = [] {
+    // Debian's Abseil checks lock order on every contended lock, which
+    // costs more than the calls it guards (see daemon/main.cc).
+    absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+    return new Runtime();
+  }();
   return *runtime;
 }
 
