@@ -1,7 +1,10 @@
 #include "bench/bench_support.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -14,6 +17,24 @@ double MonotonicSeconds() {
   timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void TcpLoopbackPair(int fds[2]) {
+  const int listener = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+  socklen_t len = sizeof(addr);
+  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  listen(listener, 1);
+  fds[0] = socket(AF_INET, SOCK_STREAM, 0);
+  connect(fds[0], reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+  fds[1] = accept(listener, nullptr, nullptr);
+  close(listener);
+  int one = 1;
+  setsockopt(fds[0], IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+  setsockopt(fds[1], IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 }
 
 void SleepUntil(double at) {

@@ -9,8 +9,23 @@
 
 #include <sys/types.h>
 
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
+
+#include "acl/acl.h"
+
+// Ends the benchmark (exit 2) with the runtime's message if an ACL call fails.
+#define NPUD_BENCH_CHECK(call)                                        \
+  do {                                                                \
+    if ((call) != ACL_SUCCESS) {                                      \
+      std::fprintf(stderr, "%s failed: %s\n", #call,                  \
+                   aclGetRecentErrMsg() ? aclGetRecentErrMsg() : ""); \
+      std::exit(2);                                                   \
+    }                                                                 \
+  } while (0)
 
 namespace npud::bench {
 
@@ -29,6 +44,15 @@ class BenchDaemon {
   std::string unix_address_;
   std::string tcp_address_;
 };
+
+// Seconds elapsed since `since`.
+inline double SecondsSince(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+// Two connected TCP sockets over loopback, with Nagle off: fds[0] the
+// connecting side, fds[1] the accepted one.
+void TcpLoopbackPair(int fds[2]);
 
 // Seconds on CLOCK_MONOTONIC, the same clock in every process.
 double MonotonicSeconds();

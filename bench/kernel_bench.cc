@@ -33,19 +33,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double Seconds(Clock::time_point since) {
-  return std::chrono::duration<double>(Clock::now() - since).count();
-}
-
-#define CHECK(call)                                                   \
-  do {                                                                \
-    if ((call) != ACL_SUCCESS) {                                      \
-      std::fprintf(stderr, "%s failed: %s\n", #call,                  \
-                   aclGetRecentErrMsg() ? aclGetRecentErrMsg() : ""); \
-      std::exit(2);                                                   \
-    }                                                                 \
-  } while (0)
-
 struct AddArgs {
   void* x;
   void* y;
@@ -56,54 +43,54 @@ struct AddArgs {
 // Runs in a child with NPUD_ADDRESS set: prints "<add seconds> <launches/s>
 // <start> <end>" (the launch loop's monotonic start and end).
 int ClientMain(uint64_t elements, int launches, double start_at) {
-  CHECK(aclInit(nullptr));
-  CHECK(aclrtSetDevice(0));
+  NPUD_BENCH_CHECK(aclInit(nullptr));
+  NPUD_BENCH_CHECK(aclrtSetDevice(0));
   aclrtStream stream = nullptr;
-  CHECK(aclrtCreateStream(&stream));
+  NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
   aclrtBinHandle binary = nullptr;
   aclrtFuncHandle add = nullptr, empty = nullptr;
-  CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
-  CHECK(aclrtBinaryGetFunction(binary, "vector_add", &add));
-  CHECK(aclrtBinaryGetFunction(binary, "empty", &empty));
+  NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
+  NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, "vector_add", &add));
+  NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, "empty", &empty));
 
   double add_seconds = 0;
   if (elements > 0) {
     const size_t bytes = elements * sizeof(float);
     std::vector<float> host(elements, 1.5f);
     AddArgs args{};
-    CHECK(aclrtMalloc(&args.x, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    CHECK(aclrtMalloc(&args.y, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    CHECK(aclrtMalloc(&args.z, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
-    CHECK(aclrtMemcpy(args.x, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
-    CHECK(aclrtMemcpy(args.y, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    NPUD_BENCH_CHECK(aclrtMalloc(&args.x, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    NPUD_BENCH_CHECK(aclrtMalloc(&args.y, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    NPUD_BENCH_CHECK(aclrtMalloc(&args.z, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+    NPUD_BENCH_CHECK(aclrtMemcpy(args.x, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
+    NPUD_BENCH_CHECK(aclrtMemcpy(args.y, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
     args.n = elements;
     // Warm up (pages of z get touched), then time one launch.
-    CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
-    CHECK(aclrtSynchronizeStream(stream));
+    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+    NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
     const auto start = Clock::now();
-    CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
-    CHECK(aclrtSynchronizeStream(stream));
-    add_seconds = Seconds(start);
-    CHECK(aclrtMemcpy(host.data(), 4 * sizeof(float), args.z, 4 * sizeof(float),
+    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+    NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
+    add_seconds = npud::bench::SecondsSince(start);
+    NPUD_BENCH_CHECK(aclrtMemcpy(host.data(), 4 * sizeof(float), args.z, 4 * sizeof(float),
                       ACL_MEMCPY_DEVICE_TO_HOST));
     if (host[0] != 3.0f) return 3;
-    CHECK(aclrtFree(args.x));
-    CHECK(aclrtFree(args.y));
-    CHECK(aclrtFree(args.z));
+    NPUD_BENCH_CHECK(aclrtFree(args.x));
+    NPUD_BENCH_CHECK(aclrtFree(args.y));
+    NPUD_BENCH_CHECK(aclrtFree(args.z));
   }
   for (int i = 0; i < 100; ++i) {
-    CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
-  CHECK(aclrtSynchronizeStream(stream));
+  NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
   npud::bench::SleepUntil(start_at);
   const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < launches; ++i) {
-    CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
-  CHECK(aclrtSynchronizeStream(stream));
+  NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
   const double end = npud::bench::MonotonicSeconds();
   std::printf("%.6f %.1f %.6f %.6f\n", add_seconds, launches / (end - start), start, end);
-  CHECK(aclrtBinaryUnLoad(binary));
+  NPUD_BENCH_CHECK(aclrtBinaryUnLoad(binary));
   return 0;
 }
 
@@ -154,7 +141,7 @@ double PlainLoopSeconds(uint64_t elements) {
   for (uint64_t i = 0; i < elements; ++i) z[i] = x[i] + y[i];  // Warm up (touch pages).
   const auto start = Clock::now();
   for (uint64_t i = 0; i < elements; ++i) z[i] = x[i] + y[i];
-  const double seconds = Seconds(start);
+  const double seconds = npud::bench::SecondsSince(start);
   if (z[elements / 2] != 3.0f) std::abort();
   return seconds;
 }

@@ -78,24 +78,10 @@ bool RunClient(const char* self, const std::string& address, int iterations, Per
 // The baseline: a child echoes one byte per message on a connected socket.
 Percentiles PingPong(bool tcp, int iterations) {
   int fds[2];
-  if (!tcp) {
-    socketpair(AF_UNIX, SOCK_STREAM, 0, fds);
+  if (tcp) {
+    npud::bench::TcpLoopbackPair(fds);
   } else {
-    int listener = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
-    socklen_t len = sizeof(addr);
-    getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
-    listen(listener, 1);
-    fds[0] = socket(AF_INET, SOCK_STREAM, 0);
-    connect(fds[0], reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
-    fds[1] = accept(listener, nullptr, nullptr);
-    close(listener);
-    int one = 1;
-    setsockopt(fds[0], IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-    setsockopt(fds[1], IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+    socketpair(AF_UNIX, SOCK_STREAM, 0, fds);
   }
   const pid_t pid = fork();
   if (pid == 0) {

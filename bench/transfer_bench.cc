@@ -40,29 +40,16 @@ using Clock = std::chrono::steady_clock;
 
 constexpr size_t kSizes[] = {64 << 10, 1 << 20, 64 << 20, size_t{1} << 30};
 
-double Seconds(Clock::time_point since) {
-  return std::chrono::duration<double>(Clock::now() - since).count();
-}
-
 // Enough repetitions for a steady figure without taking all day.
 int RepsFor(size_t size) {
   return static_cast<int>(std::clamp<size_t>((size_t{512} << 20) / size, 2, 2000));
 }
 
-#define CHECK(call)                                                   \
-  do {                                                                \
-    if ((call) != ACL_SUCCESS) {                                      \
-      std::fprintf(stderr, "%s failed: %s\n", #call,                  \
-                   aclGetRecentErrMsg() ? aclGetRecentErrMsg() : ""); \
-      std::exit(2);                                                   \
-    }                                                                 \
-  } while (0)
-
 // Host memory of one kind, touched so page faults are not measured.
 struct HostBuffer {
   HostBuffer(bool pinned, size_t size) : pinned(pinned) {
     if (pinned) {
-      CHECK(aclrtMallocHost(&data, size));
+      NPUD_BENCH_CHECK(aclrtMallocHost(&data, size));
     } else {
       data = std::malloc(size);
     }
@@ -82,32 +69,32 @@ struct HostBuffer {
 // Client: for every size, kind and direction prints
 // "<pinned|pageable> <h2d|d2h> <bytes> <GB/s>".
 int BandwidthClient(size_t max_size) {
-  CHECK(aclInit(nullptr));
-  CHECK(aclrtSetDevice(0));
+  NPUD_BENCH_CHECK(aclInit(nullptr));
+  NPUD_BENCH_CHECK(aclrtSetDevice(0));
   for (size_t size : kSizes) {
     if (size > max_size) break;
     void* device = nullptr;
-    CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
+    NPUD_BENCH_CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
     for (bool pinned : {true, false}) {
       HostBuffer host(pinned, size);
       for (bool h2d : {true, false}) {
         const int reps = RepsFor(size);
         const auto copy = [&] {
           if (h2d) {
-            CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
+            NPUD_BENCH_CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
           } else {
-            CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
+            NPUD_BENCH_CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
           }
         };
         copy();  // Warm up: device pages, buffers.
         const auto start = Clock::now();
         for (int i = 0; i < reps; ++i) copy();
-        const double gbps = static_cast<double>(size) * reps / Seconds(start) / 1e9;
+        const double gbps = static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
         std::printf("%s %s %zu %.4f\n", pinned ? "pinned" : "pageable", h2d ? "h2d" : "d2h", size,
                     gbps);
       }
     }
-    CHECK(aclrtFree(device));
+    NPUD_BENCH_CHECK(aclrtFree(device));
   }
   aclFinalize();
   return 0;
@@ -116,17 +103,17 @@ int BandwidthClient(size_t max_size) {
 // Client of the aggregate run: copies `size` bytes each way `reps` times
 // and prints "<bytes> <start> <end>" (monotonic seconds).
 int AggregateClient(size_t size, int reps, double start_at) {
-  CHECK(aclInit(nullptr));
-  CHECK(aclrtSetDevice(0));
+  NPUD_BENCH_CHECK(aclInit(nullptr));
+  NPUD_BENCH_CHECK(aclrtSetDevice(0));
   void* device = nullptr;
-  CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
+  NPUD_BENCH_CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
   HostBuffer host(true, size);
-  CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
+  NPUD_BENCH_CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
   npud::bench::SleepUntil(start_at);
   const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < reps; ++i) {
-    CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
-    CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
+    NPUD_BENCH_CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
+    NPUD_BENCH_CHECK(aclrtMemcpy(host.data, size, device, size, ACL_MEMCPY_DEVICE_TO_HOST));
   }
   const double end = npud::bench::MonotonicSeconds();
   std::printf("%zu %.6f %.6f\n", 2 * size * reps, start, end);
@@ -142,41 +129,32 @@ double MemcpyGbps(size_t size) {
   for (int i = 0; i < reps; ++i) {
     std::memcpy(i % 2 ? a.data() : b.data(), i % 2 ? b.data() : a.data(), size);
   }
-  return static_cast<double>(size) * reps / Seconds(start) / 1e9;
+  return static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
 }
 
 // A bare TCP stream over loopback: a child receives `size` bytes per
 // message `reps` times and acknowledges each with one byte.
 double TcpStreamGbps(size_t size) {
-  int listener = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
-  socklen_t len = sizeof(addr);
-  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
-  listen(listener, 1);
+  int fds[2];
+  npud::bench::TcpLoopbackPair(fds);
   const int reps = RepsFor(size);
   const pid_t pid = fork();
   if (pid == 0) {
-    const int fd = accept(listener, nullptr, nullptr);
+    close(fds[0]);
     std::vector<char> buffer(1 << 20);
     for (int i = 0; i < reps + 1; ++i) {
       size_t got = 0;
       while (got < size) {
-        const ssize_t n = read(fd, buffer.data(), std::min(buffer.size(), size - got));
+        const ssize_t n = read(fds[1], buffer.data(), std::min(buffer.size(), size - got));
         if (n <= 0) _exit(1);
         got += n;
       }
-      if (write(fd, "k", 1) != 1) _exit(1);
+      if (write(fds[1], "k", 1) != 1) _exit(1);
     }
     _exit(0);
   }
-  close(listener);
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
-  int one = 1;
-  setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+  close(fds[1]);
+  const int fd = fds[0];
   std::vector<char> data(size, 7);
   const auto send_one = [&] {
     size_t sent = 0;
@@ -191,7 +169,7 @@ double TcpStreamGbps(size_t size) {
   send_one();
   const auto start = Clock::now();
   for (int i = 0; i < reps; ++i) send_one();
-  const double gbps = static_cast<double>(size) * reps / Seconds(start) / 1e9;
+  const double gbps = static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
   close(fd);
   waitpid(pid, nullptr, 0);
   return gbps;

@@ -69,6 +69,16 @@ class KernelTest : public ::testing::Test {
     EXPECT_EQ(aclrtDestroyStreamForce(stream_), ACL_SUCCESS);
   }
 
+  // Launches the `spin` kernel: it sets *flag to 1 after `ms` milliseconds.
+  aclError LaunchSpin(int32_t* flag, uint32_t ms, aclrtStream stream) {
+    struct {
+      int32_t* flag;
+      uint32_t ms;
+    } args{flag, ms};
+    return aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream, nullptr, &args,
+                                         sizeof(args), nullptr, 0);
+  }
+
   aclrtFuncHandle Function(const char* name) {
     aclrtFuncHandle function = nullptr;
     EXPECT_EQ(aclrtBinaryGetFunction(binary_, name, &function), ACL_SUCCESS) << name;
@@ -390,13 +400,7 @@ TEST_F(KernelTest, TrapBecomesAnExceptionAtSynchronize) {
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   // Reported once; the stream goes on working.
   int32_t* flag = Malloc<int32_t>(1);
-  struct {
-    int32_t* flag;
-    uint32_t ms;
-  } args{flag, 1};
-  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
-                                          sizeof(args), nullptr, 0),
-            ACL_SUCCESS);
+  ASSERT_EQ(LaunchSpin(flag, 1, stream_), ACL_SUCCESS);
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
   EXPECT_EQ(Read(flag, 1)[0], 1);
 }
@@ -442,13 +446,7 @@ TEST_F(KernelTest, StopOnFailureSkipsLaterTasks) {
   ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("trapping"), 2, stream_, nullptr, nullptr, 0,
                                           nullptr, 0),
             ACL_SUCCESS);
-  struct {
-    int32_t* flag;
-    uint32_t ms;
-  } args{flag, 1};
-  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
-                                          sizeof(args), nullptr, 0),
-            ACL_SUCCESS);
+  ASSERT_EQ(LaunchSpin(flag, 1, stream_), ACL_SUCCESS);
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_EQ(Read(flag, 1)[0], 0);  // The launch after the trap never ran.
 }
@@ -456,16 +454,10 @@ TEST_F(KernelTest, StopOnFailureSkipsLaterTasks) {
 TEST_F(KernelTest, LongKernelLeavesOtherStreamsRunning) {
   int32_t* flag = Malloc<int32_t>(1);
   ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
-  struct {
-    int32_t* flag;
-    uint32_t ms;
-  } args{flag, 2000};
   aclrtEvent done = nullptr;
   ASSERT_EQ(aclrtCreateEvent(&done), ACL_SUCCESS);
   const auto start = std::chrono::steady_clock::now();
-  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
-                                          sizeof(args), nullptr, 0),
-            ACL_SUCCESS);
+  ASSERT_EQ(LaunchSpin(flag, 2000, stream_), ACL_SUCCESS);
   ASSERT_EQ(aclrtRecordEvent(done, stream_), ACL_SUCCESS);
 
   aclrtStream other = nullptr;
@@ -490,13 +482,7 @@ TEST_F(KernelTest, LongKernelLeavesOtherStreamsRunning) {
 TEST_F(KernelTest, UnloadingABinaryInUseWaitsForItsLaunches) {
   int32_t* flag = Malloc<int32_t>(1);
   ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
-  struct {
-    int32_t* flag;
-    uint32_t ms;
-  } args{flag, 300};
-  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
-                                          sizeof(args), nullptr, 0),
-            ACL_SUCCESS);
+  ASSERT_EQ(LaunchSpin(flag, 300, stream_), ACL_SUCCESS);
   ASSERT_EQ(aclrtBinaryUnLoad(binary_), ACL_SUCCESS);
   aclrtBinHandle gone = binary_;
   binary_ = nullptr;
@@ -511,13 +497,7 @@ TEST_F(KernelTest, SynchronousCopiesSeeEarlierLaunches) {
   // and the synchronous copy that reads its result.
   int32_t* flag = Malloc<int32_t>(1);
   ASSERT_EQ(aclrtMemset(flag, 4, 0, 4), ACL_SUCCESS);
-  struct {
-    int32_t* flag;
-    uint32_t ms;
-  } args{flag, 200};
-  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream_, nullptr, &args,
-                                          sizeof(args), nullptr, 0),
-            ACL_SUCCESS);
+  ASSERT_EQ(LaunchSpin(flag, 200, stream_), ACL_SUCCESS);
   int32_t value = 0;
   ASSERT_EQ(aclrtMemcpy(&value, 4, flag, 4, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_EQ(value, 1);

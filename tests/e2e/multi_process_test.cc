@@ -58,6 +58,18 @@ class MultiProcessTest : public ::testing::Test {
     return free_bytes;
   }
 
+  // Free bytes once they equal `expected` (the daemon noticed a dead
+  // client), or after 10 s whatever they are.
+  uint64_t FreeBytesOnceSettledAt(uint64_t expected) {
+    const absl::Time deadline = absl::Now() + absl::Seconds(10);
+    uint64_t free_bytes = FreeBytes();
+    while (free_bytes != expected && absl::Now() < deadline) {
+      absl::SleepFor(absl::Milliseconds(50));
+      free_bytes = FreeBytes();
+    }
+    return free_bytes;
+  }
+
   std::unique_ptr<NpudProcess> daemon_;
   std::vector<std::string> env_;
 };
@@ -83,13 +95,7 @@ TEST_F(MultiProcessTest, KilledClientsMemoryIsReleased) {
   holder->Kill(SIGKILL);
   EXPECT_EQ(holder->Wait(), -SIGKILL);
   // The daemon notices the broken connection and frees everything.
-  const absl::Time deadline = absl::Now() + absl::Seconds(10);
-  uint64_t after = FreeBytes();
-  while (after != before && absl::Now() < deadline) {
-    absl::SleepFor(absl::Milliseconds(50));
-    after = FreeBytes();
-  }
-  EXPECT_EQ(after, before);
+  EXPECT_EQ(FreeBytesOnceSettledAt(before), before);
   // And keeps serving.
   EXPECT_EQ(Client({"flows"}), 0);
   EXPECT_NE(daemon_->Log().find("closed: released 1 allocations"), std::string::npos);
@@ -107,13 +113,7 @@ TEST_F(MultiProcessTest, ClientKilledMidTransferLeavesNothingBehind) {
   copier->Kill(SIGKILL);
   EXPECT_EQ(copier->Wait(), -SIGKILL);
   for (auto& other : others) EXPECT_EQ(other->Wait(), 0);
-  const absl::Time deadline = absl::Now() + absl::Seconds(10);
-  uint64_t after = FreeBytes();
-  while (after != before && absl::Now() < deadline) {
-    absl::SleepFor(absl::Milliseconds(50));
-    after = FreeBytes();
-  }
-  EXPECT_EQ(after, before);
+  EXPECT_EQ(FreeBytesOnceSettledAt(before), before);
   EXPECT_EQ(Client({"flows"}), 0);
 }
 
