@@ -31,7 +31,10 @@ class LocalSink final : public MessageSink {
   ~LocalSink() override { Close(); }
 
   void Send(v1::ServerMessage message) override {
-    const std::string frame = EncodeFrame(message.SerializeAsString());
+    // Serialized straight behind the header: bulk data is copied once.
+    std::string frame(kFrameHeaderBytes, '\0');
+    message.AppendToString(&frame);
+    SealFrame(&frame);
     absl::MutexLock lock(&mu_);
     if (closed_ || broken_) return;
     if (writing_ || !pending_.empty()) {

@@ -150,23 +150,30 @@ absl::StatusOr<VirtualAddressSpace::Reservation*> VirtualAddressSpace::Lookup(
                                   address));
 }
 
-absl::StatusOr<VirtualAddressSpace::Mapping*> VirtualAddressSpace::MappingAt(
-    const Reservation& reservation, uint64_t address, uint64_t size) {
+absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*>
+VirtualAddressSpace::MappingAt(const Reservation& reservation, uint64_t address, uint64_t size) {
   auto it = reservation.mappings.upper_bound(address);
   if (it != reservation.mappings.begin()) {
-    Mapping* mapping = std::prev(it)->second.get();
+    const std::shared_ptr<Mapping>& mapping = std::prev(it)->second;
     if (address - mapping->address < mapping->size) {
       if (size > mapping->size - (address - mapping->address)) {
         return AclError(kRtParamInvalid,
                         absl::StrFormat("range %#x+%u runs past the end of mapping %#x+%u",
                                         address, size, mapping->address, mapping->size));
       }
-      return mapping;
+      return &mapping;
     }
   }
   return AclError(kRtParamInvalid,
                   absl::StrFormat("%#x is reserved but no physical memory is mapped there",
                                   address));
+}
+
+absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*>
+VirtualAddressSpace::MappingOf(uint64_t owner, uint64_t address, uint64_t size) const {
+  auto reservation = Lookup(owner, address, size);
+  if (!reservation.ok()) return reservation.status();
+  return MappingAt(**reservation, address, size);
 }
 
 absl::Status VirtualAddressSpace::Release(uint64_t owner, uint64_t address) {
@@ -270,8 +277,9 @@ absl::Status VirtualAddressSpace::SetAccess(uint64_t owner, uint64_t address, ui
   while (at < address + size) {
     auto mapping = MappingAt(**reservation, at, 1);
     if (!mapping.ok()) return mapping.status();
-    (*mapping)->access = access;
-    at = (*mapping)->address + (*mapping)->size;
+    Mapping& found = ***mapping;
+    found.access = access;
+    at = found.address + found.size;
   }
   return absl::OkStatus();
 }
@@ -279,31 +287,25 @@ absl::Status VirtualAddressSpace::SetAccess(uint64_t owner, uint64_t address, ui
 absl::StatusOr<VirtualAddressSpace::AccessInfo> VirtualAddressSpace::GetAccess(
     uint64_t owner, uint64_t address) const {
   absl::MutexLock lock(&mu_);
-  auto reservation = Lookup(owner, address, 1);
-  if (!reservation.ok()) return reservation.status();
-  auto mapping = MappingAt(**reservation, address, 1);
+  auto mapping = MappingOf(owner, address, 1);
   if (!mapping.ok()) return mapping.status();
-  return AccessInfo{(*mapping)->memory->device_id(), (*mapping)->access};
+  return AccessInfo{(**mapping)->memory->device_id(), (**mapping)->access};
 }
 
 absl::StatusOr<std::shared_ptr<PhysicalMemory>> VirtualAddressSpace::MemoryAt(
     uint64_t owner, uint64_t address) const {
   absl::MutexLock lock(&mu_);
-  auto reservation = Lookup(owner, address, 1);
-  if (!reservation.ok()) return reservation.status();
-  auto mapping = MappingAt(**reservation, address, 1);
+  auto mapping = MappingOf(owner, address, 1);
   if (!mapping.ok()) return mapping.status();
-  return (*mapping)->memory;
+  return (**mapping)->memory;
 }
 
 absl::StatusOr<DeviceRange> VirtualAddressSpace::Find(uint64_t owner, uint64_t address,
                                                       uint64_t size) const {
   absl::MutexLock lock(&mu_);
-  auto reservation = Lookup(owner, address, size);
-  if (!reservation.ok()) return reservation.status();
-  auto mapping = MappingAt(**reservation, address, size);
+  auto mapping = MappingOf(owner, address, size);
   if (!mapping.ok()) return mapping.status();
-  const std::shared_ptr<Mapping>& pinned = (*reservation)->mappings.at((*mapping)->address);
+  const std::shared_ptr<Mapping>& pinned = **mapping;
   if (pinned->memory->revoked()) {
     return AclError(kRtIpcError,
                     absl::StrFormat("the process that shared the physical memory mapped at %#x "

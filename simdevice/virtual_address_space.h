@@ -125,8 +125,12 @@ class VirtualAddressSpace {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // The live mapping of `reservation` that contains [address, address +
   // size), or an error.
-  static absl::StatusOr<Mapping*> MappingAt(const Reservation& reservation, uint64_t address,
-                                            uint64_t size);
+  static absl::StatusOr<const std::shared_ptr<Mapping>*> MappingAt(
+      const Reservation& reservation, uint64_t address, uint64_t size);
+  // The same in whichever reservation of `owner` holds the range.
+  absl::StatusOr<const std::shared_ptr<Mapping>*> MappingOf(uint64_t owner, uint64_t address,
+                                                            uint64_t size) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Called by ~Span.
   void ReturnRange(uint64_t address, uint64_t size) ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -160,7 +160,7 @@ void CallPipeline::Flush(v1::Call* last) {
     fds.swap(pending_fds_);
   }
   if (last != nullptr) message.mutable_batch()->add_calls()->Swap(last);
-  absl::Status sent = transport_->SendWithFiles(message, fds);
+  absl::Status sent = transport_->SendWithFiles(std::move(message), fds);
   for (int fd : fds) close(fd);
   if (!sent.ok()) {
     // The reader sees the disconnect too and fails the waiters; this only

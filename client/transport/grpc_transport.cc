@@ -61,7 +61,7 @@ class GrpcTransport final : public Transport {
     return reply.hello();
   }
 
-  absl::Status Send(const v1::ClientMessage& message) override {
+  absl::Status Send(v1::ClientMessage message) override {
     if (stream_ == nullptr || !stream_->Write(message)) {
       return absl::UnavailableError(absl::StrCat("lost the connection to npud at ", target_));
     }

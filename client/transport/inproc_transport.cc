@@ -67,12 +67,9 @@ class InprocTransport final : public Transport {
     return std::move(opened->reply);
   }
 
-  absl::Status Send(const v1::ClientMessage& message) override {
+  absl::Status Send(v1::ClientMessage message) override {
     if (session_ == nullptr) return absl::FailedPreconditionError("not connected");
-    if (message.has_batch()) {
-      v1::CallBatch batch = message.batch();
-      session_->Process(&batch);
-    }
+    if (message.has_batch()) session_->Process(message.mutable_batch());
     return absl::OkStatus();
   }
 

@@ -63,14 +63,13 @@ class LocalTransport final : public Transport {
     return reply.hello();
   }
 
-  absl::Status Send(const v1::ClientMessage& message) override {
-    return SendWithFiles(message, {});
+  absl::Status Send(v1::ClientMessage message) override {
+    return SendWithFiles(std::move(message), {});
   }
 
   bool CanShareMemory() const override { return true; }
 
-  absl::Status SendWithFiles(const v1::ClientMessage& message,
-                             absl::Span<const int> fds) override {
+  absl::Status SendWithFiles(v1::ClientMessage message, absl::Span<const int> fds) override {
     message.SerializeToString(&buffer_);
     absl::Status s = WriteFrame(socket_, buffer_, fds);
     if (!s.ok()) {

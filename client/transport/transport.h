@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -42,16 +43,17 @@ class Transport {
   virtual ~Transport() = default;
   virtual absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
                                                  TransportReceiver* receiver) = 0;
-  virtual absl::Status Send(const v1::ClientMessage& message) = 0;
+  // The transport may take bulk bytes out of `message` (it is the caller's
+  // no longer).
+  virtual absl::Status Send(v1::ClientMessage message) = 0;
   // True if messages can carry file descriptors (shared memory with the
   // daemon, local protocol only).
   virtual bool CanShareMemory() const { return false; }
   // Send() with descriptors that travel with the message (duplicated into
   // the daemon; the caller keeps its own).
-  virtual absl::Status SendWithFiles(const v1::ClientMessage& message,
-                                     absl::Span<const int> fds) {
+  virtual absl::Status SendWithFiles(v1::ClientMessage message, absl::Span<const int> fds) {
     if (!fds.empty()) return absl::UnimplementedError("this transport cannot carry files");
-    return Send(message);
+    return Send(std::move(message));
   }
   virtual void Shutdown() = 0;
   // For logs: "unix:///...", "host:port" or "inproc:".

@@ -11,7 +11,7 @@
 namespace npud {
 namespace {
 
-constexpr size_t kHeaderBytes = 8;
+constexpr size_t kHeaderBytes = kFrameHeaderBytes;
 
 void EncodeHeader(uint32_t length, uint16_t fd_count, char* out) {
   for (int i = 0; i < 4; ++i) out[i] = static_cast<char>((length >> (8 * i)) & 0xff);
@@ -22,11 +22,8 @@ void EncodeHeader(uint32_t length, uint16_t fd_count, char* out) {
 
 }  // namespace
 
-std::string EncodeFrame(absl::string_view payload) {
-  std::string frame(kHeaderBytes + payload.size(), '\0');
-  EncodeHeader(static_cast<uint32_t>(payload.size()), 0, frame.data());
-  std::memcpy(frame.data() + kHeaderBytes, payload.data(), payload.size());
-  return frame;
+void SealFrame(std::string* frame) {
+  EncodeHeader(static_cast<uint32_t>(frame->size() - kHeaderBytes), 0, frame->data());
 }
 
 absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const int> fds) {

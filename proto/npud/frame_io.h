@@ -31,8 +31,11 @@ constexpr int kMaxFrameFds = 16;
 // writes and EINTR. Fails with Unavailable when the peer has gone.
 absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const int> fds = {});
 
-// Header and payload of a frame without descriptors, ready to be written.
-std::string EncodeFrame(absl::string_view payload);
+constexpr size_t kFrameHeaderBytes = 8;
+
+// For frames without descriptors built in place: `*frame` holds
+// kFrameHeaderBytes of room, then the payload; this fills in the header.
+void SealFrame(std::string* frame);
 
 class FrameReader {
  public:
