@@ -22,16 +22,18 @@ constexpr size_t kPage = 4096;
 
 }  // namespace
 
-absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size) {
+absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size,
+                                      void* at) {
   const int fd = memfd_create("npud-host", MFD_CLOEXEC);
-  if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0) {
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0 ||
+      (at != nullptr && pwrite(fd, at, size, 0) != static_cast<ssize_t>(size))) {
     const int err = errno;
     if (fd >= 0) close(fd);
     return AclError(kRtMemoryAllocation,
                     absl::StrFormat("cannot create %u bytes of shared host memory: %s", size,
                                     std::strerror(err)));
   }
-  void* data = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  void* data = mmap(at, size, PROT_READ | PROT_WRITE, MAP_SHARED | (at ? MAP_FIXED : 0), fd, 0);
   if (data == MAP_FAILED) {
     const int err = errno;
     close(fd);
@@ -118,27 +120,10 @@ absl::Status HostMemory::Adopt(CallPipeline& session, void* pointer, size_t size
                                       "before", pointer, size));
     }
   }
-  const int fd = memfd_create("npud-registered", MFD_CLOEXEC);
-  if (fd < 0 || ftruncate(fd, static_cast<off_t>(length)) != 0 ||
-      pwrite(fd, reinterpret_cast<void*>(start), length, 0) != static_cast<ssize_t>(length)) {
-    const int err = errno;
-    if (fd >= 0) close(fd);
-    return AclError(kRtMemoryAllocation,
-                    absl::StrFormat("cannot register %p+%u: %s", pointer, size, std::strerror(err)));
-  }
   // Same address, same contents, now shared with the daemon.
-  if (mmap(reinterpret_cast<void*>(start), length, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
-           fd, 0) == MAP_FAILED) {
-    const int err = errno;
-    close(fd);
-    return AclError(kRtMemoryAllocation,
-                    absl::StrFormat("cannot register %p+%u: %s", pointer, size, std::strerror(err)));
-  }
   const uint64_t window_id = Runtime::Get().objects().MintId();
-  v1::Call call;
-  call.mutable_register_host_memory()->set_window_id(window_id);
-  call.mutable_register_host_memory()->set_size(length);
-  session.PostWithFile(std::move(call), fd);
+  auto mapped = MapSharedWindow(session, window_id, length, reinterpret_cast<void*>(start));
+  if (!mapped.ok()) return mapped.status();
   absl::MutexLock lock(&mu_);
   allocations_[start] = Allocation{length, length, window_id, /*adopted=*/true, 0};
   return absl::OkStatus();

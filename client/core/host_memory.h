@@ -34,8 +34,11 @@ struct WindowRange {
 
 // Maps `size` bytes of a new memfd shared with the daemon as window
 // `window_id` (RegisterHostMemory rides on the session). Returns the
-// mapping; the daemon keeps its own until ReleaseHostMemory.
-absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size);
+// mapping; the daemon keeps its own until ReleaseHostMemory. With `at`
+// (page aligned) the file starts with the bytes there and replaces them in
+// place.
+absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size,
+                                      void* at = nullptr);
 
 class HostMemory {
  public:
