@@ -65,27 +65,31 @@ int ClientMain(uint64_t elements, int launches, double start_at) {
     NPUD_BENCH_CHECK(aclrtMemcpy(args.y, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
     args.n = elements;
     // Warm up (pages of z get touched), then time one launch.
-    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+    NPUD_BENCH_CHECK(
+        aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
     NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
     const auto start = Clock::now();
-    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+    NPUD_BENCH_CHECK(
+        aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
     NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
     add_seconds = npud::bench::SecondsSince(start);
     NPUD_BENCH_CHECK(aclrtMemcpy(host.data(), 4 * sizeof(float), args.z, 4 * sizeof(float),
-                      ACL_MEMCPY_DEVICE_TO_HOST));
+                                 ACL_MEMCPY_DEVICE_TO_HOST));
     if (host[0] != 3.0f) return 3;
     NPUD_BENCH_CHECK(aclrtFree(args.x));
     NPUD_BENCH_CHECK(aclrtFree(args.y));
     NPUD_BENCH_CHECK(aclrtFree(args.z));
   }
   for (int i = 0; i < 100; ++i) {
-    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+    NPUD_BENCH_CHECK(
+        aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
   NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
   npud::bench::SleepUntil(start_at);
   const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < launches; ++i) {
-    NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+    NPUD_BENCH_CHECK(
+        aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
   NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
   const double end = npud::bench::MonotonicSeconds();
@@ -104,11 +108,11 @@ struct ClientResult {
 bool RunClient(const char* self, const std::string& address, uint64_t elements, int launches,
                ClientResult* result, double start_at = 0) {
   std::string output;
-  return npud::bench::RunSelfAsClient(self, address,
-                                      {"--elements=" + std::to_string(elements),
-                                       "--launches=" + std::to_string(launches),
-                                       "--start_at=" + std::to_string(start_at)},
-                                      &output) &&
+  return npud::bench::RunSelfAsClient(
+             self, address,
+             {"--elements=" + std::to_string(elements), "--launches=" + std::to_string(launches),
+              "--start_at=" + std::to_string(start_at)},
+             &output) &&
          std::sscanf(output.c_str(), "%lf %lf %lf %lf", &result->add_seconds, &result->rate,
                      &result->start, &result->end) == 4;
 }
@@ -155,7 +159,8 @@ int main(int argc, char** argv) {
   bool client = false;
   double start_at = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--elements=", 11) == 0) elements = std::strtoull(argv[i] + 11, nullptr, 0);
+    if (std::strncmp(argv[i], "--elements=", 11) == 0)
+      elements = std::strtoull(argv[i] + 11, nullptr, 0);
     if (std::strncmp(argv[i], "--launches=", 11) == 0) launches = std::atoi(argv[i] + 11);
     if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
     if (std::strncmp(argv[i], "--start_at=", 11) == 0) start_at = std::atof(argv[i] + 11);
@@ -186,8 +191,8 @@ int main(int argc, char** argv) {
   const double inproc_rate = inproc_result.rate;
   std::vector<std::pair<int, double>> aggregate;
   for (int clients : {1, 2, 4, 8}) {
-    aggregate.emplace_back(clients, AggregateRate(argv[0], daemon.unix_address(), clients,
-                                                  launches));
+    aggregate.emplace_back(clients,
+                           AggregateRate(argv[0], daemon.unix_address(), clients, launches));
   }
 
   const double gb = 3.0 * elements * sizeof(float) / 1e9;
@@ -215,7 +220,8 @@ int main(int argc, char** argv) {
         << "}, \"empty_launch_rate\": {\"unix_per_s\": " << unix_result.rate
         << ", \"tcp_per_s\": " << tcp_result.rate << ", \"inproc_per_s\": " << inproc_rate
         << ", \"ratio_unix\": " << unix_result.rate / inproc_rate
-        << ", \"ratio_tcp\": " << tcp_result.rate / inproc_rate << "}, \"aggregate_launch_rate\": [";
+        << ", \"ratio_tcp\": " << tcp_result.rate / inproc_rate
+        << "}, \"aggregate_launch_rate\": [";
     for (size_t i = 0; i < aggregate.size(); ++i) {
       out << (i ? ", " : "") << "{\"clients\": " << aggregate[i].first
           << ", \"per_s\": " << aggregate[i].second

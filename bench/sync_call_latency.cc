@@ -70,8 +70,8 @@ int ClientMain(int iterations) {
 // Runs this binary as a client against `address`; returns its percentiles.
 bool RunClient(const char* self, const std::string& address, int iterations, Percentiles* out) {
   std::string output;
-  return npud::bench::RunSelfAsClient(self, address,
-                                      {"--iterations=" + std::to_string(iterations)}, &output) &&
+  return npud::bench::RunSelfAsClient(self, address, {"--iterations=" + std::to_string(iterations)},
+                                      &output) &&
          std::sscanf(output.c_str(), "%lf %lf", &out->p50_us, &out->p99_us) == 2;
 }
 
@@ -156,8 +156,9 @@ int main(int argc, char** argv) {
     out << "{\"sync_call_latency\": [";
     for (size_t i = 0; i < rows.size(); ++i) {
       const Row& row = rows[i];
-      out << (i ? ", " : "") << "{\"name\": \"" << row.name << "\", \"p50_us\": " << row.value.p50_us
-          << ", \"p99_us\": " << row.value.p99_us << ", \"baseline\": \"" << row.baseline_name
+      out << (i ? ", " : "") << "{\"name\": \"" << row.name
+          << "\", \"p50_us\": " << row.value.p50_us << ", \"p99_us\": " << row.value.p99_us
+          << ", \"baseline\": \"" << row.baseline_name
           << "\", \"baseline_p50_us\": " << row.baseline.p50_us
           << ", \"ratio_p50\": " << row.value.p50_us / row.baseline.p50_us << "}";
     }

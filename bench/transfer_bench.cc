@@ -89,7 +89,8 @@ int BandwidthClient(size_t max_size) {
         copy();  // Warm up: device pages, buffers.
         const auto start = Clock::now();
         for (int i = 0; i < reps; ++i) copy();
-        const double gbps = static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
+        const double gbps =
+            static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
         std::printf("%s %s %zu %.4f\n", pinned ? "pinned" : "pageable", h2d ? "h2d" : "d2h", size,
                     gbps);
       }
@@ -206,7 +207,7 @@ void AddBandwidthRows(const std::string& output, const char* where, bool remote,
       cache.emplace_back(size, baseline);
     }
     rows->push_back({std::string(where) + " " + direction + " " + kind + " " + SizeName(size), gbps,
-                    remote ? "TCP stream" : "memcpy", baseline});
+                     remote ? "TCP stream" : "memcpy", baseline});
   }
 }
 
@@ -220,7 +221,8 @@ int main(int argc, char** argv) {
   int aggregate_reps = 0;
   double start_at = 0;
   for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--max_size=", 11) == 0) max_size = std::strtoull(argv[i] + 11, nullptr, 0);
+    if (std::strncmp(argv[i], "--max_size=", 11) == 0)
+      max_size = std::strtoull(argv[i] + 11, nullptr, 0);
     if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
     if (std::strncmp(argv[i], "--aggregate=", 12) == 0) {
       std::sscanf(argv[i] + 12, "%zu,%d", &aggregate_size, &aggregate_reps);
@@ -242,8 +244,8 @@ int main(int argc, char** argv) {
   const std::string size_arg = "--max_size=" + std::to_string(max_size);
   for (bool remote : {false, true}) {
     std::string output;
-    if (!npud::bench::RunSelfAsClient(argv[0], remote ? daemon.tcp_address() : daemon.unix_address(),
-                                      {size_arg}, &output)) {
+    if (!npud::bench::RunSelfAsClient(
+            argv[0], remote ? daemon.tcp_address() : daemon.unix_address(), {size_arg}, &output)) {
       std::fprintf(stderr, "the %s bandwidth client failed\n", remote ? "TCP" : "unix");
       return 1;
     }
@@ -280,9 +282,9 @@ int main(int argc, char** argv) {
       first = std::min(first, s);
       last = std::max(last, e);
     }
-    rows.push_back({"local aggregate, " + std::to_string(clients) + " client(s), pinned " +
-                        SizeName(agg_size),
-                    bytes / (last - first) / 1e9, "memcpy (1 thread)", agg_baseline});
+    rows.push_back(
+        {"local aggregate, " + std::to_string(clients) + " client(s), pinned " + SizeName(agg_size),
+         bytes / (last - first) / 1e9, "memcpy (1 thread)", agg_baseline});
   }
 
   std::printf("%-44s %10s   %-18s %10s %8s\n", "copy", "GB/s", "baseline", "GB/s", "ratio");

@@ -82,9 +82,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   }
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
   const uint64_t id = next_session_id_++;
-  auto session =
-      std::make_shared<Session>(id, peer, devices_.get(), &timers_, &ipc_, compiler_,
-                                std::move(sink));
+  auto session = std::make_shared<Session>(id, peer, devices_.get(), &timers_, &ipc_, compiler_,
+                                           std::move(sink));
   {
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;

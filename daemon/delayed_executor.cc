@@ -23,9 +23,8 @@ void DelayedExecutor::Loop() {
   absl::MutexLock lock(&mu_);
   while (!stopping_) {
     if (queue_.empty()) {
-      auto wake = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-        return stopping_ || !queue_.empty();
-      };
+      auto wake = [this]()
+                      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !queue_.empty(); };
       mu_.Await(absl::Condition(&wake));
       continue;
     }

@@ -61,9 +61,8 @@ class StreamSink final : public MessageSink {
       std::deque<v1::ServerMessage> batch;
       {
         absl::MutexLock lock(&mu_);
-        auto ready = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-          return closed_ || !queue_.empty();
-        };
+        auto ready = [this]()
+                         ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return closed_ || !queue_.empty(); };
         mu_.Await(absl::Condition(&ready));
         if (queue_.empty()) return;
         batch.swap(queue_);

@@ -10,9 +10,9 @@ namespace npud::daemon {
 absl::StatusOr<sim::DeviceRange> SharedMemory::Range(uint64_t address, uint64_t size) const {
   absl::MutexLock lock(&mu_);
   if (pin_ == nullptr) {
-    return AclError(kRtIpcError,
-                    absl::StrFormat("shared memory %#x is gone: the exporting process ended",
-                                    address_));
+    return AclError(
+        kRtIpcError,
+        absl::StrFormat("shared memory %#x is gone: the exporting process ended", address_));
   }
   return sim::DeviceRange{pin_, device_id_, address, size, address_};
 }
@@ -45,14 +45,15 @@ absl::Status IpcRegistry::SetImportPids(uint64_t owner, const std::string& key,
   absl::MutexLock lock(&mu_);
   auto it = memory_.find(key);
   if (it == memory_.end() || it->second.memory->owner() != owner) {
-    return AclError(kRtParamInvalid, absl::StrFormat("'%s' is not a key this process exports", key));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("'%s' is not a key this process exports", key));
   }
   it->second.pids.insert(pids.begin(), pids.end());
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::shared_ptr<SharedMemory>> IpcRegistry::ImportMemory(const std::string& key,
-                                                                       int64_t pid) {
+                                                                        int64_t pid) {
   absl::MutexLock lock(&mu_);
   auto it = memory_.find(key);
   if (it == memory_.end()) {
@@ -113,7 +114,7 @@ absl::Status IpcRegistry::SetNotifyPids(uint64_t owner, const std::shared_ptr<si
 }
 
 absl::StatusOr<std::shared_ptr<sim::Notify>> IpcRegistry::ImportNotify(const std::string& key,
-                                                                      int64_t pid) {
+                                                                       int64_t pid) {
   absl::MutexLock lock(&mu_);
   auto it = notifies_.find(key);
   if (it == notifies_.end()) {
@@ -121,8 +122,9 @@ absl::StatusOr<std::shared_ptr<sim::Notify>> IpcRegistry::ImportNotify(const std
                     absl::StrFormat("no notify is shared under key '%s' on this npud", key));
   }
   if (it->second.check_pid && !it->second.pids.contains(pid)) {
-    return AclError(kRtNoPermission,
-                    absl::StrFormat("process %d is not on the allow-list of notify '%s'", pid, key));
+    return AclError(
+        kRtNoPermission,
+        absl::StrFormat("process %d is not on the allow-list of notify '%s'", pid, key));
   }
   return it->second.notify;
 }
@@ -156,13 +158,13 @@ absl::Status IpcRegistry::SetPhysicalPids(uint64_t owner, uint64_t handle,
 }
 
 absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> IpcRegistry::ImportPhysical(uint64_t handle,
-                                                                                int64_t pid) {
+                                                                                 int64_t pid) {
   absl::MutexLock lock(&mu_);
   auto it = physical_.find(handle);
   if (it == physical_.end()) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("no physical memory is shared under handle %#x on this npud",
-                                    handle));
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("no physical memory is shared under handle %#x on this npud", handle));
   }
   if (it->second.check_pid && !it->second.pids.contains(pid)) {
     return AclError(kRtNoPermission,

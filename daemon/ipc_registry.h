@@ -39,7 +39,10 @@ class SharedMemory {
  public:
   // `range` pins what is shared.
   SharedMemory(uint64_t owner, sim::DeviceRange range)
-      : owner_(owner), device_id_(range.device_id), address_(range.address), size_(range.size),
+      : owner_(owner),
+        device_id_(range.device_id),
+        address_(range.address),
+        size_(range.size),
         pin_(std::move(range.pin)) {}
 
   uint64_t owner() const { return owner_; }
@@ -103,12 +106,10 @@ class IpcRegistry {
                           bool check_pid) ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status SetPhysicalPids(uint64_t owner, uint64_t handle, const std::vector<int64_t>& pids)
       ABSL_LOCKS_EXCLUDED(mu_);
-  absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> ImportPhysical(uint64_t handle,
-                                                                      int64_t pid)
+  absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> ImportPhysical(uint64_t handle, int64_t pid)
       ABSL_LOCKS_EXCLUDED(mu_);
   // The exporter freed `memory`: its handle takes no new imports.
-  void UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory)
-      ABSL_LOCKS_EXCLUDED(mu_);
+  void UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory) ABSL_LOCKS_EXCLUDED(mu_);
 
   // The exporter stops exporting `key` (importers keep their access).
   // NotFound if `owner` exports no such key.

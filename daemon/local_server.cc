@@ -43,8 +43,8 @@ class LocalSink final : public MessageSink {
     }
     size_t sent = 0;
     while (sent < frame.size()) {
-      const ssize_t n = send(socket_, frame.data() + sent, frame.size() - sent,
-                             MSG_DONTWAIT | MSG_NOSIGNAL);
+      const ssize_t n =
+          send(socket_, frame.data() + sent, frame.size() - sent, MSG_DONTWAIT | MSG_NOSIGNAL);
       if (n > 0) {
         sent += n;
       } else if (n < 0 && errno == EINTR) {
@@ -73,9 +73,8 @@ class LocalSink final : public MessageSink {
   void WriterLoop() {
     absl::MutexLock lock(&mu_);
     while (true) {
-      auto ready = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-        return closed_ || !pending_.empty();
-      };
+      auto ready = [this]()
+                       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return closed_ || !pending_.empty(); };
       mu_.Await(absl::Condition(&ready));
       if (closed_) return;
       std::string batch;
@@ -192,8 +191,7 @@ class LocalServer::Connection {
         break;
       }
       if (!message.ParseFromString(payload) || !message.has_batch()) {
-        spdlog::warn("session {}: undecodable or unexpected local message; closing",
-                     session->id());
+        spdlog::warn("session {}: undecodable or unexpected local message; closing", session->id());
         CloseAll(fds);
         break;
       }

@@ -19,10 +19,10 @@
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
@@ -43,8 +43,7 @@ ABSL_FLAG(int, scheduler_threads, 0, "Stream scheduler workers (0: max(4, CPUs))
 ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical or off.");
 ABSL_FLAG(std::string, auth_token_file, "",
           "File holding a token every client must present (NPUD_TOKEN).");
-ABSL_FLAG(int, idle_exit_seconds, 0,
-          "Exit after this many seconds without clients (0: never).");
+ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
 ABSL_FLAG(bool, exit_with_parent, false,
           "Shut down when the process that started npud ends (for test harnesses, so a "
           "crashed test leaves no daemon behind).");

@@ -102,8 +102,8 @@ class SyncWaiter : public std::enable_shared_from_this<SyncWaiter> {
     std::weak_ptr<SyncWaiter> weak = weak_from_this();
     timers->RunAfter(absl::Milliseconds(timeout_ms), [weak, timeout_ms] {
       if (auto self = weak.lock()) {
-        self->Complete(AclError(self->timeout_code_,
-                                absl::StrFormat("not complete after %d ms", timeout_ms)));
+        self->Complete(
+            AclError(self->timeout_code_, absl::StrFormat("not complete after %d ms", timeout_ms)));
       }
     });
   }
@@ -149,8 +149,8 @@ Session::~Session() {
     if (device.ok()) (*device)->memory().Free(address).IgnoreError();
     bytes += allocation.size;
   }
-  spdlog::info("session {} (pid {} {}) closed: released {} allocations ({} bytes)", id_,
-               peer_.pid, peer_.program, allocations.size(), bytes);
+  spdlog::info("session {} (pid {} {}) closed: released {} allocations ({} bytes)", id_, peer_.pid,
+               peer_.program, allocations.size(), bytes);
 }
 
 Session::Outcome Session::Done(const absl::Status& status) {
@@ -327,10 +327,10 @@ void Session::Dispatch(v1::Call& call, int fd) {
       break;
   }
   // An op this daemon does not know (newer client) or an empty call.
-  Finish(id, 0,
-         AclError(kRtFeatureNotSupport,
-                  absl::StrFormat("call type %d is not supported by this npud",
-                                  static_cast<int>(call.op_case()))));
+  Finish(
+      id, 0,
+      AclError(kRtFeatureNotSupport, absl::StrFormat("call type %d is not supported by this npud",
+                                                     static_cast<int>(call.op_case()))));
 }
 
 void Session::Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome) {
@@ -447,7 +447,8 @@ Session::Outcome Session::CreateStream(const v1::CreateStream& op) {
   absl::MutexLock lock(&mu_);
   auto [it, inserted] = streams_.try_emplace(op.stream_id());
   if (!inserted) {
-    return AclError(kRtParamInvalid, absl::StrFormat("stream id %d already exists", op.stream_id()));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("stream id %d already exists", op.stream_id()));
   }
   it->second =
       std::make_shared<sim::Stream>(op.device_id(), op.stream_id(), &devices_->scheduler());
@@ -465,9 +466,9 @@ void Session::DestroyStream(uint64_t call_id, const v1::DestroyStream& op) {
     }
   }
   if (stream == nullptr) {
-    return Finish(call_id, 0,
-                  AclError(kRtInvalidHandle,
-                           absl::StrFormat("stream %d does not exist", op.stream_id())));
+    return Finish(
+        call_id, 0,
+        AclError(kRtInvalidHandle, absl::StrFormat("stream %d does not exist", op.stream_id())));
   }
   // Work already given to the stream completes (launched kernels print and
   // write their results, as on a device); a force destroy only drops what
@@ -505,8 +506,7 @@ Session::Outcome Session::SetStreamFailureMode(const v1::SetStreamFailureMode& o
   if (op.mode() > 1) {
     return AclError(kRtParamInvalid, absl::StrFormat("invalid failure mode %d", op.mode()));
   }
-  (*stream)->SetFailureMode(op.mode() == 1 ? sim::FailureMode::kStop
-                                           : sim::FailureMode::kContinue);
+  (*stream)->SetFailureMode(op.mode() == 1 ? sim::FailureMode::kStop : sim::FailureMode::kContinue);
   return Ok();
 }
 
@@ -570,9 +570,8 @@ void Session::SynchronizeEvent(uint64_t call_id, const v1::SynchronizeEvent& op)
   if (!event.ok()) return Finish(call_id, 0, event.status());
   const uint64_t target = (*event)->SyncTarget();
   auto waiter = std::make_shared<SyncWaiter>(sink_, call_id, kRtEventSyncTimeout);
-  if (target == 0 || (*event)->ReachedOrNotify(target, [waiter] {
-        waiter->Complete(absl::OkStatus());
-      })) {
+  if (target == 0 ||
+      (*event)->ReachedOrNotify(target, [waiter] { waiter->Complete(absl::OkStatus()); })) {
     waiter->Complete(absl::OkStatus());
     return;
   }
@@ -604,8 +603,8 @@ Session::Outcome Session::EventElapsedTime(const v1::EventElapsedTime& op) {
   v1::Reply reply;
   reply.mutable_event_time()->set_timestamp_us((*start)->timestamp_us());
   if (end != nullptr) {
-    const double delta_us = static_cast<double>(end->timestamp_us()) -
-                            static_cast<double>((*start)->timestamp_us());
+    const double delta_us =
+        static_cast<double>(end->timestamp_us()) - static_cast<double>((*start)->timestamp_us());
     reply.mutable_event_time()->set_elapsed_ms(static_cast<float>(delta_us / 1000.0));
   }
   return reply;
@@ -622,8 +621,8 @@ Session::Outcome Session::Malloc(const v1::Malloc& op) {
     absl::MutexLock lock(&mu_);
     allocations_[*address] = OwnedAllocation{op.device_id(), op.size()};
   }
-  spdlog::debug("session {}: malloc {} bytes on device {} -> {:#x}", id_, op.size(),
-                op.device_id(), *address);
+  spdlog::debug("session {}: malloc {} bytes on device {} -> {:#x}", id_, op.size(), op.device_id(),
+                *address);
   v1::Reply reply;
   reply.mutable_malloc()->set_address(*address);
   return reply;
@@ -639,9 +638,9 @@ Session::Outcome Session::Free(const v1::Free& op) {
         spdlog::warn("session {} (pid {}) tried to free {:#x}, which it does not own", id_,
                      peer_.pid, op.address());
       }
-      return AclError(kRtParamInvalid,
-                      absl::StrFormat("%#x is not a device allocation of this process",
-                                      op.address()));
+      return AclError(
+          kRtParamInvalid,
+          absl::StrFormat("%#x is not a device allocation of this process", op.address()));
     }
     allocation = it->second;
     allocations_.erase(it);
@@ -668,10 +667,9 @@ Session::TaskOrError Session::ReadTask(const v1::ReadDevice& op) {
   if (!range.ok()) return range.status();
   auto sink = sink_;
   const uint64_t transfer_id = op.transfer_id();
-  return sim::MakeReadTask(*std::move(range),
-                           [sink, transfer_id](absl::Span<const uint8_t> bytes) {
-                             SendData(*sink, transfer_id, bytes);
-                           });
+  return sim::MakeReadTask(*std::move(range), [sink, transfer_id](absl::Span<const uint8_t> bytes) {
+    SendData(*sink, transfer_id, bytes);
+  });
 }
 
 Session::TaskOrError Session::CopyTask(const v1::CopyDevice& op) {
@@ -772,13 +770,13 @@ Session::Outcome Session::LaunchKernel(const v1::LaunchKernel& op) {
     module = it->second;
   }
   if (op.kernel_index() >= module->kernels().size()) {
-    return AclError(kRtInvalidHandle, absl::StrFormat("binary %d has no kernel %d",
-                                                      op.binary_id(), op.kernel_index()));
+    return AclError(kRtInvalidHandle, absl::StrFormat("binary %d has no kernel %d", op.binary_id(),
+                                                      op.kernel_index()));
   }
   const sim::KernelInfo& kernel = module->kernels()[op.kernel_index()];
   if (op.block_dim() == 0 || op.block_dim() > kMaxBlockDim) {
-    return AclError(kRtParamInvalid, absl::StrFormat("block dim %d is outside 1..%d",
-                                                     op.block_dim(), kMaxBlockDim));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("block dim %d is outside 1..%d", op.block_dim(), kMaxBlockDim));
   }
   sim::LaunchSpec spec;
   const uint64_t args_size = op.args_address() != 0 ? op.args_size() : op.args().size();
@@ -876,8 +874,8 @@ Session::Outcome Session::IpcImportMemory(const v1::IpcImportMemory& op) {
   reply.mutable_ipc()->set_address((*memory)->address());
   reply.mutable_ipc()->set_size((*memory)->size());
   reply.mutable_ipc()->set_device_id((*memory)->device_id());
-  spdlog::info("session {} (pid {}) imported {} ({:#x}+{}) of session {}", id_, peer_.pid,
-               op.key(), (*memory)->address(), (*memory)->size(), (*memory)->owner());
+  spdlog::info("session {} (pid {}) imported {} ({:#x}+{}) of session {}", id_, peer_.pid, op.key(),
+               (*memory)->address(), (*memory)->size(), (*memory)->owner());
   absl::MutexLock lock(&mu_);
   imports_[op.key()] = *std::move(memory);
   return reply;
@@ -930,10 +928,10 @@ Session::Outcome Session::ValueWait(const v1::ValueWait& op) {
   }
   auto at = Access(op.address(), sizeof(uint64_t));
   if (!at.ok()) return at.status();
-  return Done(Submit(op.stream_id(),
-                     sim::MakeValueWaitTask(*std::move(at), op.value(),
-                                            static_cast<sim::ValueCondition>(op.flag()),
-                                            &devices_->poller())));
+  return Done(Submit(
+      op.stream_id(),
+      sim::MakeValueWaitTask(*std::move(at), op.value(),
+                             static_cast<sim::ValueCondition>(op.flag()), &devices_->poller())));
 }
 
 Session::Outcome Session::CreateNotify(const v1::CreateNotify& op) {
@@ -943,7 +941,8 @@ Session::Outcome Session::CreateNotify(const v1::CreateNotify& op) {
   absl::MutexLock lock(&mu_);
   auto [it, inserted] = notifies_.try_emplace(op.notify_id());
   if (!inserted) {
-    return AclError(kRtParamInvalid, absl::StrFormat("notify id %d already exists", op.notify_id()));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("notify id %d already exists", op.notify_id()));
   }
   it->second = std::make_shared<sim::Notify>(op.device_id(), op.notify_id());
   return Ok();
@@ -973,8 +972,8 @@ Session::Outcome Session::IpcExportNotify(const v1::IpcExportNotify& op) {
   auto notify = FindNotify(op.notify_id());
   if (!notify.ok()) return notify.status();
   v1::Reply reply;
-  reply.mutable_ipc()->set_key(ipc_->ExportNotify(id_, *std::move(notify),
-                                                 (op.flags() & kNotifyDisablePidCheck) == 0));
+  reply.mutable_ipc()->set_key(
+      ipc_->ExportNotify(id_, *std::move(notify), (op.flags() & kNotifyDisablePidCheck) == 0));
   return reply;
 }
 
@@ -1048,11 +1047,11 @@ absl::StatusOr<sim::DeviceRange> Session::OwnedRange(uint64_t address, uint64_t 
   if (!range.ok()) return range.status();
   absl::MutexLock lock(&mu_);
   if (!allocations_.contains(range->base)) {
-    spdlog::warn("session {} (pid {}) tried to use {:#x}, memory it does not own", id_,
-                 peer_.pid, address);
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("%#x is not inside a device allocation of this process",
-                                    address));
+    spdlog::warn("session {} (pid {}) tried to use {:#x}, memory it does not own", id_, peer_.pid,
+                 address);
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("%#x is not inside a device allocation of this process", address));
   }
   return range;
 }

@@ -115,8 +115,7 @@ class Session {
   Outcome RecordEvent(const v1::RecordEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome ResetEvent(const v1::ResetEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome QueryEvent(const v1::QueryEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
-  void SynchronizeEvent(uint64_t call_id, const v1::SynchronizeEvent& op)
-      ABSL_LOCKS_EXCLUDED(mu_);
+  void SynchronizeEvent(uint64_t call_id, const v1::SynchronizeEvent& op) ABSL_LOCKS_EXCLUDED(mu_);
   Outcome EventElapsedTime(const v1::EventElapsedTime& op) ABSL_LOCKS_EXCLUDED(mu_);
 
   Outcome Malloc(const v1::Malloc& op) ABSL_LOCKS_EXCLUDED(mu_);
@@ -197,8 +196,7 @@ class Session {
   void ReleaseVirtualMemory() ABSL_LOCKS_EXCLUDED(mu_);
 
   // Queues `task` on stream `stream_id`.
-  absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task)
-      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) ABSL_LOCKS_EXCLUDED(mu_);
 
   absl::StatusOr<std::shared_ptr<sim::Stream>> FindStream(uint64_t stream_id) const
       ABSL_LOCKS_EXCLUDED(mu_);

@@ -40,8 +40,7 @@ absl::StatusOr<std::shared_ptr<sim::CountNotify>> Session::FindCountNotify(
   absl::MutexLock lock(&mu_);
   auto it = count_notifies_.find(notify_id);
   if (it == count_notifies_.end()) {
-    return AclError(kRtInvalidHandle,
-                    absl::StrFormat("count notify %d does not exist", notify_id));
+    return AclError(kRtInvalidHandle, absl::StrFormat("count notify %d does not exist", notify_id));
   }
   return it->second;
 }
@@ -73,8 +72,8 @@ Session::Outcome Session::RecordCountNotify(const v1::RecordCountNotify& op) {
   if (!mode.ok()) return mode.status();
   auto notify = FindCountNotify(op.notify_id());
   if (!notify.ok()) return notify.status();
-  return Done(Submit(op.stream_id(),
-                     sim::MakeCountRecordTask(*std::move(notify), *mode, op.value())));
+  return Done(
+      Submit(op.stream_id(), sim::MakeCountRecordTask(*std::move(notify), *mode, op.value())));
 }
 
 Session::Outcome Session::WaitCountNotify(const v1::WaitCountNotify& op) {
@@ -86,10 +85,9 @@ Session::Outcome Session::WaitCountNotify(const v1::WaitCountNotify& op) {
   sim::WakeAt wake_at = [timers](absl::Time when, sim::Waker wake) {
     timers->RunAfter(when - absl::Now(), std::move(wake));
   };
-  return Done(Submit(op.stream_id(),
-                     sim::MakeCountWaitTask(*std::move(notify), *mode, op.value(), op.clear(),
-                                            absl::Milliseconds(op.timeout_ms()),
-                                            std::move(wake_at))));
+  return Done(Submit(op.stream_id(), sim::MakeCountWaitTask(
+                                         *std::move(notify), *mode, op.value(), op.clear(),
+                                         absl::Milliseconds(op.timeout_ms()), std::move(wake_at))));
 }
 
 Session::Outcome Session::ResetCountNotify(const v1::ResetCountNotify& op) {

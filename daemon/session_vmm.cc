@@ -50,8 +50,8 @@ Session::Outcome Session::MallocPhysical(const v1::MallocPhysical& op) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("physical memory handle %d is already in use", op.handle_id()));
   }
-  spdlog::debug("session {}: {} bytes of physical memory on device {} as handle {}", id_,
-                op.size(), op.device_id(), op.handle_id());
+  spdlog::debug("session {}: {} bytes of physical memory on device {} as handle {}", id_, op.size(),
+                op.device_id(), op.handle_id());
   return v1::Reply();
 }
 
@@ -61,8 +61,8 @@ Session::Outcome Session::FreePhysical(const v1::FreePhysical& op) {
     absl::MutexLock lock(&mu_);
     auto it = physical_.find(op.handle_id());
     if (it == physical_.end()) {
-      return AclError(kRtInvalidHandle, absl::StrFormat("physical memory handle %d does not exist",
-                                                        op.handle_id()));
+      return AclError(kRtInvalidHandle,
+                      absl::StrFormat("physical memory handle %d does not exist", op.handle_id()));
     }
     memory = std::move(it->second.memory);
     physical_.erase(it);
@@ -115,10 +115,11 @@ Session::Outcome Session::ExportPhysical(const v1::ExportPhysical& op) {
   auto memory = FindPhysical(op.handle_id());
   if (!memory.ok()) return memory.status();
   const uint64_t shareable = ipc_->ExportPhysical(id_, *memory, !op.any_process());
-  spdlog::info("session {} (pid {}) shares {} bytes of physical memory on device {} as handle "
-               "{:#x}{}",
-               id_, peer_.pid, (*memory)->size(), (*memory)->device_id(), shareable,
-               op.any_process() ? " (any process)" : "");
+  spdlog::info(
+      "session {} (pid {}) shares {} bytes of physical memory on device {} as handle "
+      "{:#x}{}",
+      id_, peer_.pid, (*memory)->size(), (*memory)->device_id(), shareable,
+      op.any_process() ? " (any process)" : "");
   v1::Reply reply;
   reply.mutable_ipc()->set_shareable_handle(shareable);
   return reply;

@@ -32,9 +32,9 @@ absl::StatusOr<uint64_t> ReserveAddressSpace(uint64_t span, uint64_t preferred_b
   }
   if (base == MAP_FAILED) base = mmap(nullptr, span, PROT_NONE, kReserveFlags, -1, 0);
   if (base == MAP_FAILED) {
-    return AclError(kRtMemoryAllocation, absl::StrCat("cannot reserve ", span,
-                                                      " bytes of address space: ",
-                                                      std::strerror(errno)));
+    return AclError(
+        kRtMemoryAllocation,
+        absl::StrCat("cannot reserve ", span, " bytes of address space: ", std::strerror(errno)));
   }
   return reinterpret_cast<uint64_t>(base);
 }
@@ -42,8 +42,8 @@ absl::StatusOr<uint64_t> ReserveAddressSpace(uint64_t span, uint64_t preferred_b
 void FenceAddressRange(uint64_t address, uint64_t length) {
   // A fresh PROT_NONE mapping over the range drops whatever was there (an
   // anonymous page or a shared file mapping) in one step.
-  void* p = mmap(reinterpret_cast<void*>(address), length, PROT_NONE,
-                 kReserveFlags | MAP_FIXED, -1, 0);
+  void* p =
+      mmap(reinterpret_cast<void*>(address), length, PROT_NONE, kReserveFlags | MAP_FIXED, -1, 0);
   if (p == MAP_FAILED) {
     spdlog::error("cannot fence {:#x}+{}: {}", address, length, std::strerror(errno));
   }

@@ -85,8 +85,12 @@ class CountWaitTask final : public Task {
  public:
   CountWaitTask(std::shared_ptr<CountNotify> notify, CountNotify::WaitMode mode, uint32_t value,
                 bool clear, absl::Duration timeout, WakeAt wake_at)
-      : notify_(std::move(notify)), mode_(mode), value_(value), clear_(clear),
-        timeout_(timeout), wake_at_(std::move(wake_at)) {}
+      : notify_(std::move(notify)),
+        mode_(mode),
+        value_(value),
+        clear_(clear),
+        timeout_(timeout),
+        wake_at_(std::move(wake_at)) {}
 
   Progress Run(const Waker& wake, absl::Status* status) override {
     if (notify_->CheckOrNotify(mode_, value_, clear_, wake)) {

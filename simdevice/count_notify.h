@@ -29,8 +29,13 @@ class CountNotify {
   enum class RecordMode : uint32_t { kSet = 0, kAdd = 1, kOr = 2, kAnd = 4 };
   // aclrtCntNotifyWaitMode: wait until count <, ==, >, >= value, or until
   // every bit of value is set in count.
-  enum class WaitMode : uint32_t { kLess = 0, kEqual = 1, kGreater = 2, kGreaterOrEqual = 3,
-                                   kAllBits = 4 };
+  enum class WaitMode : uint32_t {
+    kLess = 0,
+    kEqual = 1,
+    kGreater = 2,
+    kGreaterOrEqual = 3,
+    kAllBits = 4
+  };
 
   CountNotify(int device_id, uint64_t id) : device_id_(device_id), id_(id) {}
   CountNotify(const CountNotify&) = delete;

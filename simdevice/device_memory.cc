@@ -35,8 +35,7 @@ absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capa
   const uint64_t span = SpanFor(capacity);
   auto base = ReserveAddressSpace(span, preferred_base);
   if (!base.ok()) return base.status();
-  return std::unique_ptr<DeviceMemory>(
-      new DeviceMemory(*base, span, capacity));
+  return std::unique_ptr<DeviceMemory>(new DeviceMemory(*base, span, capacity));
 }
 
 DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity)
@@ -82,8 +81,9 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
     }
     address = ranges_.Take(reserved + kGuardBytes, kPageSize);
     if (address == 0) {
-      return AclError(kRtMemoryAllocation,
-                      absl::StrFormat("device address space fragmented: no room for %u bytes", size));
+      return AclError(
+          kRtMemoryAllocation,
+          absl::StrFormat("device address space fragmented: no room for %u bytes", size));
     }
     used_ += reserved;
   }
@@ -148,8 +148,7 @@ size_t DeviceMemory::allocation_count() const {
   return allocations_.size();
 }
 
-absl::StatusOr<DeviceMemory::BlockRef> DeviceMemory::Find(uint64_t address,
-                                                          uint64_t size) const {
+absl::StatusOr<DeviceMemory::BlockRef> DeviceMemory::Find(uint64_t address, uint64_t size) const {
   absl::MutexLock lock(&mu_);
   auto it = allocations_.upper_bound(address);
   if (it == allocations_.begin()) {

@@ -94,13 +94,10 @@ class DeviceMemory {
   // The allocation that contains the whole range [address, address + size),
   // pinned for as long as the caller holds the reference, or kRtParamInvalid
   // naming the problem.
-  absl::StatusOr<BlockRef> Find(uint64_t address, uint64_t size) const
-      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<BlockRef> Find(uint64_t address, uint64_t size) const ABSL_LOCKS_EXCLUDED(mu_);
 
   // True if `address` lies in this device's reservation (allocated or not).
-  bool InRange(uint64_t address) const {
-    return address >= base_ && address < base_ + span_;
-  }
+  bool InRange(uint64_t address) const { return address >= base_ && address < base_ + span_; }
 
   uint64_t capacity() const { return capacity_; }
   uint64_t base() const { return base_; }

@@ -34,7 +34,8 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   // so a client's host pointers and the daemon's device addresses (numbers
   // from two address spaces) do not collide.
   constexpr uint64_t kTiB = 1ull << 40;
-  const uint64_t stride = (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
+  const uint64_t stride =
+      (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
   for (int id = 0; id < options.device_count; ++id) {
     const uint64_t base = kDeviceAddressBase + static_cast<uint64_t>(id) * stride;
     auto memory = DeviceMemory::Create(options.device.hbm_bytes, base);
@@ -61,9 +62,9 @@ DeviceSet::~DeviceSet() {
 
 absl::StatusOr<Device*> DeviceSet::Get(int device_id) const {
   if (device_id < 0 || device_id >= count()) {
-    return AclError(kRtInvalidDeviceId,
-                    absl::StrFormat("invalid device id %d (this npud has %d devices)", device_id,
-                                    count()));
+    return AclError(
+        kRtInvalidDeviceId,
+        absl::StrFormat("invalid device id %d (this npud has %d devices)", device_id, count()));
   }
   return devices_[device_id].get();
 }

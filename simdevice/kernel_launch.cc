@@ -43,9 +43,9 @@ struct LaunchState {
   }
 
   void Fail(uint32_t block, const std::string& what) ABSL_LOCKS_EXCLUDED(mu) {
-    const std::string message = absl::StrFormat(
-        "kernel '%s' (%s) block %d on device %d stream %d: %s", kernel().name, spec.module->label(),
-        block, spec.device_id, spec.stream_id, what);
+    const std::string message =
+        absl::StrFormat("kernel '%s' (%s) block %d on device %d stream %d: %s", kernel().name,
+                        spec.module->label(), block, spec.device_id, spec.stream_id, what);
     spdlog::error("device exception: {}", message);
     absl::MutexLock lock(&mu);
     if (error.ok()) error = AclError(ExceptionCode(), message);
@@ -87,7 +87,8 @@ void RunBlock(const std::shared_ptr<LaunchState>& launch, uint32_t block, const 
         [&] {
           try {
             const int rc = kernel.entry(&context, launch->spec.args.data(), kernel.args_size);
-            if (rc != NPUD_KERNEL_ENTRY_OK) failure = absl::StrFormat("kernel entry refused (%d)", rc);
+            if (rc != NPUD_KERNEL_ENTRY_OK)
+              failure = absl::StrFormat("kernel entry refused (%d)", rc);
           } catch (const KernelTrap& trap) {
             failure = trap.kind == NPUD_TRAP_KIND_TRAP ? "trap instruction"
                                                        : "failed check: " + trap.message;
@@ -99,8 +100,9 @@ void RunBlock(const std::shared_ptr<LaunchState>& launch, uint32_t block, const 
         },
         &fault);
     if (!returned) {
-      failure = absl::StrFormat("%s at address %#x", fault.signal == SIGBUS ? "bus error" : "memory fault",
-                                fault.address);
+      failure =
+          absl::StrFormat("%s at address %#x",
+                          fault.signal == SIGBUS ? "bus error" : "memory fault", fault.address);
     }
     if (!failure.empty()) launch->Fail(block, failure);
   }

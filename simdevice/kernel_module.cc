@@ -14,11 +14,13 @@
 namespace npud::sim {
 
 absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::string_view bytes,
-                                                                      absl::string_view label) {
-  if (bytes.size() < 64 || bytes.substr(0, 4) != "\x7f" "ELF") {
+                                                                       absl::string_view label) {
+  if (bytes.size() < 64 || bytes.substr(0, 4) !=
+                               "\x7f"
+                               "ELF") {
     return AclError(kRtParamInvalid,
-                    absl::StrCat("kernel binary '", label, "' is not an ELF object (",
-                                 bytes.size(), " bytes)"));
+                    absl::StrCat("kernel binary '", label, "' is not an ELF object (", bytes.size(),
+                                 " bytes)"));
   }
   const int fd = memfd_create("npud-kernel", MFD_CLOEXEC);
   if (fd < 0) {
@@ -29,7 +31,8 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::str
     const ssize_t n = write(fd, bytes.data() + written, bytes.size() - written);
     if (n <= 0) {
       close(fd);
-      return AclError(kRtInternalError, absl::StrCat("writing kernel binary: ", std::strerror(errno)));
+      return AclError(kRtInternalError,
+                      absl::StrCat("writing kernel binary: ", std::strerror(errno)));
     }
     written += n;
   }
@@ -46,9 +49,9 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::str
   std::shared_ptr<KernelModule> module(new KernelModule(handle, fd, std::string(label)));
   auto table = reinterpret_cast<NpudKernelTableFn>(dlsym(handle, NPUD_KERNEL_TABLE_SYMBOL));
   if (table == nullptr) {
-    return AclError(kRtParamInvalid, absl::StrCat("kernel binary '", label, "' has no ",
-                                                  NPUD_KERNEL_TABLE_SYMBOL,
-                                                  " (not built with the npud AscendC toolchain)"));
+    return AclError(kRtParamInvalid,
+                    absl::StrCat("kernel binary '", label, "' has no ", NPUD_KERNEL_TABLE_SYMBOL,
+                                 " (not built with the npud AscendC toolchain)"));
   }
   auto params = reinterpret_cast<NpudKernelParamsFn>(dlsym(handle, NPUD_KERNEL_PARAMS_SYMBOL));
   size_t count = 0;

@@ -6,20 +6,20 @@
 namespace npud::sim {
 
 std::unique_ptr<Task> MakeWriteTask(DeviceRange dst, std::string bytes) {
-  return std::make_unique<FunctionTask>(
-      "write-device", [dst = std::move(dst), bytes = std::move(bytes)]() {
-        std::memcpy(dst.data(), bytes.data(), bytes.size());
-        return absl::OkStatus();
-      });
+  return std::make_unique<FunctionTask>("write-device",
+                                        [dst = std::move(dst), bytes = std::move(bytes)]() {
+                                          std::memcpy(dst.data(), bytes.data(), bytes.size());
+                                          return absl::OkStatus();
+                                        });
 }
 
 std::unique_ptr<Task> MakeReadTask(DeviceRange src,
                                    std::function<void(absl::Span<const uint8_t>)> sink) {
-  return std::make_unique<FunctionTask>(
-      "read-device", [src = std::move(src), sink = std::move(sink)]() {
-        sink(absl::Span<const uint8_t>(src.data(), src.size));
-        return absl::OkStatus();
-      });
+  return std::make_unique<FunctionTask>("read-device",
+                                        [src = std::move(src), sink = std::move(sink)]() {
+                                          sink(absl::Span<const uint8_t>(src.data(), src.size));
+                                          return absl::OkStatus();
+                                        });
 }
 
 std::unique_ptr<Task> MakeCopyTask(DeviceRange dst, DeviceRange src) {

@@ -26,9 +26,9 @@ absl::StatusOr<std::shared_ptr<PhysicalMemory>> PhysicalMemory::Create(DeviceMem
     const int err = errno;
     if (fd >= 0) close(fd);
     charged_to->Uncharge(size);
-    return AclError(kRtMemoryAllocation,
-                    absl::StrFormat("cannot back %u bytes of physical memory: %s", size,
-                                    std::strerror(err)));
+    return AclError(
+        kRtMemoryAllocation,
+        absl::StrFormat("cannot back %u bytes of physical memory: %s", size, std::strerror(err)));
   }
   return std::shared_ptr<PhysicalMemory>(new PhysicalMemory(charged_to, device_id, size, fd));
 }

@@ -26,9 +26,8 @@ void Poller::Loop() {
     std::vector<Waker> due;
     {
       absl::MutexLock lock(&mu_);
-      auto work = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-        return stopping_ || !waiting_.empty();
-      };
+      auto work = [this]()
+                      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !waiting_.empty(); };
       mu_.Await(absl::Condition(&work));
       if (stopping_) return;
       due.swap(waiting_);

@@ -11,9 +11,7 @@ uint64_t AlignUp(uint64_t value, uint64_t alignment) {
 
 }  // namespace
 
-RangeAllocator::RangeAllocator(uint64_t base, uint64_t size) : cursor_(base) {
-  free_[base] = size;
-}
+RangeAllocator::RangeAllocator(uint64_t base, uint64_t size) : cursor_(base) { free_[base] = size; }
 
 uint64_t RangeAllocator::Take(uint64_t length, uint64_t alignment) {
   for (int pass = 0; pass < 2; ++pass) {

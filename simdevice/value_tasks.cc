@@ -6,7 +6,6 @@
 namespace npud::sim {
 namespace {
 
-
 // Device memory another thread (a kernel, another stream) may write.
 uint64_t Load(const DeviceRange& at) {
   return __atomic_load_n(reinterpret_cast<const uint64_t*>(at.data()), __ATOMIC_ACQUIRE);

@@ -108,8 +108,8 @@ absl::StatusOr<uint64_t> VirtualAddressSpace::Reserve(uint64_t owner, uint64_t s
   if (alignment == 0) alignment = kGranularity;
   if ((alignment & (alignment - 1)) != 0 || !Aligned(alignment)) {
     return AclError(kRtParamInvalid,
-                    absl::StrFormat("alignment %u is not a power-of-two multiple of %u",
-                                    alignment, kGranularity));
+                    absl::StrFormat("alignment %u is not a power-of-two multiple of %u", alignment,
+                                    kGranularity));
   }
   absl::MutexLock lock(&mu_);
   uint64_t address = 0;
@@ -129,8 +129,9 @@ absl::StatusOr<uint64_t> VirtualAddressSpace::Reserve(uint64_t owner, uint64_t s
   return address;
 }
 
-absl::StatusOr<VirtualAddressSpace::Reservation*> VirtualAddressSpace::Lookup(
-    uint64_t owner, uint64_t address, uint64_t size) const {
+absl::StatusOr<VirtualAddressSpace::Reservation*> VirtualAddressSpace::Lookup(uint64_t owner,
+                                                                              uint64_t address,
+                                                                              uint64_t size) const {
   auto it = reservations_.upper_bound(address);
   if (it != reservations_.begin()) {
     --it;
@@ -145,32 +146,32 @@ absl::StatusOr<VirtualAddressSpace::Reservation*> VirtualAddressSpace::Lookup(
       return &reservation;
     }
   }
-  return AclError(kRtParamInvalid,
-                  absl::StrFormat("%#x is not inside an address range this process reserved",
-                                  address));
+  return AclError(
+      kRtParamInvalid,
+      absl::StrFormat("%#x is not inside an address range this process reserved", address));
 }
 
-absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*>
-VirtualAddressSpace::MappingAt(const Reservation& reservation, uint64_t address, uint64_t size) {
+absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*> VirtualAddressSpace::MappingAt(
+    const Reservation& reservation, uint64_t address, uint64_t size) {
   auto it = reservation.mappings.upper_bound(address);
   if (it != reservation.mappings.begin()) {
     const std::shared_ptr<Mapping>& mapping = std::prev(it)->second;
     if (address - mapping->address < mapping->size) {
       if (size > mapping->size - (address - mapping->address)) {
         return AclError(kRtParamInvalid,
-                        absl::StrFormat("range %#x+%u runs past the end of mapping %#x+%u",
-                                        address, size, mapping->address, mapping->size));
+                        absl::StrFormat("range %#x+%u runs past the end of mapping %#x+%u", address,
+                                        size, mapping->address, mapping->size));
       }
       return &mapping;
     }
   }
-  return AclError(kRtParamInvalid,
-                  absl::StrFormat("%#x is reserved but no physical memory is mapped there",
-                                  address));
+  return AclError(
+      kRtParamInvalid,
+      absl::StrFormat("%#x is reserved but no physical memory is mapped there", address));
 }
 
-absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*>
-VirtualAddressSpace::MappingOf(uint64_t owner, uint64_t address, uint64_t size) const {
+absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*> VirtualAddressSpace::MappingOf(
+    uint64_t owner, uint64_t address, uint64_t size) const {
   auto reservation = Lookup(owner, address, size);
   if (!reservation.ok()) return reservation.status();
   return MappingAt(**reservation, address, size);
@@ -231,17 +232,16 @@ absl::Status VirtualAddressSpace::Map(uint64_t owner, uint64_t address, uint64_t
                     r.lingering.end());
   for (const Lingering& l : r.lingering) {
     if (overlaps(l.address, l.size)) {
-      return AclError(kRtParamInvalid,
-                      absl::StrFormat("%#x+%u was unmapped but queued work still uses it",
-                                      l.address, l.size));
+      return AclError(
+          kRtParamInvalid,
+          absl::StrFormat("%#x+%u was unmapped but queued work still uses it", l.address, l.size));
     }
   }
   void* placed = mmap(reinterpret_cast<void*>(address), size, PROT_READ | PROT_WRITE,
                       MAP_SHARED | MAP_FIXED, memory->fd(), static_cast<off_t>(offset));
   if (placed == MAP_FAILED) {
-    return AclError(kRtMemoryAllocation,
-                    absl::StrFormat("cannot map physical memory at %#x: %s", address,
-                                    std::strerror(errno)));
+    return AclError(kRtMemoryAllocation, absl::StrFormat("cannot map physical memory at %#x: %s",
+                                                         address, std::strerror(errno)));
   }
   r.mappings[address] = std::make_shared<Mapping>(address, size, std::move(memory), r.span);
   return absl::OkStatus();

@@ -54,8 +54,8 @@ class VirtualAddressSpace {
   // Reserves `size` bytes (a multiple of the granularity) for `owner`,
   // aligned to `alignment` (0: the granularity), at `hint` when that range
   // is free and suitably aligned, else wherever there is room.
-  absl::StatusOr<uint64_t> Reserve(uint64_t owner, uint64_t size, uint64_t alignment,
-                                   uint64_t hint) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<uint64_t> Reserve(uint64_t owner, uint64_t size, uint64_t alignment, uint64_t hint)
+      ABSL_LOCKS_EXCLUDED(mu_);
   // Gives back the reservation starting at `address`; fails while anything
   // is mapped in it.
   absl::Status Release(uint64_t owner, uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
@@ -125,8 +125,8 @@ class VirtualAddressSpace {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // The live mapping of `reservation` that contains [address, address +
   // size), or an error.
-  static absl::StatusOr<const std::shared_ptr<Mapping>*> MappingAt(
-      const Reservation& reservation, uint64_t address, uint64_t size);
+  static absl::StatusOr<const std::shared_ptr<Mapping>*> MappingAt(const Reservation& reservation,
+                                                                   uint64_t address, uint64_t size);
   // The same in whichever reservation of `owner` holds the range.
   absl::StatusOr<const std::shared_ptr<Mapping>*> MappingOf(uint64_t owner, uint64_t address,
                                                             uint64_t size) const

@@ -134,8 +134,7 @@ aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value
       *value = 2201;
       break;
     default:
-      return Result(npud::AclError(npud::kRtParamInvalid,
-                                   "this device attribute is not supported"),
+      return Result(npud::AclError(npud::kRtParamInvalid, "this device attribute is not supported"),
                     __func__);
   }
   return ACL_SUCCESS;
@@ -165,8 +164,7 @@ aclError aclrtDestroyContext(aclrtContext context) {
 
 aclError aclrtSetCurrentContext(aclrtContext context) {
   NPUD_REQUIRE_NOT_NULL(context);
-  return Result(npud::client::SetCurrentContext(HandleId(context, HandleKind::kContext)),
-                __func__);
+  return Result(npud::client::SetCurrentContext(HandleId(context, HandleKind::kContext)), __func__);
 }
 
 aclError aclrtGetCurrentContext(aclrtContext* context) {

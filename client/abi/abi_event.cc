@@ -10,7 +10,7 @@ using npud::client::Result;
 namespace {
 
 aclError Create(const char* function, aclrtEvent* event, npud::client::EventApi api,
-               uint32_t flags) {
+                uint32_t flags) {
   auto handle = npud::client::CreateEvent(api, flags);
   if (!handle.ok()) return Result(handle.status(), function);
   *event = *handle;

@@ -61,8 +61,8 @@ aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
 
 aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
   NPUD_REQUIRE_NOT_NULL(version);
-  static const char* const kPackages[] = {"cann",     "runtime", "compiler",   "hccl",
-                                          "toolkit",  "opp",     "opp_kernel", "driver"};
+  static const char* const kPackages[] = {"cann",    "runtime", "compiler",   "hccl",
+                                          "toolkit", "opp",     "opp_kernel", "driver"};
   if (name < ACL_PKG_NAME_CANN || name > ACL_PKG_NAME_DRIVER) {
     return Result(npud::AclError(npud::kAclInvalidParam, "unknown CANN package name"), __func__);
   }
@@ -125,14 +125,15 @@ const char* aclrtGetSocName(void) {
 
 aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompatible) {
   if (socVersion == nullptr || canCompatible == nullptr || *socVersion == '\0') {
-    return Result(npud::AclError(npud::kRtParamInvalid, "socVersion and canCompatible are required"),
-                  __func__);
+    return Result(
+        npud::AclError(npud::kRtParamInvalid, "socVersion and canCompatible are required"),
+        __func__);
   }
   const int theirs = npud::client::NpuArchOf(socVersion);
   if (theirs == 0) {
-    return Result(npud::AclError(npud::kRtParamInvalid,
-                                 std::string("unknown SoC version ") + socVersion),
-                  __func__);
+    return Result(
+        npud::AclError(npud::kRtParamInvalid, std::string("unknown SoC version ") + socVersion),
+        __func__);
   }
   *canCompatible = theirs == npud::client::NpuArchOf(aclrtGetSocName()) ? 1 : 0;
   return ACL_SUCCESS;

@@ -17,9 +17,9 @@ namespace {
 
 aclError CopyKey(const char* function, const std::string& key, char* out, size_t len) {
   if (len <= key.size()) {
-    return Result(npud::AclError(npud::kRtParamInvalid,
-                                 "the key buffer is too small (" + std::to_string(key.size() + 1) +
-                                     " bytes needed)"),
+    return Result(npud::AclError(npud::kRtParamInvalid, "the key buffer is too small (" +
+                                                            std::to_string(key.size() + 1) +
+                                                            " bytes needed)"),
                   function);
   }
   std::memcpy(out, key.c_str(), key.size() + 1);

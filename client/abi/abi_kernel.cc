@@ -73,7 +73,8 @@ aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEn
                   __func__);
   }
   std::vector<aclrtFuncHandle> all(*count);
-  aclError result = Result(npud::client::EnumerateFunctions(binHandle, all.data(), *count), __func__);
+  aclError result =
+      Result(npud::client::EnumerateFunctions(binHandle, all.data(), *count), __func__);
   if (result == ACL_SUCCESS) *funcHandle = all[funcEntry];
   return result;
 }
@@ -100,8 +101,8 @@ aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char*
   if (!function.ok()) return Result(function.status(), __func__);
   const std::string& kernel = function->kernel.name;
   if (maxLen <= kernel.size()) {
-    return Result(npud::AclError(npud::kRtParamInvalid,
-                                 absl::StrFormat("name '%s' needs %d bytes", kernel, kernel.size() + 1)),
+    return Result(npud::AclError(npud::kRtParamInvalid, absl::StrFormat("name '%s' needs %d bytes",
+                                                                        kernel, kernel.size() + 1)),
                   __func__);
   }
   std::memcpy(name, kernel.c_str(), kernel.size() + 1);
@@ -174,14 +175,16 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t p
   return Store(__func__, npud::client::ArgsAppend(argsHandle, param, paramSize), paramHandle);
 }
 
-aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle, aclrtParamHandle* paramHandle) {
+aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
+                                          aclrtParamHandle* paramHandle) {
   NPUD_REQUIRE_NOT_NULL(argsHandle);
   NPUD_REQUIRE_NOT_NULL(paramHandle);
   return Store(__func__, npud::client::ArgsAppendPlaceholder(argsHandle), paramHandle);
 }
 
-aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
-                                             size_t dataSize, void** bufferAddr) {
+aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
+                                             aclrtParamHandle paramHandle, size_t dataSize,
+                                             void** bufferAddr) {
   NPUD_REQUIRE_NOT_NULL(argsHandle);
   NPUD_REQUIRE_NOT_NULL(paramHandle);
   if (dataSize == 0) return npud::client::NullArgument(__func__, "dataSize");
@@ -242,11 +245,11 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   (void)cfg;
   static_assert(sizeof(npud::client::PlaceholderSpan) == sizeof(aclrtPlaceHolderInfo),
                 "the placeholder layouts must agree");
-  return Result(npud::client::LaunchHostArgs(
-                    funcHandle, numBlocks, stream, hostArgs, argsSize,
-                    reinterpret_cast<const npud::client::PlaceholderSpan*>(placeHolderArray),
-                    placeHolderNum),
-                __func__);
+  return Result(
+      npud::client::LaunchHostArgs(
+          funcHandle, numBlocks, stream, hostArgs, argsSize,
+          reinterpret_cast<const npud::client::PlaceholderSpan*>(placeHolderArray), placeHolderNum),
+      __func__);
 }
 
 aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStream stream,
@@ -276,10 +279,10 @@ aclError aclrtFunctionGetParamInfo(const void* func, size_t paramIndex, size_t* 
   auto function = npud::client::ResolveFunction(const_cast<void*>(func));
   if (!function.ok()) return Result(function.status(), __func__);
   if (paramIndex >= function->kernel.params.size()) {
-    return Result(npud::AclError(npud::kRtParamInvalid,
-                                 absl::StrFormat("the kernel has %d parameters",
-                                                 function->kernel.params.size())),
-                  __func__);
+    return Result(
+        npud::AclError(npud::kRtParamInvalid, absl::StrFormat("the kernel has %d parameters",
+                                                              function->kernel.params.size())),
+        __func__);
   }
   *paramOffset = function->kernel.params[paramIndex].first;
   *paramSize = function->kernel.params[paramIndex].second;

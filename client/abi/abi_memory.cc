@@ -10,7 +10,7 @@ using npud::client::Result;
 namespace {
 
 aclError Malloc(const char* function, void** devPtr, size_t size, uint32_t policy,
-               int32_t device_attr = -1) {
+                int32_t device_attr = -1) {
   auto pointer = npud::client::MallocDevice(size, policy, device_attr);
   if (!pointer.ok()) return Result(pointer.status(), function);
   *devPtr = *pointer;
@@ -89,8 +89,8 @@ aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type,
   NPUD_REQUIRE_NOT_NULL(ptr);
   NPUD_REQUIRE_NOT_NULL(devPtr);
   // ACL_HOST_REGISTER_MAPPED is 0 in this enum and 2 among the V2 flags.
-  const uint32_t flags = type == ACL_HOST_REGISTER_MAPPED ? ACL_HOST_REG_MAPPED
-                                                          : static_cast<uint32_t>(type);
+  const uint32_t flags =
+      type == ACL_HOST_REGISTER_MAPPED ? ACL_HOST_REG_MAPPED : static_cast<uint32_t>(type);
   auto device = npud::client::RegisterHost(ptr, size, flags);
   if (!device.ok()) return Result(device.status(), __func__);
   *devPtr = *device;

@@ -144,10 +144,17 @@ void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_
   va_end(args);
   spdlog::level::level_enum level = spdlog::level::err;
   switch (logLevel) {
-    case ACL_DEBUG: level = spdlog::level::debug; break;
-    case ACL_INFO: level = spdlog::level::info; break;
-    case ACL_WARNING: level = spdlog::level::warn; break;
-    default: break;
+    case ACL_DEBUG:
+      level = spdlog::level::debug;
+      break;
+    case ACL_INFO:
+      level = spdlog::level::info;
+      break;
+    case ACL_WARNING:
+      level = spdlog::level::warn;
+      break;
+    default:
+      break;
   }
   npud::client::ClientLog().log(level, "[{}:{} {}] {}", file != nullptr ? file : "?", line,
                                 func != nullptr ? func : "?", text);

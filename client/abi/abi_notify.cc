@@ -111,9 +111,8 @@ aclError aclrtCntNotifyWaitWithTimeout(aclrtCntNotify cntNotify, aclrtStream str
                                        aclrtCntNotifyWaitInfo* info) {
   NPUD_REQUIRE_NOT_NULL(cntNotify);
   NPUD_REQUIRE_NOT_NULL(info);
-  return Result(npud::client::WaitCountNotify(cntNotify, stream,
-                                              static_cast<uint32_t>(info->mode), info->value,
-                                              info->timeout, info->isClear != 0),
+  return Result(npud::client::WaitCountNotify(cntNotify, stream, static_cast<uint32_t>(info->mode),
+                                              info->value, info->timeout, info->isClear != 0),
                 __func__);
 }
 

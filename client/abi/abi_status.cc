@@ -31,8 +31,7 @@ aclError Unrecorded(const absl::Status& status, const char* function) {
 }
 
 aclError NullArgument(const char* function, const char* what) {
-  return Unrecorded(AclError(kAclInvalidParam, absl::StrCat(what, " must not be null")),
-                    function);
+  return Unrecorded(AclError(kAclInvalidParam, absl::StrCat(what, " must not be null")), function);
 }
 
 }  // namespace npud::client

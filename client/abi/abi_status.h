@@ -27,11 +27,11 @@ aclError NullArgument(const char* function, const char* what);
 }  // namespace npud::client
 
 // Returns from the calling ACL function if `arg` is null.
-#define NPUD_REQUIRE_NOT_NULL(arg)                            \
-  do {                                                        \
-    if ((arg) == nullptr) {                                   \
-      return ::npud::client::NullArgument(__func__, #arg);    \
-    }                                                         \
+#define NPUD_REQUIRE_NOT_NULL(arg)                         \
+  do {                                                     \
+    if ((arg) == nullptr) {                                \
+      return ::npud::client::NullArgument(__func__, #arg); \
+    }                                                      \
   } while (false)
 
 #endif  // NPUD_CLIENT_ABI_ABI_STATUS_H_

@@ -27,8 +27,8 @@ npud::client::PhysicalMemoryProperties FromAcl(const aclrtPhysicalMemProp& prop)
 constexpr char kFabricTag[8] = {'n', 'p', 'u', 'd', 'v', 'm', 'm', '1'};
 
 absl::Status BadShareType(aclrtMemSharedHandleType type) {
-  return npud::AclError(npud::kRtParamInvalid,
-                        "unknown aclrtMemSharedHandleType " + std::to_string(static_cast<int>(type)));
+  return npud::AclError(npud::kRtParamInvalid, "unknown aclrtMemSharedHandleType " +
+                                                   std::to_string(static_cast<int>(type)));
 }
 
 // The numeric handle inside a V2 shareable handle, or an error status.
@@ -54,8 +54,7 @@ absl::StatusOr<uint64_t> ReadShareable(const void* shareable, aclrtMemSharedHand
 extern "C" {
 
 aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
-                                          aclrtMemGranularityOptions option,
-                                          size_t* granularity) {
+                                          aclrtMemGranularityOptions option, size_t* granularity) {
   NPUD_REQUIRE_NOT_NULL(prop);
   NPUD_REQUIRE_NOT_NULL(granularity);
   auto value = npud::client::AllocationGranularity(FromAcl(*prop), static_cast<uint32_t>(option));
@@ -155,8 +154,7 @@ aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle, aclrtMemHandl
                                          uint64_t flags, uint64_t* shareableHandle) {
   NPUD_REQUIRE_NOT_NULL(handle);
   NPUD_REQUIRE_NOT_NULL(shareableHandle);
-  auto exported =
-      npud::client::ExportPhysical(handle, static_cast<uint32_t>(handleType), flags);
+  auto exported = npud::client::ExportPhysical(handle, static_cast<uint32_t>(handleType), flags);
   if (!exported.ok()) return Result(exported.status(), __func__);
   *shareableHandle = *exported;
   return ACL_SUCCESS;

@@ -10,8 +10,8 @@ namespace npud::client {
 namespace {
 
 std::shared_ptr<spdlog::logger> MakeLogger() {
-  auto logger = std::make_shared<spdlog::logger>(
-      "acl", std::make_shared<spdlog::sinks::stderr_sink_mt>());
+  auto logger =
+      std::make_shared<spdlog::logger>("acl", std::make_shared<spdlog::sinks::stderr_sink_mt>());
   logger->set_pattern("[%H:%M:%S.%e] [npud-client %P] [%l] %v");
   const char* level = std::getenv("NPUD_LOG_LEVEL");
   logger->set_level(level != nullptr ? spdlog::level::from_str(level) : spdlog::level::warn);

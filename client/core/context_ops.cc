@@ -67,8 +67,9 @@ absl::StatusOr<CurrentContextInfo> CurrentContext() {
       return CurrentContextInfo{id, *record};
     }
   }
-  return AclError(kRtContextNull,
-                  "no current context in this thread: call aclrtSetDevice or aclrtSetCurrentContext");
+  return AclError(
+      kRtContextNull,
+      "no current context in this thread: call aclrtSetDevice or aclrtSetCurrentContext");
 }
 
 absl::StatusOr<int32_t> CurrentDevice() {

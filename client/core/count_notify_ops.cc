@@ -53,7 +53,8 @@ absl::Status DestroyCountNotify(void* notify) {
 absl::Status RecordCountNotify(void* notify, void* stream, uint32_t mode, uint32_t value) {
   // ACL_RT_CNT_NOTIFY_RECORD_*: set 0, add 1, bit-or 2, bit-and 4.
   if (mode != 0 && mode != 1 && mode != 2 && mode != 4) {
-    return AclError(kRtParamInvalid, absl::StrFormat("%u is not an aclrtCntNotifyRecordMode", mode));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%u is not an aclrtCntNotifyRecordMode", mode));
   }
   auto id = ResolveCountNotify(notify);
   if (!id.ok()) return id.status();

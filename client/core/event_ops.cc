@@ -40,9 +40,8 @@ absl::StatusOr<ResolvedEvent> ResolveEvent(void* event) {
 
 // The flag combinations CANN accepts for each creation call.
 absl::Status CheckFlags(EventApi api, uint32_t flags) {
-  const bool exclusive_bit_mixed =
-      ((flags & (kDeviceUseOnly | kExternal | kIpc)) != 0) &&
-      (flags & ~(kDeviceUseOnly | kExternal | kIpc)) != 0;
+  const bool exclusive_bit_mixed = ((flags & (kDeviceUseOnly | kExternal | kIpc)) != 0) &&
+                                   (flags & ~(kDeviceUseOnly | kExternal | kIpc)) != 0;
   switch (api) {
     case EventApi::kCreateEvent:
       return absl::OkStatus();
@@ -112,8 +111,7 @@ absl::Status RecordEvent(void* event, void* stream) {
 absl::Status ResetEvent(void* event, void* stream) {
   auto resolved = ResolveEvent(event);
   if (!resolved.ok()) return resolved.status();
-  if (resolved->record.ex_mode || (resolved->record.flags & kIpc) ||
-      !Waitable(resolved->record)) {
+  if (resolved->record.ex_mode || (resolved->record.flags & kIpc) || !Waitable(resolved->record)) {
     return AclError(kRtFeatureNotSupport,
                     "aclrtResetEvent is not supported for this event (created with "
                     "aclrtCreateEventExWithFlag, IPC, or without ACL_EVENT_SYNC)");

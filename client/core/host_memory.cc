@@ -112,12 +112,13 @@ absl::Status HostMemory::Adopt(CallPipeline& session, void* pointer, size_t size
     absl::MutexLock lock(&mu_);
     auto next = allocations_.lower_bound(start);
     const bool overlaps_next = next != allocations_.end() && next->first < end;
-    const bool overlaps_prev =
-        next != allocations_.begin() && std::prev(next)->first + std::prev(next)->second.mapped > start;
+    const bool overlaps_prev = next != allocations_.begin() &&
+                               std::prev(next)->first + std::prev(next)->second.mapped > start;
     if (overlaps_next || overlaps_prev) {
       return AclError(kRtParamInvalid,
                       absl::StrFormat("%p+%u overlaps host memory registered or allocated "
-                                      "before", pointer, size));
+                                      "before",
+                                      pointer, size));
     }
   }
   // Same address, same contents, now shared with the daemon.
@@ -151,7 +152,8 @@ absl::StatusOr<void*> HostMemory::Register(void* pointer, size_t size, int32_t d
     absl::MutexLock lock(&mu_);
     auto* entry = Lookup(pointer, size);
     if (entry == nullptr || entry->second.window_id == 0) {
-      return AclError(kRtParamInvalid, absl::StrFormat("%p+%u cannot be registered", pointer, size));
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("%p+%u cannot be registered", pointer, size));
     }
     if (entry->second.device_address != 0) {
       return AclError(kRtParamInvalid, absl::StrFormat("%p is already registered", pointer));
@@ -204,8 +206,8 @@ absl::Status HostMemory::Unregister(void* pointer) {
     // Back to private memory with the same contents at the same address.
     void* at = reinterpret_cast<void*>(base);
     std::string saved(static_cast<const char*>(at), allocation.mapped);
-    mmap(at, allocation.mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
-         -1, 0);
+    mmap(at, allocation.mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+         0);
     std::memcpy(at, saved.data(), saved.size());
     v1::Call release;
     release.mutable_release_host_memory()->set_window_id(allocation.window_id);
@@ -215,7 +217,7 @@ absl::Status HostMemory::Unregister(void* pointer) {
 }
 
 std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(const void* pointer,
-                                                                      size_t size) {
+                                                                       size_t size) {
   const uintptr_t p = reinterpret_cast<uintptr_t>(pointer);
   auto it = allocations_.upper_bound(p);
   if (it == allocations_.begin()) return nullptr;
@@ -227,7 +229,7 @@ std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(const voi
 }
 
 const std::pair<const uintptr_t, HostMemory::Allocation>* HostMemory::Lookup(const void* pointer,
-                                                                            size_t size) const {
+                                                                             size_t size) const {
   return const_cast<HostMemory*>(this)->Lookup(pointer, size);
 }
 
@@ -240,8 +242,7 @@ std::optional<WindowRange> HostMemory::FindWindow(const void* pointer, size_t si
   absl::MutexLock lock(&mu_);
   const auto* entry = Lookup(pointer, size);
   if (entry == nullptr || entry->second.window_id == 0) return std::nullopt;
-  return WindowRange{entry->second.window_id,
-                     reinterpret_cast<uintptr_t>(pointer) - entry->first};
+  return WindowRange{entry->second.window_id, reinterpret_cast<uintptr_t>(pointer) - entry->first};
 }
 
 }  // namespace npud::client

@@ -13,9 +13,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
@@ -84,8 +84,7 @@ class HostMemory {
   const std::pair<const uintptr_t, Allocation>* Lookup(const void* pointer, size_t size) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Swaps the pages of [pointer, pointer + size) for a new shared window.
-  absl::Status Adopt(CallPipeline& session, void* pointer, size_t size)
-      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status Adopt(CallPipeline& session, void* pointer, size_t size) ABSL_LOCKS_EXCLUDED(mu_);
 
   mutable absl::Mutex mu_;
   std::map<uintptr_t, Allocation> allocations_ ABSL_GUARDED_BY(mu_);

@@ -82,8 +82,11 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
   if (!reply.ok()) return reply.status();
   std::vector<KernelEntry> kernels;
   for (const v1::KernelDescription& description : reply->binary().kernels()) {
-    KernelEntry kernel{description.name(), description.args_size(), description.kernel_type(),
-                       Runtime::Get().objects().MintId(), {}};
+    KernelEntry kernel{description.name(),
+                       description.args_size(),
+                       description.kernel_type(),
+                       Runtime::Get().objects().MintId(),
+                       {}};
     for (int i = 0; i < description.param_offsets_size() && i < description.param_sizes_size();
          ++i) {
       kernel.params.emplace_back(description.param_offsets(i), description.param_sizes(i));
@@ -120,8 +123,7 @@ absl::StatusOr<void*> GetFunction(void* binary, const char* name) {
   for (const KernelEntry& kernel : kernels) {
     if (kernel.name == name) return MakeHandle(HandleKind::kFunction, kernel.function_id);
   }
-  return AclError(kRtInvalidHandle,
-                  absl::StrFormat("the binary has no kernel named '%s'", name));
+  return AclError(kRtInvalidHandle, absl::StrFormat("the binary has no kernel named '%s'", name));
 }
 
 absl::StatusOr<uint32_t> FunctionCount(void* binary) {
@@ -135,8 +137,8 @@ absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count) 
   if (!id.ok()) return id.status();
   const std::vector<KernelEntry> kernels = *Kernels().Kernels(*id);
   if (count > kernels.size()) {
-    return AclError(kRtParamInvalid, absl::StrFormat("the binary has %d functions, not %d",
-                                                     kernels.size(), count));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("the binary has %d functions, not %d", kernels.size(), count));
   }
   for (uint32_t i = 0; i < count; ++i) {
     functions[i] = MakeHandle(HandleKind::kFunction, kernels[i].function_id);

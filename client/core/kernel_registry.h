@@ -43,7 +43,7 @@ struct FunctionRef {
 // An argument list under construction (aclrtKernelArgs*).
 struct KernelArgs {
   struct Placeholder {
-    uint32_t slot = 0;  // offset of the pointer in `params`
+    uint32_t slot = 0;                // offset of the pointer in `params`
     std::unique_ptr<uint8_t[]> data;  // the host buffer the user fills
     size_t data_size = 0;
   };

@@ -23,10 +23,14 @@ uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointe
 
 const char* KindName(CopyKind kind) {
   switch (kind) {
-    case CopyKind::kHostToHost: return "host-to-host";
-    case CopyKind::kHostToDevice: return "host-to-device";
-    case CopyKind::kDeviceToHost: return "device-to-host";
-    default: return "device-to-device";
+    case CopyKind::kHostToHost:
+      return "host-to-host";
+    case CopyKind::kHostToDevice:
+      return "host-to-device";
+    case CopyKind::kDeviceToHost:
+      return "device-to-host";
+    default:
+      return "device-to-device";
   }
 }
 
@@ -47,10 +51,10 @@ absl::StatusOr<CopyKind> ResolveKind(uint32_t raw, const void* dst, const void* 
   const bool says_dst_device = kind == CopyKind::kHostToDevice || kind == CopyKind::kDeviceToDevice;
   if (kind != CopyKind::kDefault &&
       ((says_src_device && !src_device) || (says_dst_device && !dst_device))) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("%s copy from %p to %p: %p is not device memory",
-                                    KindName(kind), src, dst,
-                                    says_src_device && !src_device ? src : dst));
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("%s copy from %p to %p: %p is not device memory", KindName(kind), src, dst,
+                        says_src_device && !src_device ? src : dst));
   }
   return src_device ? (dst_device ? CopyKind::kDeviceToDevice : CopyKind::kDeviceToHost)
                     : (dst_device ? CopyKind::kHostToDevice : CopyKind::kHostToHost);
@@ -160,7 +164,8 @@ absl::StatusOr<void*> MallocDevice(size_t size, uint32_t policy, int32_t device_
   if (device_attr >= 0 && device_attr != *device) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("allocation attribute names device %d but the current "
-                                    "device is %d", device_attr, *device));
+                                    "device is %d",
+                                    device_attr, *device));
   }
   // CANN does not validate the policy: unknown values mean the default.
   v1::Call call;

@@ -143,9 +143,9 @@ absl::StatusOr<bool> ObjectRegistry::CloseDevice(int32_t device, bool force) {
   absl::MutexLock lock(&mu_);
   auto it = devices_.find(device);
   if (it == devices_.end() || it->second.open_count == 0) {
-    return AclError(kRtContextReleaseError,
-                    absl::StrFormat("device %d has not been set or has already been reset",
-                                    device));
+    return AclError(
+        kRtContextReleaseError,
+        absl::StrFormat("device %d has not been set or has already been reset", device));
   }
   if (force) it->second.open_count = 0;
   if (it->second.open_count > 0) --it->second.open_count;

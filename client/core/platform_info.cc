@@ -52,12 +52,13 @@ absl::StatusOr<std::string> PackageVersion(const std::string& package) {
                                           absl::StrReplaceAll(package, {{"_", "-"}})};
   for (const std::string& root : roots) {
     for (const std::string& name : names) {
-      std::string version = ReadVersionLine(absl::StrCat(root, "/share/info/", name, "/version.info"));
+      std::string version =
+          ReadVersionLine(absl::StrCat(root, "/share/info/", name, "/version.info"));
       if (!version.empty()) return version;
     }
   }
-  return AclError(kAclInvalidFile,
-                  absl::StrCat("no version.info for package '", package, "' under $ASCEND_HOME_PATH"));
+  return AclError(kAclInvalidFile, absl::StrCat("no version.info for package '", package,
+                                                "' under $ASCEND_HOME_PATH"));
 }
 
 absl::StatusOr<int32_t> VersionNumber(const std::string& version) {
@@ -72,8 +73,8 @@ absl::StatusOr<int32_t> VersionNumber(const std::string& version) {
       numbers[i] = value;
       continue;
     }
-    for (auto [prefix, offset] : {std::pair<const char*, int32_t>{"alpha", -300},
-                                  {"beta", -200}, {"rc", -100}}) {
+    for (auto [prefix, offset] :
+         {std::pair<const char*, int32_t>{"alpha", -300}, {"beta", -200}, {"rc", -100}}) {
       absl::string_view rest = part;
       if (absl::ConsumePrefix(&rest, prefix)) {
         int32_t n = 0;

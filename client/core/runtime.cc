@@ -83,9 +83,9 @@ absl::Status Runtime::ConnectLocked() {
   auto session = std::make_unique<CallPipeline>(*std::move(transport));
   auto hello = session->Start(MakeHello());
   if (!hello.ok()) {
-    return AclError(kRtDevSetupError, absl::StrCat("cannot open a session with npud at ",
-                                                   session->Describe(), ": ",
-                                                   hello.status().message()));
+    return AclError(kRtDevSetupError,
+                    absl::StrCat("cannot open a session with npud at ", session->Describe(), ": ",
+                                 hello.status().message()));
   }
   ClientLog().debug("session {} with npud {} at {}: {} device(s)", hello->session_id(),
                     hello->daemon_version(), session->Describe(), hello->devices_size());
@@ -150,8 +150,8 @@ absl::Status Runtime::CheckDevice(int32_t device, AclCode invalid_code) {
   auto devices = Devices();
   if (!devices.ok()) return devices.status();
   if (device < 0 || device >= static_cast<int32_t>(devices->size())) {
-    return AclError(invalid_code, absl::StrFormat("invalid device id %d (%d devices)", device,
-                                                  devices->size()));
+    return AclError(invalid_code,
+                    absl::StrFormat("invalid device id %d (%d devices)", device, devices->size()));
   }
   return absl::OkStatus();
 }

@@ -160,8 +160,7 @@ absl::Status UnmapMemory(void* address) {
   return CallDaemon(std::move(call)).status();
 }
 
-absl::Status SetMemoryAccess(void* address, size_t size,
-                             const std::vector<MemoryAccess>& access) {
+absl::Status SetMemoryAccess(void* address, size_t size, const std::vector<MemoryAccess>& access) {
   if (access.empty()) return AclError(kRtParamInvalid, "no access descriptor given");
   // The simulated devices all reach every mapping, so the descriptors are
   // checked and the last one's flags recorded.
@@ -187,8 +186,8 @@ absl::StatusOr<MemoryAccess> GetMemoryAccess(void* address) {
 
 absl::StatusOr<uint64_t> ExportPhysical(void* handle, uint32_t handle_type, uint64_t flags) {
   if (handle_type != kHandleTypeNone && handle_type != kHandleTypePosix) {
-    return AclError(kRtParamInvalid, absl::StrFormat("%u is not an aclrtMemHandleType",
-                                                     handle_type));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%u is not an aclrtMemHandleType", handle_type));
   }
   if ((flags & ~kExportAnyProcess) != 0) {
     return AclError(kRtParamInvalid,

@@ -71,9 +71,9 @@ absl::Status StartPrivateDaemon(const std::string& socket_path) {
   if (!UnixSocketAnswers(socket_path)) {
     const std::string binary = FindNpudBinary();
     const std::string log_path = dir + "/npud.log";
-    std::vector<std::string> args = {
-        binary, absl::StrCat("--listen=unix://", socket_path),
-        absl::StrCat("--idle_exit_seconds=", kAutostartIdleSeconds), "--log_level=info"};
+    std::vector<std::string> args = {binary, absl::StrCat("--listen=unix://", socket_path),
+                                     absl::StrCat("--idle_exit_seconds=", kAutostartIdleSeconds),
+                                     "--log_level=info"};
     std::vector<char*> argv;
     for (auto& arg : args) argv.push_back(arg.data());
     argv.push_back(nullptr);
@@ -81,8 +81,8 @@ absl::Status StartPrivateDaemon(const std::string& socket_path) {
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(),
-                                     O_WRONLY | O_CREAT | O_APPEND, 0600);
+    posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_APPEND,
+                                     0600);
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
@@ -93,17 +93,15 @@ absl::Status StartPrivateDaemon(const std::string& socket_path) {
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
     if (err != 0) {
-      result = absl::UnavailableError(
-          absl::StrCat("cannot start ", binary, ": ", std::strerror(err),
-                       " (set NPUD_ADDRESS or NPUD_BIN)"));
+      result = absl::UnavailableError(absl::StrCat(
+          "cannot start ", binary, ": ", std::strerror(err), " (set NPUD_ADDRESS or NPUD_BIN)"));
     } else {
-      spdlog::info("started a private npud (pid {}) on {}; log in {}", pid, socket_path,
-                   log_path);
+      spdlog::info("started a private npud (pid {}) on {}; log in {}", pid, socket_path, log_path);
       const absl::Time deadline = absl::Now() + kAutostartTimeout;
       while (!UnixSocketAnswers(socket_path)) {
         if (absl::Now() > deadline) {
-          result = absl::UnavailableError(absl::StrCat(
-              "the npud started on ", socket_path, " did not come up; see ", log_path));
+          result = absl::UnavailableError(absl::StrCat("the npud started on ", socket_path,
+                                                       " did not come up; see ", log_path));
           break;
         }
         absl::SleepFor(absl::Milliseconds(10));

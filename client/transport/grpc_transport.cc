@@ -18,8 +18,7 @@ constexpr int kMaxMessageBytes = 64 << 20;
 constexpr int kConnectTimeoutMs = 5000;
 
 absl::Status FromGrpc(const grpc::Status& status) {
-  return absl::Status(static_cast<absl::StatusCode>(status.error_code()),
-                      status.error_message());
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
 }
 
 class GrpcTransport final : public Transport {

@@ -28,13 +28,12 @@ void SealFrame(std::string* frame) {
 
 absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const int> fds) {
   if (payload.size() > kMaxFrameBytes || fds.size() > kMaxFrameFds) {
-    return absl::InvalidArgumentError(absl::StrCat("frame too large: ", payload.size(),
-                                                   " bytes, ", fds.size(), " descriptors"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("frame too large: ", payload.size(), " bytes, ", fds.size(), " descriptors"));
   }
   char header[kHeaderBytes];
   EncodeHeader(static_cast<uint32_t>(payload.size()), static_cast<uint16_t>(fds.size()), header);
-  iovec iov[2] = {{header, kHeaderBytes},
-                  {const_cast<char*>(payload.data()), payload.size()}};
+  iovec iov[2] = {{header, kHeaderBytes}, {const_cast<char*>(payload.data()), payload.size()}};
   msghdr msg{};
   msg.msg_iov = iov;
   msg.msg_iovlen = 2;
@@ -115,12 +114,13 @@ absl::Status FrameReader::Read(std::string* payload, std::vector<int>* fds) {
   char header[kHeaderBytes];
   if (absl::Status s = ReadFully(header, kHeaderBytes, true); !s.ok()) return s;
   uint32_t length = 0;
-  for (int i = 0; i < 4; ++i) length |= static_cast<uint32_t>(static_cast<uint8_t>(header[i])) << (8 * i);
-  const uint16_t fd_count =
-      static_cast<uint16_t>(static_cast<uint8_t>(header[4]) | (static_cast<uint8_t>(header[5]) << 8));
+  for (int i = 0; i < 4; ++i)
+    length |= static_cast<uint32_t>(static_cast<uint8_t>(header[i])) << (8 * i);
+  const uint16_t fd_count = static_cast<uint16_t>(static_cast<uint8_t>(header[4]) |
+                                                  (static_cast<uint8_t>(header[5]) << 8));
   if (length > kMaxFrameBytes || fd_count > kMaxFrameFds || header[6] != 0 || header[7] != 0) {
-    return absl::DataLossError(absl::StrCat("malformed frame header (length ", length,
-                                            ", descriptors ", fd_count, ")"));
+    return absl::DataLossError(
+        absl::StrCat("malformed frame header (length ", length, ", descriptors ", fd_count, ")"));
   }
   payload->resize(length);
   if (absl::Status s = ReadFully(payload->data(), length, false); !s.ok()) return s;

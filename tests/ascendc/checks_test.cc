@@ -65,7 +65,8 @@ TEST(TrapTest, UnifiedBufferOverflowFailsInitBuffer) {
   EXPECT_TRUE(outcomes[0].trapped);
   EXPECT_EQ(outcomes[0].trap_kind, NPUD_TRAP_KIND_CHECK);
   EXPECT_TRUE(Contains(outcomes[0].trap_message, "TPipe::InitBuffer: "));
-  EXPECT_TRUE(Contains(outcomes[0].trap_message, "exceeds the unified buffer size of 196608 bytes"));
+  EXPECT_TRUE(
+      Contains(outcomes[0].trap_message, "exceeds the unified buffer size of 196608 bytes"));
   EXPECT_EQ(reached, 0);
 }
 
@@ -99,8 +100,9 @@ TEST(TrapTest, DataCopyOfUnalignedLengthFails) {
   ASSERT_EQ(outcomes.size(), 1u);
   EXPECT_TRUE(outcomes[0].trapped);
   EXPECT_EQ(outcomes[0].trap_kind, NPUD_TRAP_KIND_CHECK);
-  EXPECT_EQ(outcomes[0].trap_message,
-            "DataCopy GM->local: count 7 x 2-byte elements = 14 bytes is not a multiple of 32 bytes");
+  EXPECT_EQ(
+      outcomes[0].trap_message,
+      "DataCopy GM->local: count 7 x 2-byte elements = 14 bytes is not a multiple of 32 bytes");
   outcomes = Launch(*lib, "copy_count", 1, reinterpret_cast<uint8_t*>(x.data()), uint32_t{16});
   EXPECT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
 }
@@ -130,20 +132,31 @@ INSTANTIATE_TEST_SUITE_P(
     Misuses, FaultTest,
     ::testing::Values(
         FaultCase{"DeQueEmpty", npud_test::kDeQueEmpty, "TQue::DeQue: the queue is empty"},
-        FaultCase{"EnQueBeyondDepth", npud_test::kEnQueBeyondDepth, "TQue::EnQue: the queue already holds 1 tensors, its depth"},
+        FaultCase{"EnQueBeyondDepth", npud_test::kEnQueBeyondDepth,
+                  "TQue::EnQue: the queue already holds 1 tensors, its depth"},
         FaultCase{"FreeTwice", npud_test::kFreeTwice, "TQue::FreeTensor: buffer 0 is already free"},
-        FaultCase{"AllocExhausted", npud_test::kAllocExhausted, "TQue::AllocTensor: all 2 buffers of the queue are in use"},
-        FaultCase{"FreeWhileQueued", npud_test::kFreeWhileQueued, "TQue::FreeTensor: buffer 0 is still in the queue"},
-        FaultCase{"EnQueForeignTensor", npud_test::kEnQueForeignTensor, "TQue::EnQue: the tensor does not start at a buffer of this queue"},
-        FaultCase{"QueueWithoutInit", npud_test::kQueueWithoutInit, "TQue::AllocTensor: the queue has no buffers"},
-        FaultCase{"InitZeroLength", npud_test::kInitZeroLength, "TPipe::InitBuffer: the buffer length must be greater than 0"},
+        FaultCase{"AllocExhausted", npud_test::kAllocExhausted,
+                  "TQue::AllocTensor: all 2 buffers of the queue are in use"},
+        FaultCase{"FreeWhileQueued", npud_test::kFreeWhileQueued,
+                  "TQue::FreeTensor: buffer 0 is still in the queue"},
+        FaultCase{"EnQueForeignTensor", npud_test::kEnQueForeignTensor,
+                  "TQue::EnQue: the tensor does not start at a buffer of this queue"},
+        FaultCase{"QueueWithoutInit", npud_test::kQueueWithoutInit,
+                  "TQue::AllocTensor: the queue has no buffers"},
+        FaultCase{"InitZeroLength", npud_test::kInitZeroLength,
+                  "TPipe::InitBuffer: the buffer length must be greater than 0"},
         FaultCase{"TooManyBuffers", npud_test::kTooManyBuffers, "a TPipe manages at most 64"},
-        FaultCase{"VectorCountTooLarge", npud_test::kVectorCountTooLarge, "Add: count 65 exceeds the 64 elements of the destination tensor"},
-        FaultCase{"LocalIndexOutOfRange", npud_test::kLocalIndexOutOfRange, "LocalTensor::SetValue(64): index is beyond the tensor's 64"},
+        FaultCase{"VectorCountTooLarge", npud_test::kVectorCountTooLarge,
+                  "Add: count 65 exceeds the 64 elements of the destination tensor"},
+        FaultCase{"LocalIndexOutOfRange", npud_test::kLocalIndexOutOfRange,
+                  "LocalTensor::SetValue(64): index is beyond the tensor's 64"},
         FaultCase{"UnsupportedAsm", npud_test::kUnsupportedAsm, "unsupported inline asm \"nop\""},
-        FaultCase{"CopyBeyondTensor", npud_test::kCopyBeyondTensor, "the copy needs 288 bytes of the destination local tensor"},
-        FaultCase{"MisalignedLocal", npud_test::kMisalignedLocal, "does not start at a 32-byte aligned address"},
-        FaultCase{"TBufTooSmall", npud_test::kTBufTooSmall, "TBuf::Get: 17 elements at byte offset 0 need 68 bytes"}),
+        FaultCase{"CopyBeyondTensor", npud_test::kCopyBeyondTensor,
+                  "the copy needs 288 bytes of the destination local tensor"},
+        FaultCase{"MisalignedLocal", npud_test::kMisalignedLocal,
+                  "does not start at a 32-byte aligned address"},
+        FaultCase{"TBufTooSmall", npud_test::kTBufTooSmall,
+                  "TBuf::Get: 17 elements at byte offset 0 need 68 bytes"}),
     [](const ::testing::TestParamInfo<FaultCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

@@ -21,7 +21,8 @@ TEST(DataCopyTest, BurstsGatherWithSourceGapsAndScatterWithDestinationGaps) {
   std::vector<float> src(200);
   for (size_t i = 0; i < src.size(); ++i) src[i] = static_cast<float>(i);
   std::vector<float> dst(200, kSentinel);
-  auto outcomes = Launch(*lib, "strided_copy", 1, src.data(), dst.data(), count, len, src_gap, dst_gap);
+  auto outcomes =
+      Launch(*lib, "strided_copy", 1, src.data(), dst.data(), count, len, src_gap, dst_gap);
   ASSERT_EQ(outcomes.size(), 1u);
   ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
   std::vector<float> want(200, kSentinel);
@@ -39,8 +40,8 @@ TEST(DataCopyTest, PadRightWithValue) {
   std::vector<float> rows(24, 0.0f);
   std::vector<float> back(24, kSentinel);
   // 3 rows of 5 floats (20 bytes), 2 floats of right padding: 32-byte rows.
-  auto outcomes = Launch(*lib, "pad_copy", 1, src.data(), rows.data(), back.data(), uint32_t{3}, uint32_t{20},
-                         uint32_t{0}, uint32_t{2}, 9.5f, uint32_t{24});
+  auto outcomes = Launch(*lib, "pad_copy", 1, src.data(), rows.data(), back.data(), uint32_t{3},
+                         uint32_t{20}, uint32_t{0}, uint32_t{2}, 9.5f, uint32_t{24});
   ASSERT_EQ(outcomes.size(), 1u);
   ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
   for (int r = 0; r < 3; ++r) {
@@ -61,8 +62,8 @@ TEST(DataCopyTest, PadLeftAndRight) {
   std::vector<float> rows(32, 0.0f);
   std::vector<float> back(16, kSentinel);
   // 2 rows of 3 floats, 8 floats of left and 1 of right padding: 64-byte rows.
-  Launch(*lib, "pad_copy", 1, src.data(), rows.data(), back.data(), uint32_t{2}, uint32_t{12}, uint32_t{8},
-         uint32_t{1}, -2.0f, uint32_t{32});
+  Launch(*lib, "pad_copy", 1, src.data(), rows.data(), back.data(), uint32_t{2}, uint32_t{12},
+         uint32_t{8}, uint32_t{1}, -2.0f, uint32_t{32});
   for (int r = 0; r < 2; ++r) {
     for (int j = 0; j < 8; ++j) EXPECT_EQ(rows[r * 16 + j], -2.0f);
     for (int j = 0; j < 3; ++j) EXPECT_EQ(rows[r * 16 + 8 + j], src[r * 3 + j]);
@@ -103,7 +104,8 @@ TEST(DataCopyTest, L1QueueHoldsMoreThanTheUnifiedBuffer) {
   outcomes = Launch(*lib, "l1_roundtrip", 1, big.data(), big.data(), uint32_t{200000});  // 800 KB
   ASSERT_EQ(outcomes.size(), 1u);
   EXPECT_TRUE(outcomes[0].trapped);
-  EXPECT_NE(outcomes[0].trap_message.find("exceeds the L1 buffer size of 524288 bytes"), std::string::npos)
+  EXPECT_NE(outcomes[0].trap_message.find("exceeds the L1 buffer size of 524288 bytes"),
+            std::string::npos)
       << outcomes[0].trap_message;
 }
 

@@ -41,10 +41,10 @@ TEST(HalfTest, KnownValues) {
   EXPECT_EQ(half(65520.0f).ToBits(), 0x7c00);  // halfway to 2^16 rounds to even: infinity
   EXPECT_EQ(half(1e9).ToBits(), 0x7c00);
   EXPECT_EQ(half(-1e9).ToBits(), 0xfc00);
-  EXPECT_EQ(half(std::ldexp(1.0, -24)).ToBits(), 0x0001);      // smallest subnormal
-  EXPECT_EQ(half(std::ldexp(1.0, -25)).ToBits(), 0x0000);      // tie to even
+  EXPECT_EQ(half(std::ldexp(1.0, -24)).ToBits(), 0x0001);  // smallest subnormal
+  EXPECT_EQ(half(std::ldexp(1.0, -25)).ToBits(), 0x0000);  // tie to even
   EXPECT_EQ(half(std::ldexp(1.5, -25)).ToBits(), 0x0001);
-  EXPECT_EQ(half(std::ldexp(1.0, -14)).ToBits(), 0x0400);      // smallest normal
+  EXPECT_EQ(half(std::ldexp(1.0, -14)).ToBits(), 0x0400);  // smallest normal
   EXPECT_EQ(half(-0.0f).ToBits(), 0x8000);
   EXPECT_EQ(half(3).ToBits(), 0x4200);
   EXPECT_TRUE(IsHalfNan(half(std::numeric_limits<float>::quiet_NaN()).ToBits()));
@@ -157,7 +157,8 @@ TEST(RoundingTest, Binary32FromIntegers) {
   EXPECT_EQ(BitsFloat(EncodeBinary(16777217.0, kBinary32, Rounding::kNearestEven)), 16777216.0f);
   EXPECT_EQ(BitsFloat(EncodeBinary(16777217.0, kBinary32, Rounding::kUp)), 16777218.0f);
   EXPECT_EQ(BitsFloat(EncodeBinary(16777219.0, kBinary32, Rounding::kNearestEven)), 16777220.0f);
-  EXPECT_EQ(BitsFloat(EncodeBinary(-2147483647.0, kBinary32, Rounding::kNearestEven)), -2147483648.0f);
+  EXPECT_EQ(BitsFloat(EncodeBinary(-2147483647.0, kBinary32, Rounding::kNearestEven)),
+            -2147483648.0f);
   EXPECT_EQ(EncodeBinary(std::ldexp(1.0, -149), kBinary32, Rounding::kNearestEven), 1u);
   EXPECT_EQ(FloatBits(0.1f), EncodeBinary(0.1, kBinary32, Rounding::kNearestEven));
 }

@@ -68,8 +68,8 @@ TEST(KernelArgsTest, PackMatchesTheCStructLayout) {
   uint8_t byte = 0;
   int32_t word = 0;
   std::vector<uint8_t> packed(MixedLayout::Size(), 0xee);
-  npud::kernel::Pack(packed.data(), &byte, 1.25f, uint32_t{0xdeadbeef}, int64_t{-5000000000}, half(0.5f),
-                     uint8_t{200}, 2.5, &word);
+  npud::kernel::Pack(packed.data(), &byte, 1.25f, uint32_t{0xdeadbeef}, int64_t{-5000000000},
+                     half(0.5f), uint8_t{200}, 2.5, &word);
   MixedStruct s;
   std::memcpy(&s, packed.data(), sizeof(s));
   EXPECT_EQ(s.p, &byte);
@@ -91,7 +91,8 @@ TEST(KernelArgsTest, InvokeUnpacksEveryParameter) {
   // An unaligned source buffer: unpacking must not assume alignment.
   std::vector<uint8_t> storage(MixedLayout::Size() + 1);
   uint8_t* packed = storage.data() + 1;
-  npud::kernel::Pack(packed, &byte, -3.5f, uint32_t{7}, int64_t{1} << 40, half(-2.0f), uint8_t{9}, -0.125, &word);
+  npud::kernel::Pack(packed, &byte, -3.5f, uint32_t{7}, int64_t{1} << 40, half(-2.0f), uint8_t{9},
+                     -0.125, &word);
   g_calls = 0;
   npud::kernel::Invoke(&Mixed, packed);
   EXPECT_EQ(g_calls, 1);

@@ -45,7 +45,8 @@ void RunOneBlock(const NpudKernelInfo& kernel, const void* args, size_t args_siz
 
 }  // namespace
 
-std::unique_ptr<KernelLibrary> KernelLibrary::Open(const std::string& path, int flags, std::string* error) {
+std::unique_ptr<KernelLibrary> KernelLibrary::Open(const std::string& path, int flags,
+                                                   std::string* error) {
   void* handle = dlopen(path.c_str(), flags != 0 ? flags : RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     *error = dlerror();
@@ -74,8 +75,9 @@ const NpudKernelInfo* KernelLibrary::Find(const std::string& name) const {
   return nullptr;
 }
 
-std::vector<BlockOutcome> RunBlocks(const NpudKernelInfo& kernel, uint32_t block_num, const void* args,
-                                    size_t args_size, const LaunchOptions& options) {
+std::vector<BlockOutcome> RunBlocks(const NpudKernelInfo& kernel, uint32_t block_num,
+                                    const void* args, size_t args_size,
+                                    const LaunchOptions& options) {
   std::vector<BlockRun> runs(block_num);
   std::vector<std::thread> threads;
   for (uint32_t i = 0; i < block_num; ++i) {
@@ -141,7 +143,9 @@ std::unique_ptr<KernelLibrary> LoadOrFail(const std::string& path, int flags) {
   return lib;
 }
 
-std::vector<uint8_t> PackBytes(size_t size) { return std::vector<uint8_t>(size == 0 ? 1 : size, 0); }
+std::vector<uint8_t> PackBytes(size_t size) {
+  return std::vector<uint8_t>(size == 0 ? 1 : size, 0);
+}
 
 const NpudKernelInfo* FindOrFail(const KernelLibrary& lib, const std::string& name) {
   const NpudKernelInfo* kernel = lib.Find(name);

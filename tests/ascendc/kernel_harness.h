@@ -46,7 +46,8 @@ class KernelLibrary {
  public:
   // dlopen(path, flags) (RTLD_NOW | RTLD_LOCAL if flags is 0). Returns nullptr and sets
   // *error if the object cannot be loaded or has no npud_kernel_table.
-  static std::unique_ptr<KernelLibrary> Open(const std::string& path, int flags, std::string* error);
+  static std::unique_ptr<KernelLibrary> Open(const std::string& path, int flags,
+                                             std::string* error);
   ~KernelLibrary();
   KernelLibrary(const KernelLibrary&) = delete;
   KernelLibrary& operator=(const KernelLibrary&) = delete;
@@ -66,14 +67,15 @@ class KernelLibrary {
 };
 
 // Runs `kernel` for block_num blocks concurrently and waits for all of them.
-std::vector<BlockOutcome> RunBlocks(const NpudKernelInfo& kernel, uint32_t block_num, const void* args,
-                                    size_t args_size, const LaunchOptions& options = {});
+std::vector<BlockOutcome> RunBlocks(const NpudKernelInfo& kernel, uint32_t block_num,
+                                    const void* args, size_t args_size,
+                                    const LaunchOptions& options = {});
 
 // Packs `args` (pass values of the kernel's exact parameter types) and runs the kernel
 // `name` of `lib`; a missing kernel is a test failure and yields no outcomes.
 template <class... A>
-std::vector<BlockOutcome> Launch(const KernelLibrary& lib, const std::string& name, uint32_t block_num,
-                                 A... args);
+std::vector<BlockOutcome> Launch(const KernelLibrary& lib, const std::string& name,
+                                 uint32_t block_num, A... args);
 
 // The concatenated print() output of a block.
 std::string Printed(const BlockOutcome& outcome);
@@ -88,8 +90,8 @@ std::vector<uint8_t> PackBytes(size_t size);
 const NpudKernelInfo* FindOrFail(const KernelLibrary& lib, const std::string& name);
 
 template <class... A>
-std::vector<BlockOutcome> Launch(const KernelLibrary& lib, const std::string& name, uint32_t block_num,
-                                 A... args) {
+std::vector<BlockOutcome> Launch(const KernelLibrary& lib, const std::string& name,
+                                 uint32_t block_num, A... args) {
   const NpudKernelInfo* kernel = FindOrFail(lib, name);
   if (kernel == nullptr) return {};
   std::vector<uint8_t> packed = PackBytes(npud::kernel::ArgLayout<A...>::Size());

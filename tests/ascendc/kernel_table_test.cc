@@ -22,7 +22,8 @@ TEST(KernelTableTest, ListsKernelsInRegistrationOrder) {
   auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_BASIC);
   ASSERT_NE(lib, nullptr);
   ASSERT_EQ(lib->size(), 5u);
-  const char* names[] = {"args_probe", "no_args", "block_identity", "increment_own_slot", "scalar_axpy"};
+  const char* names[] = {"args_probe", "no_args", "block_identity", "increment_own_slot",
+                         "scalar_axpy"};
   const uint32_t sizes[] = {48, 0, 8, 8, 32};
   for (size_t i = 0; i < 5; ++i) {
     EXPECT_STREQ(lib->table()[i].name, names[i]);
@@ -34,14 +35,16 @@ TEST(KernelTableTest, ListsKernelsInRegistrationOrder) {
 }
 
 TEST(KernelTableTest, ObjectsExportOnlyTheTables) {
-  for (const char* path : {ASCENDC_TEST_KERNELS_BASIC, ASCENDC_TEST_KERNELS_VECTOR, ASCENDC_TEST_KERNELS_COPY,
-                           ASCENDC_TEST_KERNELS_FAULT, ASCENDC_TEST_KERNELS_PRINT, ASCENDC_TEST_KERNELS_ISOLATION_1}) {
+  for (const char* path :
+       {ASCENDC_TEST_KERNELS_BASIC, ASCENDC_TEST_KERNELS_VECTOR, ASCENDC_TEST_KERNELS_COPY,
+        ASCENDC_TEST_KERNELS_FAULT, ASCENDC_TEST_KERNELS_PRINT, ASCENDC_TEST_KERNELS_ISOLATION_1}) {
     std::string error;
     const std::vector<std::string> symbols = DefinedDynamicSymbols(path, &error);
     EXPECT_EQ(error, "");
     std::vector<std::string> sorted = symbols;
     std::sort(sorted.begin(), sorted.end());
-    EXPECT_EQ(sorted, (std::vector<std::string>{"npud_kernel_params", "npud_kernel_table"})) << path;
+    EXPECT_EQ(sorted, (std::vector<std::string>{"npud_kernel_params", "npud_kernel_table"}))
+        << path;
   }
   auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_BASIC);
   ASSERT_NE(lib, nullptr);
@@ -79,8 +82,8 @@ TEST(KernelTableTest, MixedArgumentsArriveIntact) {
   std::vector<npud_test::ProbeRecord> records(3);
   int32_t pointee = 77;
   auto outcomes = Launch(*lib, "args_probe", 3, reinterpret_cast<uint8_t*>(records.data()), -1.75f,
-                         uint32_t{4000000000u}, int64_t{-9000000000000}, half(0.333f), uint8_t{0xab}, 1e-300,
-                         &pointee);
+                         uint32_t{4000000000u}, int64_t{-9000000000000}, half(0.333f),
+                         uint8_t{0xab}, 1e-300, &pointee);
   ASSERT_EQ(outcomes.size(), 3u);
   for (size_t b = 0; b < 3; ++b) {
     EXPECT_EQ(outcomes[b].entry_result, NPUD_KERNEL_ENTRY_OK);
@@ -191,9 +194,9 @@ TEST(KernelTableTest, ObjectFromSeveralSources) {
   std::vector<std::string> names;
   for (size_t i = 0; i < lib->size(); ++i) names.push_back(lib->table()[i].name);
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"atomic_accumulate", "dump_local", "hello_blocks", "l1_roundtrip",
-                                             "pad_copy", "print_formats", "print_long", "print_slot",
-                                             "strided_copy"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"atomic_accumulate", "dump_local", "hello_blocks",
+                                             "l1_roundtrip", "pad_copy", "print_formats",
+                                             "print_long", "print_slot", "strided_copy"}));
   auto outcomes = Launch(*lib, "hello_blocks", 2);
   ASSERT_EQ(outcomes.size(), 2u);
   EXPECT_EQ(Printed(outcomes[1]), "Hello from block 1 of 2\n");
@@ -203,7 +206,8 @@ TEST(KernelTableTest, ObjectFromSeveralSources) {
 // itself and has no STB_GNU_UNIQUE symbols.
 TEST(KernelTableTest, DefaultVisibilityObjectKeepsItsOwnState) {
   std::string error;
-  const std::vector<std::string> symbols = DefinedDynamicSymbols(ASCENDC_TEST_KERNELS_DEFAULT_VISIBILITY, &error);
+  const std::vector<std::string> symbols =
+      DefinedDynamicSymbols(ASCENDC_TEST_KERNELS_DEFAULT_VISIBILITY, &error);
   EXPECT_EQ(error, "");
   EXPECT_NE(std::find(symbols.begin(), symbols.end(), "npud_kernel_table"), symbols.end());
   for (const std::string& name : symbols) EXPECT_NE(name.rfind("unique:", 0), 0u) << name;
@@ -231,8 +235,8 @@ TEST(KernelTableTest, DefaultVisibilityObjectKeepsItsOwnState) {
 // Nothing keeps a kernel object loaded once its last handle is closed (an STB_GNU_UNIQUE
 // symbol would), so the executor can unload binaries.
 TEST(KernelTableTest, ObjectsUnloadWhenClosed) {
-  for (const char* path : {ASCENDC_TEST_KERNELS_BASIC, ASCENDC_TEST_KERNELS_VECTOR, ASCENDC_TEST_KERNELS_PRINT,
-                           ASCENDC_TEST_KERNELS_DEFAULT_VISIBILITY}) {
+  for (const char* path : {ASCENDC_TEST_KERNELS_BASIC, ASCENDC_TEST_KERNELS_VECTOR,
+                           ASCENDC_TEST_KERNELS_PRINT, ASCENDC_TEST_KERNELS_DEFAULT_VISIBILITY}) {
     {
       auto lib = LoadOrFail(path);  // reads the table, building it
       ASSERT_NE(lib, nullptr);

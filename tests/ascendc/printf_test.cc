@@ -56,7 +56,8 @@ TEST(PrintfTest, FormatsExactlyAsCPrintf) {
       "plain text, no arguments\n",
       Format("%d %i %u %x %lld %llu %c|%5.2f|%-4d|%s\n", -7, 8, 9u, 255u, -1234567890123LL,
              18446744073709551615ULL, 'q', 3.14159f, 42, "block"),
-      Format("half %f float %F ptr %p\n", static_cast<double>(static_cast<float>(h)), 2.5, static_cast<void*>(&marker)),
+      Format("half %f float %F ptr %p\n", static_cast<double>(static_cast<float>(h)), 2.5,
+             static_cast<void*>(&marker)),
       "no newline",
   };
   EXPECT_EQ(outcomes[0].prints, want);

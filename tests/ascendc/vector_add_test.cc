@@ -39,7 +39,8 @@ TEST(VectorAddTest, FloatPipeline64KElementsIn8Blocks) {
     a[i] = rng.Next(-1000, 1000);
     b[i] = static_cast<float>(i) * 0.25f;
   }
-  auto outcomes = Launch(*lib, "add_float_pipeline", kBlocks, a.data(), b.data(), dst.data(), kTotal);
+  auto outcomes =
+      Launch(*lib, "add_float_pipeline", kBlocks, a.data(), b.data(), dst.data(), kTotal);
   ASSERT_EQ(outcomes.size(), kBlocks);
   for (const BlockOutcome& o : outcomes) {
     EXPECT_EQ(o.entry_result, NPUD_KERNEL_ENTRY_OK);
@@ -48,7 +49,8 @@ TEST(VectorAddTest, FloatPipeline64KElementsIn8Blocks) {
   uint32_t mismatches = 0;
   for (uint32_t i = 0; i < kTotal; ++i) {
     if (dst[i] != a[i] + b[i]) {
-      if (++mismatches <= 5) ADD_FAILURE() << "element " << i << ": " << dst[i] << " != " << a[i] + b[i];
+      if (++mismatches <= 5)
+        ADD_FAILURE() << "element " << i << ": " << dst[i] << " != " << a[i] + b[i];
     }
   }
   EXPECT_EQ(mismatches, 0u);
@@ -70,16 +72,19 @@ TEST_P(HalfPipelineTest, MatchesRoundedReference) {
     x[i] = rng.Next(-100, 100);
     y[i] = rng.Next(0.5f, 60);
   }
-  auto outcomes = Launch(*lib, "half_binary_pipeline", kBlocks, reinterpret_cast<uint8_t*>(x.data()),
-                         reinterpret_cast<uint8_t*>(y.data()), reinterpret_cast<uint8_t*>(z.data()), op, kTotal);
+  auto outcomes = Launch(*lib, "half_binary_pipeline", kBlocks,
+                         reinterpret_cast<uint8_t*>(x.data()), reinterpret_cast<uint8_t*>(y.data()),
+                         reinterpret_cast<uint8_t*>(z.data()), op, kTotal);
   ASSERT_EQ(outcomes.size(), kBlocks);
   for (const BlockOutcome& o : outcomes) EXPECT_FALSE(o.trapped) << o.trap_message;
   uint32_t mismatches = 0;
   for (uint32_t i = 0; i < kTotal; ++i) {
     const double a = static_cast<float>(x[i]);
     const double b = static_cast<float>(y[i]);
-    const double exact = op == npud_test::kAdd ? a + b : op == npud_test::kSub ? a - b
-                       : op == npud_test::kMul ? a * b : a / b;
+    const double exact = op == npud_test::kAdd   ? a + b
+                         : op == npud_test::kSub ? a - b
+                         : op == npud_test::kMul ? a * b
+                                                 : a / b;
     const half expected(exact);  // one rounding of the exact result
     if (z[i].ToBits() != expected.ToBits()) {
       if (++mismatches <= 5) ADD_FAILURE() << "element " << i << ": " << static_cast<float>(z[i]);
@@ -93,7 +98,8 @@ std::string PipelineOpName(const ::testing::TestParamInfo<npud_test::Elementwise
   return kNames[info.param];
 }
 INSTANTIATE_TEST_SUITE_P(Ops, HalfPipelineTest,
-                         ::testing::Values(npud_test::kAdd, npud_test::kSub, npud_test::kMul, npud_test::kDiv),
+                         ::testing::Values(npud_test::kAdd, npud_test::kSub, npud_test::kMul,
+                                           npud_test::kDiv),
                          PipelineOpName);
 
 TEST(VectorAddTest, HalfKnownValues) {
@@ -107,13 +113,15 @@ TEST(VectorAddTest, HalfKnownValues) {
   y[1] = 1.0f;  // 2049 rounds to even: 2048
   x[2] = 65504.0f;
   y[2] = 65504.0f;  // overflows to infinity
-  Launch(*lib, "half_binary_pipeline", 1, reinterpret_cast<uint8_t*>(x.data()), reinterpret_cast<uint8_t*>(y.data()),
-         reinterpret_cast<uint8_t*>(z.data()), uint32_t{npud_test::kAdd}, kTotal);
+  Launch(*lib, "half_binary_pipeline", 1, reinterpret_cast<uint8_t*>(x.data()),
+         reinterpret_cast<uint8_t*>(y.data()), reinterpret_cast<uint8_t*>(z.data()),
+         uint32_t{npud_test::kAdd}, kTotal);
   EXPECT_EQ(static_cast<float>(z[0]), 3.75f);
   EXPECT_EQ(static_cast<float>(z[1]), 2048.0f);
   EXPECT_EQ(z[2].ToBits(), 0x7c00);
-  Launch(*lib, "half_binary_pipeline", 1, reinterpret_cast<uint8_t*>(x.data()), reinterpret_cast<uint8_t*>(y.data()),
-         reinterpret_cast<uint8_t*>(z.data()), uint32_t{npud_test::kMul}, kTotal);
+  Launch(*lib, "half_binary_pipeline", 1, reinterpret_cast<uint8_t*>(x.data()),
+         reinterpret_cast<uint8_t*>(y.data()), reinterpret_cast<uint8_t*>(z.data()),
+         uint32_t{npud_test::kMul}, kTotal);
   EXPECT_EQ(static_cast<float>(z[0]), 3.375f);
 }
 

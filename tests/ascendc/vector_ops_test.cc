@@ -29,9 +29,12 @@ double InputX(ElementwiseOp op, uint32_t i) {
   switch (op) {
     case npud_test::kLn:
     case npud_test::kSqrt:
-    case npud_test::kRsqrt: return 0.01 + 50 * t;
-    case npud_test::kExp: return -8 + 16 * t;
-    default: return -40 + 80 * t + (i % 3) * 0.37;
+    case npud_test::kRsqrt:
+      return 0.01 + 50 * t;
+    case npud_test::kExp:
+      return -8 + 16 * t;
+    default:
+      return -40 + 80 * t + (i % 3) * 0.37;
   }
 }
 double InputY(uint32_t i) { return (i % 2 == 0 ? 1 : -1) * (0.5 + (i * 37 % 101) * 0.21); }
@@ -39,36 +42,60 @@ double InputY(uint32_t i) { return (i % 2 == 0 ? 1 : -1) * (0.5 + (i * 37 % 101)
 // The mathematically exact (or double-precision) result.
 double Reference(ElementwiseOp op, double x, double y, double s) {
   switch (op) {
-    case npud_test::kAdd: return x + y;
-    case npud_test::kSub: return x - y;
-    case npud_test::kMul: return x * y;
-    case npud_test::kDiv: return x / y;
-    case npud_test::kMax: return std::max(x, y);
-    case npud_test::kMin: return std::min(x, y);
-    case npud_test::kAddRelu: return std::max(x + y, 0.0);
-    case npud_test::kSubRelu: return std::max(x - y, 0.0);
-    case npud_test::kAdds: return x + s;
-    case npud_test::kMuls: return x * s;
-    case npud_test::kMaxs: return std::max(x, s);
-    case npud_test::kMins: return std::min(x, s);
-    case npud_test::kLeakyRelu: return x >= 0 ? x : x * s;
-    case npud_test::kAxpy: return y + x * s;
-    case npud_test::kAbs: return std::fabs(x);
-    case npud_test::kExp: return std::exp(x);
-    case npud_test::kLn: return std::log(x);
-    case npud_test::kSqrt: return std::sqrt(x);
-    case npud_test::kRsqrt: return 1 / std::sqrt(x);
-    case npud_test::kRelu: return std::max(x, 0.0);
-    case npud_test::kReciprocal: return 1 / x;
-    case npud_test::kNeg: return -x;
-    case npud_test::kDuplicate: return s;
-    default: return 0;
+    case npud_test::kAdd:
+      return x + y;
+    case npud_test::kSub:
+      return x - y;
+    case npud_test::kMul:
+      return x * y;
+    case npud_test::kDiv:
+      return x / y;
+    case npud_test::kMax:
+      return std::max(x, y);
+    case npud_test::kMin:
+      return std::min(x, y);
+    case npud_test::kAddRelu:
+      return std::max(x + y, 0.0);
+    case npud_test::kSubRelu:
+      return std::max(x - y, 0.0);
+    case npud_test::kAdds:
+      return x + s;
+    case npud_test::kMuls:
+      return x * s;
+    case npud_test::kMaxs:
+      return std::max(x, s);
+    case npud_test::kMins:
+      return std::min(x, s);
+    case npud_test::kLeakyRelu:
+      return x >= 0 ? x : x * s;
+    case npud_test::kAxpy:
+      return y + x * s;
+    case npud_test::kAbs:
+      return std::fabs(x);
+    case npud_test::kExp:
+      return std::exp(x);
+    case npud_test::kLn:
+      return std::log(x);
+    case npud_test::kSqrt:
+      return std::sqrt(x);
+    case npud_test::kRsqrt:
+      return 1 / std::sqrt(x);
+    case npud_test::kRelu:
+      return std::max(x, 0.0);
+    case npud_test::kReciprocal:
+      return 1 / x;
+    case npud_test::kNeg:
+      return -x;
+    case npud_test::kDuplicate:
+      return s;
+    default:
+      return 0;
   }
 }
 
 // Ops whose result is correctly rounded (once per step: LeakyRelu's and Axpy's product
-// is rounded before it is used): the kernel must match the reference bit for bit. The others (library transcendental
-// functions, Rsqrt's two roundings) get a relative tolerance.
+// is rounded before it is used): the kernel must match the reference bit for bit. The others
+// (library transcendental functions, Rsqrt's two roundings) get a relative tolerance.
 bool IsExact(ElementwiseOp op) {
   return op != npud_test::kExp && op != npud_test::kLn && op != npud_test::kRsqrt;
 }
@@ -117,8 +144,8 @@ void CheckElementwise(ElementwiseOp op) {
       ok = std::fabs(got - want) <= TypeCase<T>::kTolerance * std::max(1.0, std::fabs(want));
     }
     if (!ok && ++mismatches <= 5) {
-      ADD_FAILURE() << "op " << op << " element " << i << " x=" << xi << " y=" << yi << ": got " << got
-                    << ", want " << want;
+      ADD_FAILURE() << "op " << op << " element " << i << " x=" << xi << " y=" << yi << ": got "
+                    << got << ", want " << want;
     }
   }
   EXPECT_EQ(mismatches, 0u);
@@ -131,13 +158,15 @@ TEST_P(ElementwiseTest, Half) { CheckElementwise<half>(GetParam()); }
 
 std::vector<ElementwiseOp> AllOps() {
   std::vector<ElementwiseOp> ops;
-  for (uint32_t op = 0; op < npud_test::kOpCount; ++op) ops.push_back(static_cast<ElementwiseOp>(op));
+  for (uint32_t op = 0; op < npud_test::kOpCount; ++op)
+    ops.push_back(static_cast<ElementwiseOp>(op));
   return ops;
 }
 std::string OpName(const ::testing::TestParamInfo<ElementwiseOp>& info) {
-  static const char* const kNames[] = {"Add",  "Sub",       "Mul",  "Div",  "Max",   "Min",  "AddRelu",    "SubRelu",
-                                       "Adds", "Muls",      "Maxs", "Mins", "LeakyRelu", "Axpy", "Abs",  "Exp",
-                                       "Ln",   "Sqrt",      "Rsqrt", "Relu", "Reciprocal", "Neg", "Duplicate"};
+  static const char* const kNames[] = {
+      "Add",  "Sub",  "Mul",   "Div",  "Max",        "Min",  "AddRelu",  "SubRelu",
+      "Adds", "Muls", "Maxs",  "Mins", "LeakyRelu",  "Axpy", "Abs",      "Exp",
+      "Ln",   "Sqrt", "Rsqrt", "Relu", "Reciprocal", "Neg",  "Duplicate"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == npud_test::kOpCount);
   return kNames[info.param];
 }
@@ -153,7 +182,8 @@ std::vector<D> RunCast(npud_test::CastPair pair, uint32_t mode, std::vector<S> i
   in.resize(16, S(0));
   std::vector<D> out(16, D(0));
   auto outcomes = Launch(*lib, "cast_kernel", 1, reinterpret_cast<uint8_t*>(in.data()),
-                         reinterpret_cast<uint8_t*>(out.data()), static_cast<uint32_t>(pair), mode, uint32_t{16});
+                         reinterpret_cast<uint8_t*>(out.data()), static_cast<uint32_t>(pair), mode,
+                         uint32_t{16});
   EXPECT_FALSE(outcomes.empty() || outcomes[0].trapped);
   return out;
 }
@@ -161,17 +191,25 @@ std::vector<D> RunCast(npud_test::CastPair pair, uint32_t mode, std::vector<S> i
 enum Mode : uint32_t { kNone, kRint, kFloor, kCeil, kRound, kTrunc, kOdd };
 
 TEST(CastTest, FloatToInt32InEveryMode) {
-  const std::vector<float> in = {2.5f, -2.5f, 3.5f, 1.7f, -1.7f, 3e10f, -3e10f,
-                                 std::numeric_limits<float>::quiet_NaN()};
+  const std::vector<float> in = {2.5f,  -2.5f, 3.5f,   1.7f,
+                                 -1.7f, 3e10f, -3e10f, std::numeric_limits<float>::quiet_NaN()};
   const int32_t kMax = std::numeric_limits<int32_t>::max();
   const int32_t kMin = std::numeric_limits<int32_t>::min();
   using V = std::vector<int32_t>;
-  auto take8 = [](std::vector<int32_t> v) { v.resize(8); return v; };
-  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kRint, in)), (V{2, -2, 4, 2, -2, kMax, kMin, 0}));
-  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kRound, in)), (V{3, -3, 4, 2, -2, kMax, kMin, 0}));
-  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kFloor, in)), (V{2, -3, 3, 1, -2, kMax, kMin, 0}));
-  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kCeil, in)), (V{3, -2, 4, 2, -1, kMax, kMin, 0}));
-  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kTrunc, in)), (V{2, -2, 3, 1, -1, kMax, kMin, 0}));
+  auto take8 = [](std::vector<int32_t> v) {
+    v.resize(8);
+    return v;
+  };
+  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kRint, in)),
+            (V{2, -2, 4, 2, -2, kMax, kMin, 0}));
+  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kRound, in)),
+            (V{3, -3, 4, 2, -2, kMax, kMin, 0}));
+  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kFloor, in)),
+            (V{2, -3, 3, 1, -2, kMax, kMin, 0}));
+  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kCeil, in)),
+            (V{3, -2, 4, 2, -1, kMax, kMin, 0}));
+  EXPECT_EQ(take8(RunCast<float, int32_t>(npud_test::kF32ToI32, kTrunc, in)),
+            (V{2, -2, 3, 1, -1, kMax, kMin, 0}));
 }
 
 TEST(CastTest, FloatToHalfInEveryMode) {
@@ -183,13 +221,20 @@ TEST(CastTest, FloatToHalfInEveryMode) {
     return b;
   };
   using B = std::vector<uint16_t>;
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kNone, in)), (B{0x3c00, 0xbc00, 0x2e66, 0x7c00, 0x4200}));
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kRint, in)), (B{0x3c00, 0xbc00, 0x2e66, 0x7c00, 0x4200}));
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kRound, in)), (B{0x3c01, 0xbc01, 0x2e66, 0x7c00, 0x4200}));
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kFloor, in)), (B{0x3c00, 0xbc01, 0x2e66, 0x7bff, 0x4200}));
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kCeil, in)), (B{0x3c01, 0xbc00, 0x2e67, 0x7c00, 0x4200}));
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kTrunc, in)), (B{0x3c00, 0xbc00, 0x2e66, 0x7bff, 0x4200}));
-  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kOdd, in)), (B{0x3c01, 0xbc01, 0x2e67, 0x7bff, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kNone, in)),
+            (B{0x3c00, 0xbc00, 0x2e66, 0x7c00, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kRint, in)),
+            (B{0x3c00, 0xbc00, 0x2e66, 0x7c00, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kRound, in)),
+            (B{0x3c01, 0xbc01, 0x2e66, 0x7c00, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kFloor, in)),
+            (B{0x3c00, 0xbc01, 0x2e66, 0x7bff, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kCeil, in)),
+            (B{0x3c01, 0xbc00, 0x2e67, 0x7c00, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kTrunc, in)),
+            (B{0x3c00, 0xbc00, 0x2e66, 0x7bff, 0x4200}));
+  EXPECT_EQ(bits(RunCast<float, half>(npud_test::kF32ToF16, kOdd, in)),
+            (B{0x3c01, 0xbc01, 0x2e67, 0x7bff, 0x4200}));
 }
 
 TEST(CastTest, WideningIsExact) {
@@ -203,7 +248,8 @@ TEST(CastTest, WideningIsExact) {
 }
 
 TEST(CastTest, IntegersAndNarrowFloats) {
-  std::vector<float> f = RunCast<int32_t, float>(npud_test::kI32ToF32, kRint, {16777217, -3, 2147483647});
+  std::vector<float> f =
+      RunCast<int32_t, float>(npud_test::kI32ToF32, kRint, {16777217, -3, 2147483647});
   EXPECT_EQ(f[0], 16777216.0f);
   EXPECT_EQ(f[1], -3.0f);
   EXPECT_EQ(f[2], 2147483648.0f);
@@ -217,12 +263,14 @@ TEST(CastTest, IntegersAndNarrowFloats) {
   h = RunCast<int32_t, half>(npud_test::kI32ToF16, kCeil, {2049});
   EXPECT_EQ(static_cast<float>(h[0]), 2050.0f);
 
-  std::vector<int32_t> i = RunCast<half, int32_t>(npud_test::kF16ToI32, kRound, {half(-0.5f), half(2.5f), half(1000.75f)});
+  std::vector<int32_t> i = RunCast<half, int32_t>(npud_test::kF16ToI32, kRound,
+                                                  {half(-0.5f), half(2.5f), half(1000.75f)});
   EXPECT_EQ(i[0], -1);
   EXPECT_EQ(i[1], 3);
   EXPECT_EQ(i[2], 1001);
 
-  std::vector<bfloat16_t> b = RunCast<float, bfloat16_t>(npud_test::kF32ToBf16, kRint, {1.0f + std::ldexp(1.0f, -8)});
+  std::vector<bfloat16_t> b =
+      RunCast<float, bfloat16_t>(npud_test::kF32ToBf16, kRint, {1.0f + std::ldexp(1.0f, -8)});
   EXPECT_EQ(b[0].ToBits(), 0x3f80);
   b = RunCast<float, bfloat16_t>(npud_test::kF32ToBf16, kCeil, {1.0f + std::ldexp(1.0f, -8)});
   EXPECT_EQ(b[0].ToBits(), 0x3f81);
@@ -237,8 +285,9 @@ std::vector<T> RunReduce(npud_test::ReduceOp op, const std::vector<T>& in) {
   std::vector<T> x = in;
   std::vector<T> z(32 / sizeof(T), T(-1.0f));
   const char* kernel = sizeof(T) == 4 ? "reduce_f32" : "reduce_f16";
-  auto outcomes = Launch(*lib, kernel, 1, reinterpret_cast<uint8_t*>(x.data()), reinterpret_cast<uint8_t*>(z.data()),
-                         static_cast<uint32_t>(op), static_cast<uint32_t>(x.size()));
+  auto outcomes = Launch(*lib, kernel, 1, reinterpret_cast<uint8_t*>(x.data()),
+                         reinterpret_cast<uint8_t*>(z.data()), static_cast<uint32_t>(op),
+                         static_cast<uint32_t>(x.size()));
   EXPECT_FALSE(outcomes.empty() || outcomes[0].trapped);
   return z;
 }

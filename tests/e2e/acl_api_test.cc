@@ -5,11 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -23,7 +23,8 @@ const auto* const kEnvironment =
 
 std::vector<unsigned char> Pattern(size_t size, unsigned seed) {
   std::vector<unsigned char> bytes(size);
-  for (size_t i = 0; i < size; ++i) bytes[i] = static_cast<unsigned char>(seed * 7 + i * 131 + (i >> 9));
+  for (size_t i = 0; i < size; ++i)
+    bytes[i] = static_cast<unsigned char>(seed * 7 + i * 131 + (i >> 9));
   return bytes;
 }
 
@@ -51,8 +52,8 @@ class AclTest : public ::testing::Test {
 // --- Copies ------------------------------------------------------------------
 
 TEST_F(AclTest, SyncRoundTripAroundChunkBoundaries) {
-  for (size_t size : {size_t{1}, size_t{4095}, size_t{1} << 20, (size_t{1} << 20) + 1,
-                      (size_t{5} << 20) + 7}) {
+  for (size_t size :
+       {size_t{1}, size_t{4095}, size_t{1} << 20, (size_t{1} << 20) + 1, (size_t{5} << 20) + 7}) {
     SCOPED_TRACE(size);
     void* dev = Malloc(size);
     const auto in = Pattern(size, static_cast<unsigned>(size));
@@ -348,9 +349,9 @@ aclrtPhysicalMemProp DeviceMemProp(uint32_t device) {
 TEST_F(AclTest, PhysicalMemoryIsChargedAndDescribesItself) {
   aclrtPhysicalMemProp prop = DeviceMemProp(0);
   size_t granularity = 0;
-  ASSERT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM,
-                                             &granularity),
-            ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &granularity),
+      ACL_SUCCESS);
   EXPECT_EQ(granularity, size_t{2} << 20);
   size_t free0 = 0, total = 0;
   ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);
@@ -410,12 +411,12 @@ TEST_F(AclTest, PhysicalMemoryBadInput) {
   aclrtPhysicalMemProp prop = DeviceMemProp(0);
   aclrtDrvMemHandle handle = nullptr;
   size_t granularity = 0;
-  EXPECT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF,
-                                             &granularity),
-            ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtMemGetAllocationGranularity(nullptr, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM,
-                                             &granularity),
-            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(
+      aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_UNDEF, &granularity),
+      ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(
+      aclrtMemGetAllocationGranularity(nullptr, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &granularity),
+      ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtMallocPhysical(&handle, 4096, &prop, 0), ACL_ERROR_RT_PARAM_INVALID)
       << "not a multiple of the granularity";
   aclrtPhysicalMemProp bad_device = DeviceMemProp(99);
@@ -461,9 +462,9 @@ TEST_F(AclTest, FabricHandleRoundTripInOneProcess) {
                                               ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, &fabric),
             ACL_SUCCESS);
   aclrtDrvMemHandle imported = nullptr;
-  ASSERT_EQ(aclrtMemImportFromShareableHandleV2(&fabric, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, 0,
-                                                &imported),
-            ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtMemImportFromShareableHandleV2(&fabric, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, 0, &imported),
+      ACL_SUCCESS);
   // Both handles name the same bytes.
   void* a = nullptr;
   void* b = nullptr;
@@ -479,9 +480,9 @@ TEST_F(AclTest, FabricHandleRoundTripInOneProcess) {
 
   aclrtMemFabricHandle garbage = {};
   aclrtDrvMemHandle none = nullptr;
-  EXPECT_EQ(aclrtMemImportFromShareableHandleV2(&garbage, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, 0,
-                                                &none),
-            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(
+      aclrtMemImportFromShareableHandleV2(&garbage, ACL_MEM_SHARE_HANDLE_TYPE_FABRIC, 0, &none),
+      ACL_ERROR_RT_PARAM_INVALID);
   for (void* va : {a, b}) {
     ASSERT_EQ(aclrtUnmapMem(va), ACL_SUCCESS);
     ASSERT_EQ(aclrtReleaseMemAddress(va), ACL_SUCCESS);
@@ -523,7 +524,8 @@ TEST_F(AclTest, InvalidDeviceIds) {
   aclrtContext context = nullptr;
   EXPECT_EQ(aclrtCreateContext(&context, 64), ACL_ERROR_RT_INVALID_DEVICEID);
   int64_t value = 0;
-  EXPECT_EQ(aclrtGetDeviceInfo(99, ACL_DEV_ATTR_AICORE_CORE_NUM, &value), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtGetDeviceInfo(99, ACL_DEV_ATTR_AICORE_CORE_NUM, &value),
+            ACL_ERROR_RT_PARAM_INVALID);
   ASSERT_EQ(aclrtGetDeviceInfo(0, ACL_DEV_ATTR_VECTOR_CORE_NUM, &value), ACL_SUCCESS);
   EXPECT_EQ(value, 48);
   EXPECT_EQ(aclrtResetDevice(3), ACL_ERROR_RT_CONTEXT_RELEASE_ERROR);  // Never set.
@@ -543,12 +545,17 @@ TEST_F(AclTest, MemcpyKindMustMatchThePointers) {
   void* dev = Malloc(64);
   char host[64] = {}, other[64] = {};
   // A side the kind calls device memory must be device memory.
-  EXPECT_EQ(aclrtMemcpy(other, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtMemcpy(host, 64, other, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(other, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(host, 64, other, 64, ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, ACL_MEMCPY_DEVICE_TO_DEVICE),
+            ACL_ERROR_RT_PARAM_INVALID);
   // Kinds outside the enumeration CANN accepts for copies.
-  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, static_cast<aclrtMemcpyKind>(7)), ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, static_cast<aclrtMemcpyKind>(99)), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, static_cast<aclrtMemcpyKind>(7)),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemcpy(dev, 64, host, 64, static_cast<aclrtMemcpyKind>(99)),
+            ACL_ERROR_INVALID_PARAM);
   // A range running past the end of the allocation.
   char big[128] = {};
   EXPECT_EQ(aclrtMemcpy(dev, 128, big, 128, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_RT_PARAM_INVALID);

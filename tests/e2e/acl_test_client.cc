@@ -187,7 +187,8 @@ class SharedBuffer {
 
   // Allocates, fills with `fill` and exports with `flags`.
   aclError Export(uint64_t flags, int fill) {
-    aclError code = physical_ ? Map(nullptr) : aclrtMalloc(&device_, bytes_, ACL_MEM_MALLOC_HUGE_FIRST);
+    aclError code =
+        physical_ ? Map(nullptr) : aclrtMalloc(&device_, bytes_, ACL_MEM_MALLOC_HUGE_FIRST);
     if (code == ACL_SUCCESS) code = aclrtMemset(device_, bytes_, fill, bytes_);
     if (code != ACL_SUCCESS) return code;
     if (physical_) {
@@ -239,7 +240,8 @@ class SharedBuffer {
     if (code != ACL_SUCCESS) return code;
     const size_t size = (bytes_ + granularity - 1) / granularity * granularity;
     handle_ = imported;
-    if (handle_ == nullptr && (code = aclrtMallocPhysical(&handle_, size, &prop, 0)) != 0) return code;
+    if (handle_ == nullptr && (code = aclrtMallocPhysical(&handle_, size, &prop, 0)) != 0)
+      return code;
     if ((code = aclrtReserveMemAddress(&device_, size, 0, nullptr, 0)) != 0) return code;
     if ((code = aclrtMapMem(device_, size, 0, handle_, 0)) != 0) return code;
     aclrtMemAccessDesc access = {};
@@ -353,7 +355,8 @@ int Ring(int count, int index, int ms) {
   while (rounds == 0 || std::chrono::steady_clock::now() < until) {
     // Through the device (peer -> own scratch) and back to the host.
     if (aclrtMemcpyAsync(scratch, kBytes, peer, kBytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream) != 0 ||
-        aclrtMemcpyAsync(seen.data(), kBytes, scratch, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, stream) != 0 ||
+        aclrtMemcpyAsync(seen.data(), kBytes, scratch, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, stream) !=
+            0 ||
         aclrtSynchronizeStream(stream) != ACL_SUCCESS) {
       return 8;
     }
@@ -379,7 +382,8 @@ int EventProducer(size_t bytes) {
   void* big = nullptr;
   aclrtEvent event = nullptr;
   const size_t big_bytes = 256 << 20;
-  if (aclrtCreateStream(&stream) != 0 || aclrtMalloc(&shared, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != 0 ||
+  if (aclrtCreateStream(&stream) != 0 ||
+      aclrtMalloc(&shared, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != 0 ||
       aclrtMalloc(&big, big_bytes, ACL_MEM_MALLOC_HUGE_FIRST) != 0 ||
       aclrtMemset(shared, bytes, 0, bytes) != 0 ||
       aclrtCreateEventExWithFlag(&event, ACL_EVENT_IPC) != 0) {
@@ -435,8 +439,8 @@ int Strict() {
   char host[64] = {};
   // Inside the device's address range, outside the allocation.
   void* outside = static_cast<char*>(dev) + (1 << 20);
-  const aclError copy =
-      aclrtMemcpyAsync(outside, sizeof(host), host, sizeof(host), ACL_MEMCPY_HOST_TO_DEVICE, stream);
+  const aclError copy = aclrtMemcpyAsync(outside, sizeof(host), host, sizeof(host),
+                                         ACL_MEMCPY_HOST_TO_DEVICE, stream);
   const aclError sync = aclrtSynchronizeStream(stream);
   std::printf("CODES %d %d\n", copy, sync);
   return 0;
@@ -533,7 +537,8 @@ int main(int argc, char** argv) {
   if (scenario == "ring" && argc > 4) {
     rc = Ring(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
   }
-  if (scenario == "event-producer" && argc > 2) rc = EventProducer(std::strtoull(argv[2], nullptr, 0));
+  if (scenario == "event-producer" && argc > 2)
+    rc = EventProducer(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "event-consumer" && argc > 3) rc = EventConsumer(argv[2], argv[3]);
   if (scenario == "strict") rc = Strict();
   if (scenario == "copy-loop") rc = CopyLoop();

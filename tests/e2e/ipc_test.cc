@@ -45,7 +45,8 @@ class IpcTest : public ::testing::Test {
   // The word after `prefix` on the child's next line.
   static std::string Field(ChildProcess& child, const std::string& prefix) {
     const std::string line = child.ReadLine(kLine);
-    EXPECT_EQ(line.rfind(prefix + " ", 0), 0u) << "expected '" << prefix << "', got '" << line << "'";
+    EXPECT_EQ(line.rfind(prefix + " ", 0), 0u)
+        << "expected '" << prefix << "', got '" << line << "'";
     return line.size() > prefix.size() ? line.substr(prefix.size() + 1) : "";
   }
 

@@ -6,9 +6,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -75,8 +75,8 @@ class KernelTest : public ::testing::Test {
       int32_t* flag;
       uint32_t ms;
     } args{flag, ms};
-    return aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream, nullptr, &args,
-                                         sizeof(args), nullptr, 0);
+    return aclrtLaunchKernelWithHostArgs(Function("spin"), 1, stream, nullptr, &args, sizeof(args),
+                                         nullptr, 0);
   }
 
   aclrtFuncHandle Function(const char* name) {
@@ -132,7 +132,8 @@ TEST_F(KernelTest, BinaryListsItsFunctions) {
   char tiny[4];
   EXPECT_EQ(aclrtGetFunctionName(functions[0], sizeof(tiny), tiny), ACL_ERROR_RT_PARAM_INVALID);
   aclrtFuncHandle missing = nullptr;
-  EXPECT_EQ(aclrtBinaryGetFunction(binary_, "no_such_kernel", &missing), ACL_ERROR_RT_INVALID_HANDLE);
+  EXPECT_EQ(aclrtBinaryGetFunction(binary_, "no_such_kernel", &missing),
+            ACL_ERROR_RT_INVALID_HANDLE);
 }
 
 TEST_F(KernelTest, HostArgsLaunchSplitsWorkOverBlocks) {
@@ -221,9 +222,9 @@ TEST_F(KernelTest, CopiesOnAnotherStreamRaceAKernelCorrectly) {
             ACL_SUCCESS);
   for (int round = 0; round < 4; ++round) {
     for (size_t i = 0; i < bytes; ++i) pageable[i] = static_cast<uint8_t>(i * 31 + round);
-    ASSERT_EQ(aclrtMemcpyAsync(scratch, bytes, pageable.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE,
-                               copies),
-              ACL_SUCCESS);
+    ASSERT_EQ(
+        aclrtMemcpyAsync(scratch, bytes, pageable.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE, copies),
+        ACL_SUCCESS);
     ASSERT_EQ(aclrtMemcpyAsync(pinned, bytes, scratch, bytes, ACL_MEMCPY_DEVICE_TO_HOST, copies),
               ACL_SUCCESS);
     ASSERT_EQ(aclrtSynchronizeStream(copies), ACL_SUCCESS);
@@ -295,9 +296,9 @@ TEST_F(KernelTest, KernelsWorkOnRegisteredHostMemory) {
   for (uint32_t i = 0; i < n; ++i) ASSERT_EQ(z[i], x[i] + (i == 7 ? 100.0f : 0.25f)) << i;
   // Device addresses of registered memory are device memory for copies too.
   std::vector<float> back(n);
-  ASSERT_EQ(aclrtMemcpy(back.data(), n * sizeof(float), dz, n * sizeof(float),
-                        ACL_MEMCPY_DEVICE_TO_HOST),
-            ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtMemcpy(back.data(), n * sizeof(float), dz, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST),
+      ACL_SUCCESS);
   EXPECT_EQ(std::memcmp(back.data(), z.data(), n * sizeof(float)), 0);
 
   ASSERT_EQ(aclrtHostUnregister(z.data()), ACL_SUCCESS);
@@ -373,7 +374,8 @@ TEST_F(KernelTest, DeviceArgsLaunch) {
   ASSERT_EQ(aclrtMemcpy(args.x, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   ASSERT_EQ(aclrtMemcpy(args.y, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   AddArgs* device_args = Malloc<AddArgs>(1);
-  ASSERT_EQ(aclrtMemcpy(device_args, sizeof(args), &args, sizeof(args), ACL_MEMCPY_HOST_TO_DEVICE), 0);
+  ASSERT_EQ(aclrtMemcpy(device_args, sizeof(args), &args, sizeof(args), ACL_MEMCPY_HOST_TO_DEVICE),
+            0);
   ASSERT_EQ(aclrtLaunchKernel(Function("add_float"), 2, device_args, sizeof(args), stream_),
             ACL_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
@@ -537,18 +539,20 @@ TEST_F(KernelTest, BadLaunchesAreRejected) {
   // Too few argument bytes: reported by the stream's next synchronize.
   ASSERT_EQ(aclrtLaunchKernelWithHostArgs(add, 1, stream_, nullptr, &args, 8, nullptr, 0), 0);
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtLaunchKernelWithHostArgs(add, 0, stream_, nullptr, &args, sizeof(args), nullptr, 0),
-            ACL_ERROR_RT_PARAM_INVALID);
-  EXPECT_EQ(aclrtLaunchKernelWithHostArgs(nullptr, 1, stream_, nullptr, &args, sizeof(args), nullptr,
-                                          0),
-            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(
+      aclrtLaunchKernelWithHostArgs(add, 0, stream_, nullptr, &args, sizeof(args), nullptr, 0),
+      ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(
+      aclrtLaunchKernelWithHostArgs(nullptr, 1, stream_, nullptr, &args, sizeof(args), nullptr, 0),
+      ACL_ERROR_INVALID_PARAM);
   int bogus = 0;
-  EXPECT_EQ(aclrtLaunchKernelWithHostArgs(&bogus, 1, stream_, nullptr, &args, sizeof(args), nullptr,
-                                          0),
-            ACL_ERROR_RT_INVALID_HANDLE);
+  EXPECT_EQ(
+      aclrtLaunchKernelWithHostArgs(&bogus, 1, stream_, nullptr, &args, sizeof(args), nullptr, 0),
+      ACL_ERROR_RT_INVALID_HANDLE);
   aclrtBinHandle junk = nullptr;
   const char text[] = "this is not an ELF object, not even close to one, and it is long enough";
-  EXPECT_EQ(aclrtBinaryLoadFromData(text, sizeof(text), nullptr, &junk), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtBinaryLoadFromData(text, sizeof(text), nullptr, &junk),
+            ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(aclrtBinaryLoadFromFile("/nonexistent/kernel.o", nullptr, &junk),
             ACL_ERROR_RT_PARAM_INVALID);
 }

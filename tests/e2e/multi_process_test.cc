@@ -31,9 +31,7 @@ class MultiProcessTest : public ::testing::Test {
     daemon_ = *std::move(started);
     env_ = {"NPUD_ADDRESS=" + daemon_->address()};
   }
-  void TearDown() override {
-    EXPECT_TRUE(daemon_->Alive()) << "npud died:\n" << daemon_->Log();
-  }
+  void TearDown() override { EXPECT_TRUE(daemon_->Alive()) << "npud died:\n" << daemon_->Log(); }
 
   int Client(const std::vector<std::string>& args, std::string* out = nullptr) {
     std::vector<std::string> argv = {ACL_TEST_CLIENT};
@@ -138,8 +136,7 @@ TEST_F(MultiProcessTest, AdminServiceShowsWhoHoldsWhat) {
             0);
   EXPECT_NE(out.find("acl_test_client"), std::string::npos) << out;
   EXPECT_NE(out.find("0:1048576"), std::string::npos) << out;
-  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "devices"}, {}, &out),
-            0);
+  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "devices"}, {}, &out), 0);
   EXPECT_NE(out.find("Ascend910B1"), std::string::npos) << out;
 }
 

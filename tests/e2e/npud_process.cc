@@ -63,8 +63,10 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
                                    transport == Transport::kUnix
                                        ? absl::StrCat("--listen=unix://", socket)
                                        : std::string("--listen=127.0.0.1:0"),
-                                   absl::StrCat("--ready_file=", ready), "--log_level=debug",
-                                   "--memory_gib=16", "--exit_with_parent=true"};
+                                   absl::StrCat("--ready_file=", ready),
+                                   "--log_level=debug",
+                                   "--memory_gib=16",
+                                   "--exit_with_parent=true"};
   args.insert(args.end(), extra_flags.begin(), extra_flags.end());
   std::vector<char*> argv = Pointers(args);
 
@@ -203,7 +205,7 @@ int ChildProcess::Wait() {
 NpudProcess::Transport TransportFromEnv() {
   const char* transport = getenv("NPUD_TEST_TRANSPORT");
   return transport != nullptr && std::string(transport) == "tcp" ? NpudProcess::Transport::kTcp
-                                                                  : NpudProcess::Transport::kUnix;
+                                                                 : NpudProcess::Transport::kUnix;
 }
 
 int RunProcess(const std::vector<std::string>& argv_in, const std::vector<std::string>& env_in,

@@ -49,8 +49,8 @@ class NpudProcess {
 class ChildProcess {
  public:
   // Starts `argv` (argv[0] a path) with `env` added to this environment.
-  static absl::StatusOr<std::unique_ptr<ChildProcess>> Spawn(
-      const std::vector<std::string>& argv, const std::vector<std::string>& env);
+  static absl::StatusOr<std::unique_ptr<ChildProcess>> Spawn(const std::vector<std::string>& argv,
+                                                             const std::vector<std::string>& env);
   // Kills (SIGKILL) and reaps the child if it still runs.
   ~ChildProcess();
 

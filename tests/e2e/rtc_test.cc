@@ -20,7 +20,6 @@
 
 namespace {
 
-
 // CANN's RTC codes (no header declares them).
 constexpr aclError kRtcInvalidProg = 176000;
 constexpr aclError kRtcInvalidInput = 176001;

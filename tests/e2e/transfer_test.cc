@@ -24,9 +24,9 @@ constexpr size_t kMiB = 1 << 20;
 
 // Sizes around the 64 KiB inline/ring threshold, the 1 MiB wire chunk and
 // the 4 MiB ring slot, and one larger than the whole 32 MiB ring.
-const size_t kSizes[] = {1,           4095,        4096,        65535,       65536,
-                         65537,       kMiB - 1,    kMiB + 1,    4 * kMiB - 1, 4 * kMiB,
-                         4 * kMiB + 1, 9 * kMiB + 7, 33 * kMiB + 5};
+const size_t kSizes[] = {
+    1,        4095,         4096,     65535,        65536,        65537,        kMiB - 1,
+    kMiB + 1, 4 * kMiB - 1, 4 * kMiB, 4 * kMiB + 1, 9 * kMiB + 7, 33 * kMiB + 5};
 
 void Fill(uint8_t* p, size_t n, uint32_t seed) {
   for (size_t i = 0; i < n; ++i) p[i] = static_cast<uint8_t>((i * 2654435761u + seed) >> 13);
@@ -117,15 +117,14 @@ TEST_P(TransferTest, PartsOfABufferAtOffsets) {
   // Copy the middle part, then read everything back.
   const size_t offset = kMiB + 17, length = 3 * kMiB + 5;
   auto* d = static_cast<uint8_t*>(device);
-  ASSERT_EQ(aclrtMemcpy(d + offset, length, host.get() + offset, length,
-                        ACL_MEMCPY_HOST_TO_DEVICE),
+  ASSERT_EQ(aclrtMemcpy(d + offset, length, host.get() + offset, length, ACL_MEMCPY_HOST_TO_DEVICE),
             ACL_SUCCESS);
   std::vector<uint8_t> back(size);
   ASSERT_EQ(aclrtMemcpy(back.data(), size, device, size, ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
   EXPECT_TRUE(std::all_of(back.begin(), back.begin() + offset, [](uint8_t b) { return b == 0; }));
   EXPECT_EQ(std::memcmp(back.data() + offset, host.get() + offset, length), 0);
-  EXPECT_TRUE(std::all_of(back.begin() + offset + length, back.end(),
-                          [](uint8_t b) { return b == 0; }));
+  EXPECT_TRUE(
+      std::all_of(back.begin() + offset + length, back.end(), [](uint8_t b) { return b == 0; }));
   ASSERT_EQ(aclrtFree(device), ACL_SUCCESS);
 }
 

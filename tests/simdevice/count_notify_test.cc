@@ -98,8 +98,8 @@ TEST_F(CountNotifyTest, WaitTimesOutWithAnError) {
   auto notify = std::make_shared<CountNotify>(0, 1);
   auto stream = NewStream();
   const absl::Time start = absl::Now();
-  stream->Submit(MakeCountWaitTask(notify, Wait::kEqual, 1, false, absl::Milliseconds(50),
-                                   ThreadTimer()));
+  stream->Submit(
+      MakeCountWaitTask(notify, Wait::kEqual, 1, false, absl::Milliseconds(50), ThreadTimer()));
   auto drained = Drain(*stream);
   ASSERT_TRUE(drained.ok()) << drained.status();
   EXPECT_EQ(ToAclCode(*drained), kRtWaitTimeout) << *drained;

@@ -268,8 +268,7 @@ TEST(StreamSchedulerTest, StressManyStreamsWithCrossStreamEventWaits) {
       if (per[other].recorded_after < 0) continue;
       me.stream->Submit(MakeWaitEventTask(per[other].event));
       me.stream->Submit(std::make_unique<FunctionTask>(
-          "check", [executed = per[other].executed, need = per[other].recorded_after,
-                    violations] {
+          "check", [executed = per[other].executed, need = per[other].recorded_after, violations] {
             if (executed->load() < need) violations->fetch_add(1);
             return absl::OkStatus();
           }));

@@ -29,16 +29,16 @@
 #define SIM_CONCAT_INNER_(a, b) a##b
 #define SIM_CONCAT_(a, b) SIM_CONCAT_INNER_(a, b)
 
-#define SIM_ASSERT_OK(expr)                          \
-  do {                                               \
-    const absl::Status sim_status_ = (expr);         \
-    ASSERT_TRUE(sim_status_.ok()) << sim_status_;    \
+#define SIM_ASSERT_OK(expr)                       \
+  do {                                            \
+    const absl::Status sim_status_ = (expr);      \
+    ASSERT_TRUE(sim_status_.ok()) << sim_status_; \
   } while (0)
 
-#define SIM_EXPECT_OK(expr)                          \
-  do {                                               \
-    const absl::Status sim_status_ = (expr);         \
-    EXPECT_TRUE(sim_status_.ok()) << sim_status_;    \
+#define SIM_EXPECT_OK(expr)                       \
+  do {                                            \
+    const absl::Status sim_status_ = (expr);      \
+    EXPECT_TRUE(sim_status_.ok()) << sim_status_; \
   } while (0)
 
 #define SIM_ASSERT_OK_AND_ASSIGN(lhs, expr) \
@@ -50,12 +50,11 @@
 
 // Asserts that the stream drains (its drain notification fires within
 // kLongWait) and reports OK.
-#define SIM_ASSERT_DRAINS_OK(stream)                                          \
-  do {                                                                        \
-    const absl::StatusOr<absl::Status> sim_drained_ =                         \
-        ::npud::sim::testing::Drain(stream);                                  \
-    ASSERT_TRUE(sim_drained_.ok()) << sim_drained_.status();                  \
-    ASSERT_TRUE(sim_drained_->ok()) << *sim_drained_;                         \
+#define SIM_ASSERT_DRAINS_OK(stream)                                                       \
+  do {                                                                                     \
+    const absl::StatusOr<absl::Status> sim_drained_ = ::npud::sim::testing::Drain(stream); \
+    ASSERT_TRUE(sim_drained_.ok()) << sim_drained_.status();                               \
+    ASSERT_TRUE(sim_drained_->ok()) << *sim_drained_;                                      \
   } while (0)
 
 namespace npud::sim::testing {

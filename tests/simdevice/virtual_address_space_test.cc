@@ -105,8 +105,7 @@ TEST_F(VirtualAddressSpaceTest, MapChecksBoundsAndOverlap) {
       << "offset at the end";
   EXPECT_EQ(CodeOf(space_->Map(kOwner, a + 4096, kGranule, 0, memory)), kRtParamInvalid)
       << "unaligned address";
-  EXPECT_EQ(CodeOf(space_->Map(kOwner, a + 3 * kGranule, 2 * kGranule, 0, memory)),
-            kRtParamInvalid)
+  EXPECT_EQ(CodeOf(space_->Map(kOwner, a + 3 * kGranule, 2 * kGranule, 0, memory)), kRtParamInvalid)
       << "runs past the reservation";
   EXPECT_EQ(CodeOf(space_->Map(kOtherOwner, a, kGranule, 0, memory)), kRtParamInvalid);
   SIM_ASSERT_OK(space_->Map(kOwner, a, 2 * kGranule, 0, memory));
@@ -151,8 +150,7 @@ TEST_F(VirtualAddressSpaceTest, PhysicalMemoryIsChargedUntilTheLastHolderLetsGo)
   EXPECT_EQ(device_->used_bytes(), before + 4 * kGranule);
   SIM_ASSERT_OK(space_->Unmap(kOwner, a));
   EXPECT_EQ(device_->used_bytes(), before);
-  EXPECT_EQ(CodeOf(PhysicalMemory::Create(device_.get(), 0, 65 * kGranule)),
-            kRtMemoryAllocation);
+  EXPECT_EQ(CodeOf(PhysicalMemory::Create(device_.get(), 0, 65 * kGranule)), kRtMemoryAllocation);
   EXPECT_EQ(CodeOf(PhysicalMemory::Create(device_.get(), 0, kGranule / 2)), kRtParamInvalid);
 }
 
@@ -181,9 +179,9 @@ TEST_F(VirtualAddressSpaceTest, AccessFlagsAreRecordedPerMapping) {
   SIM_ASSERT_OK_AND_ASSIGN(VirtualAddressSpace::AccessInfo info, space_->GetAccess(kOwner, a));
   EXPECT_EQ(info.access, VirtualAddressSpace::Access::kRead);
   EXPECT_EQ(info.device_id, 0);
-  EXPECT_EQ(CodeOf(space_->SetAccess(kOwner, a, 2 * kGranule,
-                                     VirtualAddressSpace::Access::kReadWrite)),
-            kRtParamInvalid)
+  EXPECT_EQ(
+      CodeOf(space_->SetAccess(kOwner, a, 2 * kGranule, VirtualAddressSpace::Access::kReadWrite)),
+      kRtParamInvalid)
       << "part of the range is not mapped";
 }
 

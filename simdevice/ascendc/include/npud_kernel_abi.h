@@ -38,8 +38,9 @@
 #define NPUD_CORE_TYPE_MIX 2u
 
 /* The kind argument of NpudBlockContext.trap. */
-#define NPUD_TRAP_KIND_TRAP 0u  /* the kernel executed a trap instruction: asm("trap"), trap() */
-#define NPUD_TRAP_KIND_CHECK 1u /* a failed check: UB overflow, misaligned DataCopy, queue misuse... */
+#define NPUD_TRAP_KIND_TRAP 0u /* the kernel executed a trap instruction: asm("trap"), trap() */
+#define NPUD_TRAP_KIND_CHECK \
+  1u /* a failed check: UB overflow, misaligned DataCopy, queue misuse... */
 
 /* Return values of an NpudKernelEntry. */
 #define NPUD_KERNEL_ENTRY_OK 0

@@ -84,8 +84,8 @@ class Registrar {
   template <class... A>
   Registrar(const char* name, NpudKernelEntry entry, void (*kernel)(A...), uint32_t kernel_type) {
     (void)kernel;
-    node_.info = NpudKernelInfo{name, entry, static_cast<uint32_t>(ArgLayout<A...>::Size()),
-                                kernel_type};
+    node_.info =
+        NpudKernelInfo{name, entry, static_cast<uint32_t>(ArgLayout<A...>::Size()), kernel_type};
     node_.param_count = sizeof...(A);
     node_.param_offsets = ParamLayout<A...>::kOffsets.data();
     node_.param_sizes = ParamLayout<A...>::kSizes.data();
@@ -110,7 +110,8 @@ class TableStorage {
     for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) ++count_;
     data_ = new NpudKernelInfo[count_ == 0 ? 1 : count_];
     std::size_t i = 0;
-    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) data_[i++] = n->info;
+    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next)
+      data_[i++] = n->info;
   }
   ~TableStorage() { delete[] data_; }
   TableStorage(const TableStorage&) = delete;
@@ -145,8 +146,10 @@ NPUD_ASCENDC_HIDDEN inline const NpudKernelInfo* Table(std::size_t* count) {
 }
 
 template <class... A>
-int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_size, void (*kernel)(A...)) {
-  if (ctx == nullptr || ctx->abi_version != NPUD_KERNEL_ABI_VERSION) return NPUD_KERNEL_ENTRY_BAD_CONTEXT;
+int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_size,
+             void (*kernel)(A...)) {
+  if (ctx == nullptr || ctx->abi_version != NPUD_KERNEL_ABI_VERSION)
+    return NPUD_KERNEL_ENTRY_BAD_CONTEXT;
   if (args_size != ArgLayout<A...>::Size() || (args_size != 0 && args == nullptr)) {
     return NPUD_KERNEL_ENTRY_BAD_ARGS;
   }
@@ -158,8 +161,8 @@ int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_siz
 }  // namespace npud::kernel::internal
 
 #ifndef NPUD_KERNEL_NO_TABLE
-extern "C" inline __attribute__((used, visibility("default"))) const NpudKernelInfo* npud_kernel_table(
-    size_t* count) {
+extern "C" inline __attribute__((used, visibility("default"))) const NpudKernelInfo*
+npud_kernel_table(size_t* count) {
   return ::npud::kernel::internal::Table(count);
 }
 
@@ -171,14 +174,14 @@ extern "C" inline __attribute__((used, visibility("default"))) int npud_kernel_p
 
 #define NPUD_KERNEL_REGISTER(name) NPUD_KERNEL_REGISTER_AS(name, NPUD_CORE_TYPE_VECTOR)
 
-#define NPUD_KERNEL_REGISTER_AS(name, kernel_type)                                                  \
-  namespace {                                                                                       \
-  int npud_kernel_entry_##name(const NpudBlockContext* ctx, const void* args, size_t args_size) {   \
-    return ::npud::kernel::internal::RunEntry(ctx, args, args_size, &name);                         \
-  }                                                                                                 \
-  const ::npud::kernel::internal::Registrar npud_kernel_registrar_##name(                           \
-      #name, &npud_kernel_entry_##name, &name, (kernel_type));                                      \
-  }                                                                                                 \
+#define NPUD_KERNEL_REGISTER_AS(name, kernel_type)                                                \
+  namespace {                                                                                     \
+  int npud_kernel_entry_##name(const NpudBlockContext* ctx, const void* args, size_t args_size) { \
+    return ::npud::kernel::internal::RunEntry(ctx, args, args_size, &name);                       \
+  }                                                                                               \
+  const ::npud::kernel::internal::Registrar npud_kernel_registrar_##name(                         \
+      #name, &npud_kernel_entry_##name, &name, (kernel_type));                                    \
+  }                                                                                               \
   static_assert(true, "NPUD_KERNEL_REGISTER(" #name ") must be followed by a semicolon")
 
 #define NPUD_KERNEL_TABLE_DEFINE() static_assert(true, "npud_kernel_table is defined by the header")

@@ -14,9 +14,9 @@ struct bfloat16_t {
   bfloat16_t() = default;
   template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
   bfloat16_t(T v)
-      : bits_(static_cast<uint16_t>(::npud::ascendc::EncodeBinary(
-            static_cast<double>(v), ::npud::ascendc::kBfloat16,
-            ::npud::ascendc::Rounding::kNearestEven))) {}
+      : bits_(static_cast<uint16_t>(
+            ::npud::ascendc::EncodeBinary(static_cast<double>(v), ::npud::ascendc::kBfloat16,
+                                          ::npud::ascendc::Rounding::kNearestEven))) {}
 
   operator float() const {
     const uint32_t bits = static_cast<uint32_t>(bits_) << 16;

@@ -43,13 +43,19 @@ namespace npud::ascendc {
 
 inline Rounding RoundingOf(AscendC::RoundMode mode) {
   switch (mode) {
-    case AscendC::CAST_FLOOR: return Rounding::kDown;
-    case AscendC::CAST_CEIL: return Rounding::kUp;
-    case AscendC::CAST_ROUND: return Rounding::kNearestAway;
-    case AscendC::CAST_TRUNC: return Rounding::kTowardZero;
-    case AscendC::CAST_ODD: return Rounding::kOdd;
+    case AscendC::CAST_FLOOR:
+      return Rounding::kDown;
+    case AscendC::CAST_CEIL:
+      return Rounding::kUp;
+    case AscendC::CAST_ROUND:
+      return Rounding::kNearestAway;
+    case AscendC::CAST_TRUNC:
+      return Rounding::kTowardZero;
+    case AscendC::CAST_ODD:
+      return Rounding::kOdd;
     case AscendC::CAST_NONE:
-    case AscendC::CAST_RINT: break;
+    case AscendC::CAST_RINT:
+      break;
   }
   return Rounding::kNearestEven;
 }
@@ -64,10 +70,14 @@ inline double RoundIntegral(double x, Rounding r) {
       if (diff < 0.5) return f;
       return std::fmod(f, 2.0) == 0 ? f : f + 1;
     }
-    case Rounding::kNearestAway: return std::round(x);
-    case Rounding::kTowardZero: return std::trunc(x);
-    case Rounding::kDown: return std::floor(x);
-    case Rounding::kUp: return std::ceil(x);
+    case Rounding::kNearestAway:
+      return std::round(x);
+    case Rounding::kTowardZero:
+      return std::trunc(x);
+    case Rounding::kDown:
+      return std::floor(x);
+    case Rounding::kUp:
+      return std::ceil(x);
     case Rounding::kOdd: {
       const double t = std::trunc(x);
       if (t == x || std::fmod(t, 2.0) != 0) return t;
@@ -106,7 +116,8 @@ D ConvertElement(double x, Rounding r) {
 namespace AscendC {
 
 template <class D, class S>
-void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, uint32_t count) {
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode,
+          uint32_t count) {
   using namespace ::npud::ascendc;
   static_assert(kIsVectorType<S> && kIsVectorType<D>, "Cast: unsupported element type");
   if (count > dst.GetSize() || count > src.GetSize()) {
@@ -116,7 +127,8 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   const Rounding r = RoundingOf(mode);
   D* d = dst.Data();
   const S* s = src.Data();
-  for (uint32_t i = 0; i < count; ++i) d[i] = ConvertElement<D>(static_cast<double>(Widen(s[i])), r);
+  for (uint32_t i = 0; i < count; ++i)
+    d[i] = ConvertElement<D>(static_cast<double>(Widen(s[i])), r);
 }
 
 }  // namespace AscendC

@@ -52,7 +52,11 @@ struct DataCopyExtParams {
   DataCopyExtParams() = default;
   DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src_stride, uint32_t dst_stride,
                     uint32_t reserved = 0)
-      : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride), rsv(reserved) {}
+      : blockCount(count),
+        blockLen(len),
+        srcStride(src_stride),
+        dstStride(dst_stride),
+        rsv(reserved) {}
 
   uint16_t blockCount = 1;
   uint32_t blockLen = 0;  // bytes per burst
@@ -111,8 +115,8 @@ template <class T>
 void CheckLocalFits(const char* op, const LocalTensor<T>& t, uint64_t bytes, const char* role) {
   const uint64_t have = uint64_t{t.GetSize()} * sizeof(T);
   if (bytes > have) {
-    Fail("%s: the copy needs %llu bytes of the %s local tensor (position %s), which has only %llu", op,
-         static_cast<unsigned long long>(bytes), role, AscendC::PositionName(t.Position()),
+    Fail("%s: the copy needs %llu bytes of the %s local tensor (position %s), which has only %llu",
+         op, static_cast<unsigned long long>(bytes), role, AscendC::PositionName(t.Position()),
          static_cast<unsigned long long>(have));
   }
 }
@@ -130,10 +134,14 @@ uint64_t CheckedCountBytes(const char* op, uint32_t count) {
 template <class T>
 T Combine(T old_value, T value, AtomicMode mode) {
   switch (mode) {
-    case AtomicMode::kAdd: return AddOf(old_value, value);
-    case AtomicMode::kMax: return MaxOf(old_value, value);
-    case AtomicMode::kMin: return MinOf(old_value, value);
-    case AtomicMode::kNone: break;
+    case AtomicMode::kAdd:
+      return AddOf(old_value, value);
+    case AtomicMode::kMax:
+      return MaxOf(old_value, value);
+    case AtomicMode::kMin:
+      return MinOf(old_value, value);
+    case AtomicMode::kNone:
+      break;
   }
   return value;
 }
@@ -145,7 +153,8 @@ void AtomicStore(T* dst, const T* src, uint64_t n, AtomicMode mode) {
     T cur;
     __atomic_load(dst + i, &cur, __ATOMIC_RELAXED);
     T next = Combine(cur, src[i], mode);
-    while (!__atomic_compare_exchange(dst + i, &cur, &next, false, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+    while (!__atomic_compare_exchange(dst + i, &cur, &next, false, __ATOMIC_SEQ_CST,
+                                      __ATOMIC_RELAXED)) {
       next = Combine(cur, src[i], mode);
     }
   }
@@ -216,9 +225,11 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
   const uint64_t len = uint64_t{p.blockLen} * 32;
   const uint64_t dst_pitch = len + uint64_t{p.dstStride} * 32;
   CheckLocalAligned("DataCopy GM->local", dst, "destination");
-  CheckLocalFits("DataCopy GM->local", dst, BurstExtent(p.blockCount, len, dst_pitch), "destination");
-  CopyBursts(reinterpret_cast<uint8_t*>(dst.Data()), reinterpret_cast<const uint8_t*>(src.GetPhyAddr()),
-             p.blockCount, len, len + uint64_t{p.srcStride} * 32, dst_pitch);
+  CheckLocalFits("DataCopy GM->local", dst, BurstExtent(p.blockCount, len, dst_pitch),
+                 "destination");
+  CopyBursts(reinterpret_cast<uint8_t*>(dst.Data()),
+             reinterpret_cast<const uint8_t*>(src.GetPhyAddr()), p.blockCount, len,
+             len + uint64_t{p.srcStride} * 32, dst_pitch);
 }
 
 template <class T>
@@ -230,8 +241,10 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
   CheckLocalAligned("DataCopy local->GM", src, "source");
   CheckLocalFits("DataCopy local->GM", src, BurstExtent(p.blockCount, len, src_pitch), "source");
   for (uint32_t i = 0; i < p.blockCount; ++i) {
-    StoreToGm(reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()) + i * dst_pitch),
-              reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(src.Data()) + i * src_pitch), len);
+    StoreToGm(
+        reinterpret_cast<T*>(reinterpret_cast<uint8_t*>(dst.GetPhyAddr()) + i * dst_pitch),
+        reinterpret_cast<const T*>(reinterpret_cast<const uint8_t*>(src.Data()) + i * src_pitch),
+        len);
   }
 }
 
@@ -244,7 +257,8 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
   CheckLocalAligned("DataCopy local->local", src, "source");
   CheckLocalAligned("DataCopy local->local", dst, "destination");
   CheckLocalFits("DataCopy local->local", src, BurstExtent(p.blockCount, len, src_pitch), "source");
-  CheckLocalFits("DataCopy local->local", dst, BurstExtent(p.blockCount, len, dst_pitch), "destination");
+  CheckLocalFits("DataCopy local->local", dst, BurstExtent(p.blockCount, len, dst_pitch),
+                 "destination");
   CopyBursts(reinterpret_cast<uint8_t*>(dst.Data()), reinterpret_cast<const uint8_t*>(src.Data()),
              p.blockCount, len, src_pitch, dst_pitch);
 }
@@ -271,7 +285,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
     uint8_t* at = out + i * dst_pitch;
     std::memmove(at + left, in + i * (uint64_t{p.blockLen} + p.srcStride), p.blockLen);
     if (pad.isPad) {
-      for (uint32_t k = 0; k < pad.leftPadding; ++k) std::memcpy(at + k * sizeof(T), &pad.paddingValue, sizeof(T));
+      for (uint32_t k = 0; k < pad.leftPadding; ++k)
+        std::memcpy(at + k * sizeof(T), &pad.paddingValue, sizeof(T));
       for (uint32_t k = 0; k < pad.rightPadding; ++k) {
         std::memcpy(at + left + p.blockLen + k * sizeof(T), &pad.paddingValue, sizeof(T));
       }
@@ -280,7 +295,8 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 }
 
 template <class T>
-void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src,
+                 const DataCopyExtParams& p) {
   using namespace ::npud::ascendc;
   constexpr const char* kOp = "DataCopyPad local->GM";
   if (p.blockLen % sizeof(T) != 0) {
@@ -326,7 +342,9 @@ template <class T>
 void SetAtomicMin() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kMin;
 }
-inline void SetAtomicNone() { ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone; }
+inline void SetAtomicNone() {
+  ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone;
+}
 
 }  // namespace AscendC
 

@@ -23,7 +23,8 @@ class UnsupportedLaunch {
  public:
   template <class... A>
   std::uint32_t operator()(A&&... /*args*/) const {
-    static_assert(sizeof...(A) == sizeof...(P), "kernel launch: argument count differs from the kernel's");
+    static_assert(sizeof...(A) == sizeof...(P),
+                  "kernel launch: argument count differs from the kernel's");
     return kLaunchNotSupported;
   }
 };
@@ -32,8 +33,8 @@ class UnsupportedLaunch {
 
 template <class... P, class L2>
 static inline ::npud::ascendc::device_launch::UnsupportedLaunch<P...> npud_ascendc_launch(
-    void (*/*kernel*/)(P...), const char* /*name*/, std::uint32_t /*block_dim*/, const L2& /*l2ctrl*/,
-    void* /*stream*/) {
+    void (* /*kernel*/)(P...), const char* /*name*/, std::uint32_t /*block_dim*/,
+    const L2& /*l2ctrl*/, void* /*stream*/) {
   return {};
 }
 

@@ -90,9 +90,11 @@ class NPUD_ASCENDC_HOST_HIDDEN Library {
     constexpr int kMaxReports = 4;
     const int n = reports_.fetch_add(1, std::memory_order_relaxed);
     if (n >= kMaxReports) return;
-    std::fprintf(stderr, "npud ascendc: launch of kernel '%s' (ascendc_library %s) failed: %s returned %d%s\n",
-                 kernel, name_, step, static_cast<int>(err),
-                 n + 1 == kMaxReports ? " (further failures of this library are not reported)" : "");
+    std::fprintf(
+        stderr,
+        "npud ascendc: launch of kernel '%s' (ascendc_library %s) failed: %s returned %d%s\n",
+        kernel, name_, step, static_cast<int>(err),
+        n + 1 == kMaxReports ? " (further failures of this library are not reported)" : "");
   }
 
  private:
@@ -140,14 +142,16 @@ class NPUD_ASCENDC_HOST_HIDDEN KernelLaunch {
 
   template <class... A>
   std::uint32_t operator()(A&&... args) const {
-    static_assert(sizeof...(A) == sizeof...(P), "kernel launch: argument count differs from the kernel's");
+    static_assert(sizeof...(A) == sizeof...(P),
+                  "kernel launch: argument count differs from the kernel's");
     constexpr std::size_t kSize = ::npud::kernel::PackedSize<void (*)(P...)>::value;
     alignas(std::max_align_t) std::uint8_t packed[kSize == 0 ? 1 : kSize] = {};
     ::npud::kernel::PackFor(kernel_, packed, std::forward<A>(args)...);
     aclrtFuncHandle func = nullptr;
     aclError err = library_.Function(name_, &func);
     if (err != ACL_SUCCESS) return static_cast<std::uint32_t>(err);
-    err = aclrtLaunchKernelWithHostArgs(func, block_dim_, stream_, nullptr, packed, kSize, nullptr, 0);
+    err = aclrtLaunchKernelWithHostArgs(func, block_dim_, stream_, nullptr, packed, kSize, nullptr,
+                                        0);
     if (err != ACL_SUCCESS) library_.Report(name_, "aclrtLaunchKernelWithHostArgs", err);
     return static_cast<std::uint32_t>(err);
   }
@@ -165,17 +169,17 @@ class NPUD_ASCENDC_HOST_HIDDEN KernelLaunch {
 // Defines, in the including translation unit, the npud_ascendc_launch that rewritten
 // launches call, bound to `ns::KernelLibrary()` (defined by the generated source that
 // embeds the kernel object). Internal linkage: every ascendc_library target has its own.
-#define NPUD_ASCENDC_HOST_LAUNCHER(ns)                                                           \
-  namespace ns {                                                                                 \
-  NPUD_ASCENDC_HOST_HIDDEN ::npud::ascendc::host::Library& KernelLibrary();                       \
-  }                                                                                              \
-  template <class... P, class L2>                                                                \
-  static inline ::npud::ascendc::host::KernelLaunch<P...> npud_ascendc_launch(                   \
-      void (*kernel)(P...), const char* name, ::std::uint32_t block_dim, const L2& /*l2ctrl*/,   \
-      ::aclrtStream stream) {                                                                    \
-    return ::npud::ascendc::host::KernelLaunch<P...>(::ns::KernelLibrary(), kernel, name,        \
-                                                     block_dim, stream);                         \
-  }                                                                                              \
+#define NPUD_ASCENDC_HOST_LAUNCHER(ns)                                                         \
+  namespace ns {                                                                               \
+  NPUD_ASCENDC_HOST_HIDDEN ::npud::ascendc::host::Library& KernelLibrary();                    \
+  }                                                                                            \
+  template <class... P, class L2>                                                              \
+  static inline ::npud::ascendc::host::KernelLaunch<P...> npud_ascendc_launch(                 \
+      void (*kernel)(P...), const char* name, ::std::uint32_t block_dim, const L2& /*l2ctrl*/, \
+      ::aclrtStream stream) {                                                                  \
+    return ::npud::ascendc::host::KernelLaunch<P...>(::ns::KernelLibrary(), kernel, name,      \
+                                                     block_dim, stream);                       \
+  }                                                                                            \
   static_assert(true, "NPUD_ASCENDC_HOST_LAUNCHER(" #ns ") must be followed by a semicolon")
 
 #endif  // NPUD_ASCENDC_HOST_LAUNCH_H_

@@ -69,15 +69,23 @@ inline T MinOf(T a, T b) {
 // A printable name of the element type, as DumpTensor reports it.
 template <class T>
 inline const char* TypeName() {
-  if constexpr (std::is_same_v<T, half>) return "float16";
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return "bfloat16";
-  else if constexpr (std::is_same_v<T, float>) return "float32";
-  else if constexpr (std::is_same_v<T, double>) return "float64";
-  else if constexpr (std::is_same_v<T, bool>) return "bool";
+  if constexpr (std::is_same_v<T, half>)
+    return "float16";
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return "bfloat16";
+  else if constexpr (std::is_same_v<T, float>)
+    return "float32";
+  else if constexpr (std::is_same_v<T, double>)
+    return "float64";
+  else if constexpr (std::is_same_v<T, bool>)
+    return "bool";
   else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
     return sizeof(T) == 1 ? "int8" : sizeof(T) == 2 ? "int16" : sizeof(T) == 4 ? "int32" : "int64";
   } else if constexpr (std::is_integral_v<T>) {
-    return sizeof(T) == 1 ? "uint8" : sizeof(T) == 2 ? "uint16" : sizeof(T) == 4 ? "uint32" : "uint64";
+    return sizeof(T) == 1   ? "uint8"
+           : sizeof(T) == 2 ? "uint16"
+           : sizeof(T) == 4 ? "uint32"
+                            : "uint64";
   } else {
     return "unknown";
   }

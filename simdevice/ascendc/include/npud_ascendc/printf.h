@@ -190,8 +190,8 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) 
 template <class T>
 void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
   if constexpr (::npud::ascendc::kDeviceOutput) {
-    ::npud::ascendc::Dump(tensor.GetPhyAddr(), reinterpret_cast<uint64_t>(tensor.GetPhyAddr()), "GM", desc,
-                          dumpSize);
+    ::npud::ascendc::Dump(tensor.GetPhyAddr(), reinterpret_cast<uint64_t>(tensor.GetPhyAddr()),
+                          "GM", desc, dumpSize);
   } else {
     static_cast<void>(tensor);
     static_cast<void>(desc);
@@ -201,11 +201,13 @@ void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize)
 
 // The shape argument only changes upstream's layout of the dump; it is ignored here.
 template <class T, class Shape>
-void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, const Shape& /*shape*/) {
+void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
+                const Shape& /*shape*/) {
   DumpTensor(tensor, desc, dumpSize);
 }
 template <class T, class Shape>
-void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, const Shape& /*shape*/) {
+void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize,
+                const Shape& /*shape*/) {
   DumpTensor(tensor, desc, dumpSize);
 }
 

@@ -26,15 +26,16 @@
 namespace npud::ascendc {
 
 template <class T>
-void CheckReduce(const char* op, const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
-                 int32_t count, uint32_t dst_needed) {
+void CheckReduce(const char* op, const AscendC::LocalTensor<T>& dst,
+                 const AscendC::LocalTensor<T>& src, int32_t count, uint32_t dst_needed) {
   static_assert(kIsFloating<T>, "reductions take half, bfloat16_t or float tensors");
   if (count < 1) Fail("%s: count %d must be at least 1", op, count);
   if (static_cast<uint32_t>(count) > src.GetSize()) {
     Fail("%s: count %d exceeds the %u elements of the source tensor", op, count, src.GetSize());
   }
   if (dst.GetSize() < dst_needed) {
-    Fail("%s: the destination tensor has %u elements, the result needs %u", op, dst.GetSize(), dst_needed);
+    Fail("%s: the destination tensor has %u elements, the result needs %u", op, dst.GetSize(),
+         dst_needed);
   }
 }
 
@@ -52,8 +53,8 @@ uint32_t Extremum(const T* s, int32_t count, Better better) {
 
 // dst[0] = src[index], and with_index: dst[1] = the bits of index.
 template <class T>
-void StoreExtremum(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src, bool with_index,
-                   uint32_t index) {
+void StoreExtremum(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
+                   bool with_index, uint32_t index) {
   T* d = dst.Data();
   const T value = src.Data()[index];
   d[0] = value;

@@ -45,23 +45,40 @@ using TTagType = int32_t;
 
 inline const char* PositionName(TPosition pos) {
   switch (pos) {
-    case TPosition::GM: return "GM";
-    case TPosition::A1: return "A1";
-    case TPosition::A2: return "A2";
-    case TPosition::B1: return "B1";
-    case TPosition::B2: return "B2";
-    case TPosition::C1: return "C1";
-    case TPosition::C2: return "C2";
-    case TPosition::CO1: return "CO1";
-    case TPosition::CO2: return "CO2";
-    case TPosition::VECIN: return "VECIN";
-    case TPosition::VECOUT: return "VECOUT";
-    case TPosition::VECCALC: return "VECCALC";
-    case TPosition::SPM: return "SPM";
-    case TPosition::TSCM: return "TSCM";
-    case TPosition::C2PIPE2GM: return "C2PIPE2GM";
-    case TPosition::C2PIPE2LOCAL: return "C2PIPE2LOCAL";
-    case TPosition::MAX: break;
+    case TPosition::GM:
+      return "GM";
+    case TPosition::A1:
+      return "A1";
+    case TPosition::A2:
+      return "A2";
+    case TPosition::B1:
+      return "B1";
+    case TPosition::B2:
+      return "B2";
+    case TPosition::C1:
+      return "C1";
+    case TPosition::C2:
+      return "C2";
+    case TPosition::CO1:
+      return "CO1";
+    case TPosition::CO2:
+      return "CO2";
+    case TPosition::VECIN:
+      return "VECIN";
+    case TPosition::VECOUT:
+      return "VECOUT";
+    case TPosition::VECCALC:
+      return "VECCALC";
+    case TPosition::SPM:
+      return "SPM";
+    case TPosition::TSCM:
+      return "TSCM";
+    case TPosition::C2PIPE2GM:
+      return "C2PIPE2GM";
+    case TPosition::C2PIPE2LOCAL:
+      return "C2PIPE2LOCAL";
+    case TPosition::MAX:
+      break;
   }
   return "MAX";
 }
@@ -125,9 +142,10 @@ class LocalTensor {
     const NpudBlockContext* ctx = ::npud::ascendc::Context();
     const uint64_t end = uint64_t{addr} + uint64_t{size} * sizeof(T);
     if (ctx == nullptr || end > ctx->ub_size) {
-      ::npud::ascendc::Fail("LocalTensor: bytes [%u, %llu) are outside the unified buffer of %llu bytes",
-                            addr, static_cast<unsigned long long>(end),
-                            static_cast<unsigned long long>(ctx != nullptr ? ctx->ub_size : 0));
+      ::npud::ascendc::Fail(
+          "LocalTensor: bytes [%u, %llu) are outside the unified buffer of %llu bytes", addr,
+          static_cast<unsigned long long>(end),
+          static_cast<unsigned long long>(ctx != nullptr ? ctx->ub_size : 0));
     }
     addr_ = reinterpret_cast<T*>(ctx->ub_base + addr);
   }
@@ -144,7 +162,8 @@ class LocalTensor {
   // A view starting `offset` elements further on (and that much shorter).
   LocalTensor operator[](uint32_t offset) const {
     if (offset > size_) {
-      ::npud::ascendc::Fail("LocalTensor[%u]: offset is beyond the tensor's %u elements", offset, size_);
+      ::npud::ascendc::Fail("LocalTensor[%u]: offset is beyond the tensor's %u elements", offset,
+                            size_);
     }
     LocalTensor view = *this;
     view.addr_ = addr_ + offset;
@@ -170,8 +189,9 @@ class LocalTensor {
 
   template <class U>
   LocalTensor<U> ReinterpretCast() const {
-    return LocalTensor<U>::FromBuffer(pos_, reinterpret_cast<U*>(addr_),
-                                      static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)));
+    return LocalTensor<U>::FromBuffer(
+        pos_, reinterpret_cast<U*>(addr_),
+        static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)));
   }
 
   void SetUserTag(TTagType tag) { tag_ = tag; }

@@ -70,13 +70,20 @@ inline Pool PoolOf(AscendC::TPosition pos) {
 
 inline const char* PoolName(Pool pool) {
   switch (pool) {
-    case Pool::kUB: return "unified buffer";
-    case Pool::kL1: return "L1 buffer";
-    case Pool::kL0A: return "L0A buffer";
-    case Pool::kL0B: return "L0B buffer";
-    case Pool::kL0C: return "L0C buffer";
-    case Pool::kBiasTable: return "bias table";
-    default: return "no buffer";
+    case Pool::kUB:
+      return "unified buffer";
+    case Pool::kL1:
+      return "L1 buffer";
+    case Pool::kL0A:
+      return "L0A buffer";
+    case Pool::kL0B:
+      return "L0B buffer";
+    case Pool::kL0C:
+      return "L0C buffer";
+    case Pool::kBiasTable:
+      return "bias table";
+    default:
+      return "no buffer";
   }
 }
 
@@ -84,12 +91,17 @@ inline const char* PoolName(Pool pool) {
 inline uint64_t FixedPoolSize(Pool pool) {
   constexpr bool k310p = __NPU_ARCH__ == 2002;
   switch (pool) {
-    case Pool::kL1: return k310p ? 1048576 : 524288;
+    case Pool::kL1:
+      return k310p ? 1048576 : 524288;
     case Pool::kL0A:
-    case Pool::kL0B: return 65536;
-    case Pool::kL0C: return k310p ? 262144 : 131072;
-    case Pool::kBiasTable: return 1024;
-    default: return 0;
+    case Pool::kL0B:
+      return 65536;
+    case Pool::kL0C:
+      return k310p ? 262144 : 131072;
+    case Pool::kBiasTable:
+      return 1024;
+    default:
+      return 0;
   }
 }
 
@@ -125,7 +137,8 @@ class QueueCore : public BufferSet {
         return Buffer(i);
       }
     }
-    Fail("TQue::AllocTensor: all %u buffers of the queue are in use (a FreeTensor is missing)", num_);
+    Fail("TQue::AllocTensor: all %u buffers of the queue are in use (a FreeTensor is missing)",
+         num_);
   }
 
   void Enqueue(const void* addr) {
@@ -133,7 +146,8 @@ class QueueCore : public BufferSet {
     if (state_[i] == kQueued) Fail("TQue::EnQue: buffer %u is already in the queue", i);
     if (state_[i] == kFree) Fail("TQue::EnQue: buffer %u is not allocated (AllocTensor first)", i);
     if (queued_ >= Capacity()) {
-      Fail("TQue::EnQue: the queue already holds %u tensors, its depth (a DeQue is missing)", queued_);
+      Fail("TQue::EnQue: the queue already holds %u tensors, its depth (a DeQue is missing)",
+           queued_);
     }
     fifo_[(head_ + queued_) % kMaxBuffersPerPipe] = static_cast<uint8_t>(i);
     ++queued_;
@@ -153,7 +167,8 @@ class QueueCore : public BufferSet {
   void Free(const void* addr) {
     const uint32_t i = SlotOf(addr, "FreeTensor");
     if (state_[i] == kFree) Fail("TQue::FreeTensor: buffer %u is already free (freed twice)", i);
-    if (state_[i] == kQueued) Fail("TQue::FreeTensor: buffer %u is still in the queue (DeQue it first)", i);
+    if (state_[i] == kQueued)
+      Fail("TQue::FreeTensor: buffer %u is still in the queue (DeQue it first)", i);
     state_[i] = kFree;
   }
 
@@ -178,7 +193,8 @@ class QueueCore : public BufferSet {
   }
 
   void RequireBound(const char* what) const {
-    if (num_ == 0) Fail("TQue::%s: the queue has no buffers (TPipe::InitBuffer was not called)", what);
+    if (num_ == 0)
+      Fail("TQue::%s: the queue has no buffers (TPipe::InitBuffer was not called)", what);
   }
 
   // The buffer a tensor passed back to the queue starts at.
@@ -279,15 +295,17 @@ class TBuf : public ::npud::ascendc::TBufCore {
     RequireBound("GetWithOffset");
     const uint64_t end = uint64_t{offset} + uint64_t{count} * sizeof(T);
     if (end > len_) {
-      ::npud::ascendc::Fail("TBuf::Get: %u elements at byte offset %u need %llu bytes, the buffer has %u",
-                            count, offset, static_cast<unsigned long long>(end), len_);
+      ::npud::ascendc::Fail(
+          "TBuf::Get: %u elements at byte offset %u need %llu bytes, the buffer has %u", count,
+          offset, static_cast<unsigned long long>(end), len_);
     }
     return LocalTensor<T>::FromBuffer(pos, reinterpret_cast<T*>(base_ + offset), count);
   }
 
  private:
   void RequireBound(const char* what) const {
-    if (num_ == 0) ::npud::ascendc::Fail("TBuf::%s: the buffer was not initialised (TPipe::InitBuffer)", what);
+    if (num_ == 0)
+      ::npud::ascendc::Fail("TBuf::%s: the buffer was not initialised (TPipe::InitBuffer)", what);
   }
 };
 
@@ -355,11 +373,13 @@ class TPipe {
     const uint64_t size = PoolSize(pool);
     const uint64_t at = used_[static_cast<int>(pool)];
     if (at + need > size) {
-      Fail("TPipe::InitBuffer: %u buffers of %llu bytes need bytes [%llu, %llu), which exceeds the %s "
-           "size of %llu bytes",
-           num, static_cast<unsigned long long>(aligned), static_cast<unsigned long long>(at),
-           static_cast<unsigned long long>(at + need), ::npud::ascendc::PoolName(pool),
-           static_cast<unsigned long long>(size));
+      Fail(
+          "TPipe::InitBuffer: %u buffers of %llu bytes need bytes [%llu, %llu), which exceeds the "
+          "%s "
+          "size of %llu bytes",
+          num, static_cast<unsigned long long>(aligned), static_cast<unsigned long long>(at),
+          static_cast<unsigned long long>(at + need), ::npud::ascendc::PoolName(pool),
+          static_cast<unsigned long long>(size));
     }
     set.base_ = PoolBase(pool) + at;
     set.len_ = static_cast<uint32_t>(aligned);
@@ -381,8 +401,9 @@ class TPipe {
     if (heap == nullptr) {
       const uint64_t size = ::npud::ascendc::FixedPoolSize(pool);
       heap = static_cast<uint8_t*>(std::aligned_alloc(64, size));
-      if (heap == nullptr) ::npud::ascendc::Fail("TPipe::InitBuffer: out of host memory for the %s",
-                                                 ::npud::ascendc::PoolName(pool));
+      if (heap == nullptr)
+        ::npud::ascendc::Fail("TPipe::InitBuffer: out of host memory for the %s",
+                              ::npud::ascendc::PoolName(pool));
       std::memset(heap, 0, size);
     }
     return heap;

@@ -58,7 +58,8 @@ void BinaryOp(const char* op, const LocalTensor<T>& dst, const LocalTensor<T>& s
 
 // dst[i] = f(src[i]) in the compute type.
 template <class T, class F>
-void UnaryOp(const char* op, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, F f) {
+void UnaryOp(const char* op, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count,
+             F f) {
   static_assert(kIsVectorType<T>, "unsupported vector element type");
   CheckOperand(op, dst, count, "destination");
   CheckOperand(op, src, count, "source");
@@ -69,18 +70,24 @@ void UnaryOp(const char* op, const LocalTensor<T>& dst, const LocalTensor<T>& sr
 
 template <class C>
 C Plus(C a, C b) {
-  if constexpr (std::is_integral_v<C>) return WrapAdd(a, b);
-  else return a + b;
+  if constexpr (std::is_integral_v<C>)
+    return WrapAdd(a, b);
+  else
+    return a + b;
 }
 template <class C>
 C Minus(C a, C b) {
-  if constexpr (std::is_integral_v<C>) return WrapSub(a, b);
-  else return a - b;
+  if constexpr (std::is_integral_v<C>)
+    return WrapSub(a, b);
+  else
+    return a - b;
 }
 template <class C>
 C Times(C a, C b) {
-  if constexpr (std::is_integral_v<C>) return WrapMul(a, b);
-  else return a * b;
+  if constexpr (std::is_integral_v<C>)
+    return WrapMul(a, b);
+  else
+    return a * b;
 }
 template <class C>
 C ReluOf(C a) {
@@ -103,49 +110,68 @@ namespace AscendC {
 // ---- binary ------------------------------------------------------------------------
 
 template <class T>
-void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("Add", dst, src0, src1, count, [](auto a, auto b) { return ::npud::ascendc::Plus(a, b); });
+void Add(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
+  ::npud::ascendc::BinaryOp("Add", dst, src0, src1, count,
+                            [](auto a, auto b) { return ::npud::ascendc::Plus(a, b); });
 }
 template <class T>
-void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("Sub", dst, src0, src1, count, [](auto a, auto b) { return ::npud::ascendc::Minus(a, b); });
+void Sub(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
+  ::npud::ascendc::BinaryOp("Sub", dst, src0, src1, count,
+                            [](auto a, auto b) { return ::npud::ascendc::Minus(a, b); });
 }
 template <class T>
-void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("Mul", dst, src0, src1, count, [](auto a, auto b) { return ::npud::ascendc::Times(a, b); });
+void Mul(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
+  ::npud::ascendc::BinaryOp("Mul", dst, src0, src1, count,
+                            [](auto a, auto b) { return ::npud::ascendc::Times(a, b); });
 }
 template <class T>
-void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
+void Div(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
   ::npud::ascendc::RequireFloating<T>();
   ::npud::ascendc::BinaryOp("Div", dst, src0, src1, count, [](auto a, auto b) { return a / b; });
 }
 template <class T>
-void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("Max", dst, src0, src1, count, [](auto a, auto b) { return a < b ? b : a; });
+void Max(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
+  ::npud::ascendc::BinaryOp("Max", dst, src0, src1, count,
+                            [](auto a, auto b) { return a < b ? b : a; });
 }
 template <class T>
-void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("Min", dst, src0, src1, count, [](auto a, auto b) { return b < a ? b : a; });
+void Min(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
+  ::npud::ascendc::BinaryOp("Min", dst, src0, src1, count,
+                            [](auto a, auto b) { return b < a ? b : a; });
 }
 template <class T>
-void AddRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("AddRelu", dst, src0, src1, count,
-                            [](auto a, auto b) { return ::npud::ascendc::ReluOf(::npud::ascendc::Plus(a, b)); });
+void AddRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+             const int32_t& count) {
+  ::npud::ascendc::BinaryOp("AddRelu", dst, src0, src1, count, [](auto a, auto b) {
+    return ::npud::ascendc::ReluOf(::npud::ascendc::Plus(a, b));
+  });
 }
 template <class T>
-void SubRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
-  ::npud::ascendc::BinaryOp("SubRelu", dst, src0, src1, count,
-                            [](auto a, auto b) { return ::npud::ascendc::ReluOf(::npud::ascendc::Minus(a, b)); });
+void SubRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+             const int32_t& count) {
+  ::npud::ascendc::BinaryOp("SubRelu", dst, src0, src1, count, [](auto a, auto b) {
+    return ::npud::ascendc::ReluOf(::npud::ascendc::Minus(a, b));
+  });
 }
 template <class T>
-void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
+void And(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+         const int32_t& count) {
   ::npud::ascendc::RequireIntegral<T>();
-  ::npud::ascendc::BinaryOp("And", dst, src0, src1, count, [](auto a, auto b) { return static_cast<T>(a & b); });
+  ::npud::ascendc::BinaryOp("And", dst, src0, src1, count,
+                            [](auto a, auto b) { return static_cast<T>(a & b); });
 }
 template <class T>
-void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, const int32_t& count) {
+void Or(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,
+        const int32_t& count) {
   ::npud::ascendc::RequireIntegral<T>();
-  ::npud::ascendc::BinaryOp("Or", dst, src0, src1, count, [](auto a, auto b) { return static_cast<T>(a | b); });
+  ::npud::ascendc::BinaryOp("Or", dst, src0, src1, count,
+                            [](auto a, auto b) { return static_cast<T>(a | b); });
 }
 
 // ---- with a scalar -----------------------------------------------------------------
@@ -154,13 +180,15 @@ template <class T>
 void Adds(const LocalTensor<T>& dst, const LocalTensor<T>& src,
           const typename ::npud::ascendc::NoDeduce<T>::type& scalar, const int32_t& count) {
   const auto s = ::npud::ascendc::Widen(scalar);
-  ::npud::ascendc::UnaryOp("Adds", dst, src, count, [s](auto a) { return ::npud::ascendc::Plus(a, s); });
+  ::npud::ascendc::UnaryOp("Adds", dst, src, count,
+                           [s](auto a) { return ::npud::ascendc::Plus(a, s); });
 }
 template <class T>
 void Muls(const LocalTensor<T>& dst, const LocalTensor<T>& src,
           const typename ::npud::ascendc::NoDeduce<T>::type& scalar, const int32_t& count) {
   const auto s = ::npud::ascendc::Widen(scalar);
-  ::npud::ascendc::UnaryOp("Muls", dst, src, count, [s](auto a) { return ::npud::ascendc::Times(a, s); });
+  ::npud::ascendc::UnaryOp("Muls", dst, src, count,
+                           [s](auto a) { return ::npud::ascendc::Times(a, s); });
 }
 template <class T>
 void Maxs(const LocalTensor<T>& dst, const LocalTensor<T>& src,
@@ -180,7 +208,8 @@ void LeakyRelu(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                const typename ::npud::ascendc::NoDeduce<T>::type& scalar, const int32_t& count) {
   ::npud::ascendc::RequireFloating<T>();
   const auto s = ::npud::ascendc::Widen(scalar);
-  ::npud::ascendc::UnaryOp("LeakyRelu", dst, src, count, [s](auto a) { return a >= 0 ? a : a * s; });
+  ::npud::ascendc::UnaryOp("LeakyRelu", dst, src, count,
+                           [s](auto a) { return a >= 0 ? a : a * s; });
 }
 // dst[i] = dst[i] + src[i] * scalar (the product rounded first for half)
 template <class T>
@@ -193,7 +222,8 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<T>& src,
   const auto s = Widen(scalar);
   T* d = dst.Data();
   const T* x = src.Data();
-  for (int32_t i = 0; i < count; ++i) d[i] = Narrow<T>(Widen(d[i]) + Widen(Narrow<T>(Widen(x[i]) * s)));
+  for (int32_t i = 0; i < count; ++i)
+    d[i] = Narrow<T>(Widen(d[i]) + Widen(Narrow<T>(Widen(x[i]) * s)));
 }
 
 // ---- unary -------------------------------------------------------------------------
@@ -207,7 +237,8 @@ void Abs(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& co
 }
 template <class T>
 void Relu(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
-  ::npud::ascendc::UnaryOp("Relu", dst, src, count, [](auto a) { return ::npud::ascendc::ReluOf(a); });
+  ::npud::ascendc::UnaryOp("Relu", dst, src, count,
+                           [](auto a) { return ::npud::ascendc::ReluOf(a); });
 }
 template <class T>
 void Neg(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {
