@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
-#include "proto/npud/protocol_version.h"
+#include "common/protocol_version.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {

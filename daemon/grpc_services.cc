@@ -1,19 +1,13 @@
 #include "daemon/grpc_services.h"
 
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <deque>
 #include <thread>
 #include <utility>
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
+#include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -149,25 +143,6 @@ class AdminService final : public v1::Admin::Service {
   DaemonCore* const core_;
 };
 
-// Removes a stale unix socket file; fails if a live server answers on it.
-absl::Status PrepareUnixSocket(const std::string& path) {
-  if (access(path.c_str(), F_OK) != 0) return absl::OkStatus();
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return absl::InternalError(std::strerror(errno));
-  sockaddr_un addr{};
-  addr.sun_family = AF_UNIX;
-  if (path.size() >= sizeof(addr.sun_path)) {
-    close(fd);
-    return absl::InvalidArgumentError(absl::StrCat("unix socket path too long: ", path));
-  }
-  std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
-  const bool live = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0;
-  close(fd);
-  if (live) return absl::AlreadyExistsError(absl::StrCat("another npud is serving ", path));
-  unlink(path.c_str());
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 // grpc::Server only borrows its services; they live here, next to it.
@@ -181,7 +156,7 @@ struct GrpcServer::Impl {
 };
 
 absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
-    DaemonCore* core, const std::vector<std::string>& listen) {
+    DaemonCore* core, const std::vector<DaemonAddress>& listen) {
   grpc::EnableDefaultHealthCheckService(true);
   auto impl = std::make_unique<Impl>(core);
   std::vector<int> ports(listen.size(), 0);
@@ -194,25 +169,25 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
   builder.AddChannelArgument(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, kHttp2WindowBytes);
   builder.SetMaxSendMessageSize(kMaxMessageBytes);
   for (size_t i = 0; i < listen.size(); ++i) {
-    const std::string& address = listen[i];
-    if (absl::StartsWith(address, "unix:")) {
-      std::string path = address.substr(5);
-      while (absl::StartsWith(path, "//")) path = path.substr(1);
-      if (absl::Status s = PrepareUnixSocket(path); !s.ok()) return s;
-      builder.AddListeningPort(absl::StrCat("unix:", path), grpc::InsecureServerCredentials());
+    const DaemonAddress& address = listen[i];
+    if (address.kind == DaemonAddress::Kind::kUnix) {
+      if (absl::Status s = RemoveStaleUnixSocket(address.target); !s.ok()) return s;
+      builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials());
     } else {
-      builder.AddListeningPort(address, grpc::InsecureServerCredentials(), &ports[i]);
+      builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials(), &ports[i]);
     }
   }
   builder.RegisterService(&impl->npud);
   builder.RegisterService(&impl->admin);
   impl->server = builder.BuildAndStart();
   if (impl->server == nullptr) {
-    return absl::UnavailableError(absl::StrCat("cannot listen on ", absl::StrJoin(listen, ", ")));
+    std::vector<std::string> names;
+    for (const DaemonAddress& address : listen) names.push_back(address.ToString());
+    return absl::UnavailableError(absl::StrCat("cannot listen on ", absl::StrJoin(names, ", ")));
   }
   for (size_t i = 0; i < listen.size(); ++i) {
-    if (!absl::StartsWith(listen[i], "unix:") && ports[i] == 0) {
-      return absl::UnavailableError(absl::StrCat("cannot listen on ", listen[i]));
+    if (listen[i].kind == DaemonAddress::Kind::kTcp && ports[i] == 0) {
+      return absl::UnavailableError(absl::StrCat("cannot listen on ", listen[i].ToString()));
     }
   }
   auto server = std::unique_ptr<GrpcServer>(new GrpcServer(std::move(impl)));

@@ -12,6 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
+#include "common/daemon_address.h"
 
 namespace npud::daemon {
 
@@ -21,12 +22,12 @@ class DaemonCore;
 // Thread-safe.
 class GrpcServer {
  public:
-  // Listens on every address of `listen` ("unix:///path" or "host:port";
-  // port 0 picks a free port). `core` must outlive the server. An existing
+  // Listens on every address of `listen` (unix sockets and TCP; port 0
+  // picks a free port). `core` must outlive the server. An existing
   // unix socket file is replaced if stale; a live daemon's socket is an
   // error.
-  static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(DaemonCore* core,
-                                                           const std::vector<std::string>& listen);
+  static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(
+      DaemonCore* core, const std::vector<DaemonAddress>& listen);
   // Shuts down (see Shutdown) if not done yet.
   ~GrpcServer();
 

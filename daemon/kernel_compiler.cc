@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -25,7 +24,9 @@
 #include <unordered_map>
 #include <unordered_set>
 
-extern char** environ;
+#include "absl/status/statusor.h"
+#include "absl/time/clock.h"
+#include "common/subprocess.h"
 
 namespace npud::daemon {
 namespace {
@@ -268,80 +269,40 @@ struct ProcessOutcome {
 // own that is killed at `deadline`.
 ProcessOutcome RunProcess(const std::vector<std::string>& argv, const fs::path& cwd,
                           const fs::path& log_path, Clock::time_point deadline) {
+  SpawnOptions spawn;
+  spawn.argv = argv;
+  spawn.cwd = cwd.string();
+  spawn.stdout_path = log_path.string();
+  spawn.detach = SpawnOptions::Detach::kProcessGroup;
   ProcessOutcome outcome;
-  std::vector<char*> pointers;
-  pointers.reserve(argv.size() + 1);
-  for (const std::string& arg : argv) pointers.push_back(const_cast<char*>(arg.c_str()));
-  pointers.push_back(nullptr);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0600);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-  // Nothing of the daemon's (sockets, device files) reaches the compiler.
-  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
-#endif
-
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  sigset_t signals;
-  sigemptyset(&signals);
-  posix_spawnattr_setsigmask(&attributes, &signals);
-  for (int sig : {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD, SIGALRM, SIGUSR1, SIGUSR2}) {
-    sigaddset(&signals, sig);
-  }
-  posix_spawnattr_setsigdefault(&attributes, &signals);
-
-  pid_t pid = -1;
-  const int spawned =
-      posix_spawnp(&pid, pointers[0], &actions, &attributes, pointers.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  if (spawned != 0) {
+  absl::StatusOr<pid_t> pid = Spawn(spawn);
+  if (!pid.ok()) {
     outcome.kind = ProcessOutcome::kNotStarted;
-    outcome.value = spawned;
+    outcome.value = absl::IsNotFound(pid.status()) ? ENOENT : EPERM;
     return outcome;
   }
-
-  auto pause = std::chrono::milliseconds(1);
-  while (true) {
-    int status = 0;
-    const pid_t done = waitpid(pid, &status, WNOHANG);
-    if (done == pid) {
-      if (WIFEXITED(status)) {
-        outcome.kind = ProcessOutcome::kExited;
-        outcome.value = WEXITSTATUS(status);
-      } else {
-        outcome.kind = ProcessOutcome::kSignaled;
-        outcome.value = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-      }
-      return outcome;
-    }
-    if (done < 0 && errno != EINTR) {
-      // Reaped by someone else (SIGCHLD ignored): the status is lost.
-      kill(-pid, SIGKILL);
-      outcome.kind = ProcessOutcome::kLost;
-      outcome.value = errno;
-      return outcome;
-    }
-    if (Clock::now() >= deadline) {
-      kill(-pid, SIGKILL);  // the driver and whatever it started (cc1plus, as, ld)
-      kill(pid, SIGKILL);
-      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-      }
-      outcome.kind = ProcessOutcome::kTimedOut;
-      return outcome;
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::milliseconds(20));
+  const absl::Time until = deadline == Clock::time_point::max()
+                               ? absl::InfiniteFuture()
+                               : absl::Now() + absl::FromChrono(deadline - Clock::now());
+  absl::StatusOr<ExitStatus> exit = WaitUntil(*pid, until);
+  if (!exit.ok()) {
+    outcome.kind = ProcessOutcome::kLost;
+    outcome.value = ECHILD;
+    return outcome;
   }
+  switch (exit->kind) {
+    case ExitStatus::Kind::kExited:
+      outcome.kind = ProcessOutcome::kExited;
+      break;
+    case ExitStatus::Kind::kSignaled:
+      outcome.kind = ProcessOutcome::kSignaled;
+      break;
+    case ExitStatus::Kind::kTimedOut:
+      outcome.kind = ProcessOutcome::kTimedOut;
+      break;
+  }
+  outcome.value = exit->value;
+  return outcome;
 }
 
 // What went wrong with a run that did not exit normally, or "" for one that did.

@@ -10,11 +10,12 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/frame_io.h"
+#include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
 #include "daemon/session.h"
 #include "npud/v1/npud.pb.h"
-#include "proto/npud/frame_io.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -107,27 +108,7 @@ class LocalSink final : public MessageSink {
   std::thread writer_;
 };
 
-absl::StatusOr<int> Listen(const std::string& path) {
-  sockaddr_un addr{};
-  addr.sun_family = AF_UNIX;
-  if (path.size() >= sizeof(addr.sun_path)) {
-    return absl::InvalidArgumentError(absl::StrCat("unix socket path too long: ", path));
-  }
-  std::strncpy(addr.sun_path, path.c_str(), sizeof(addr.sun_path) - 1);
-  const int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (fd < 0) return absl::InternalError(std::strerror(errno));
-  unlink(path.c_str());  // The gRPC socket next to it was checked for a live owner.
-  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0 || listen(fd, 64) != 0) {
-    const int err = errno;
-    close(fd);
-    return absl::InternalError(absl::StrCat("cannot listen on ", path, ": ", std::strerror(err)));
-  }
-  return fd;
-}
-
 }  // namespace
-
-std::string LocalSocketPath(const std::string& grpc_path) { return grpc_path + ".local"; }
 
 // One client connection: reads its hello, then its batches, in order.
 class LocalServer::Connection {
@@ -217,10 +198,10 @@ absl::StatusOr<std::unique_ptr<LocalServer>> LocalServer::Start(
     DaemonCore* core, const std::vector<std::string>& paths) {
   std::unique_ptr<LocalServer> server(new LocalServer(core));
   for (const std::string& path : paths) {
-    auto fd = Listen(path);
+    auto fd = ListenUnixSocket(path, /*backlog=*/64);
     if (!fd.ok()) return fd.status();
     server->paths_.push_back(path);
-    server->listeners_.push_back(*fd);
+    server->listeners_.push_back(fd->release());
   }
   for (int fd : server->listeners_) {
     server->acceptors_.emplace_back([raw = server.get(), fd] { raw->AcceptLoop(fd); });

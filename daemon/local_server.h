@@ -2,7 +2,7 @@
 //
 // LocalServer: the Session protocol without gRPC, for clients on this host.
 // Next to every unix socket npud serves gRPC on, it listens on the same path
-// plus ".local" for framed messages (proto/npud/frame_io.h). The local
+// plus ".local" for framed messages (common/frame_io.h). The local
 // protocol carries file descriptors, so a client can share memory with the
 // daemon (RegisterHostMemory), and it has no HTTP/2 layer or extra threads
 // between a call and its session, which makes round trips cheaper.
@@ -26,9 +26,6 @@
 namespace npud::daemon {
 
 class DaemonCore;
-
-// The local socket that belongs to the gRPC unix socket at `grpc_path`.
-std::string LocalSocketPath(const std::string& grpc_path);
 
 class LocalServer {
  public:

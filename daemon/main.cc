@@ -24,10 +24,11 @@
 #include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "common/daemon_address.h"
+#include "common/lock_order_checks.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
 #include "daemon/local_server.h"
-#include "proto/npud/default_address.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
 
@@ -54,13 +55,6 @@ ABSL_FLAG(std::string, ready_file, "",
 
 namespace {
 
-// The file of a unix:///path (or unix:/path) listen address.
-std::string UnixPath(const std::string& address) {
-  std::string path = address.substr(5);
-  while (path.rfind("//", 0) == 0) path = path.substr(1);
-  return path;
-}
-
 std::string ReadToken(const std::string& path) {
   std::ifstream in(path);
   std::string token;
@@ -77,9 +71,7 @@ int main(int argc, char** argv) {
   // in the heap instead of fresh mmaps whose page faults would dominate.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
-  // Debian's Abseil is built with lock-order checking on; on the hot paths
-  // of many sessions it cost a fifth of the daemon's time (perf).
-  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+  npud::ConfigureLockOrderChecks();
   spdlog::set_default_logger(spdlog::stderr_logger_mt("npud"));
   spdlog::set_level(spdlog::level::from_str(absl::GetFlag(FLAGS_log_level)));
   spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [npud] [%^%l%$] %v");
@@ -122,17 +114,27 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> listen = absl::GetFlag(FLAGS_listen);
   if (listen.empty()) listen.push_back("unix://" + npud::DefaultSocketPath());
-  auto server = npud::daemon::GrpcServer::Start(core->get(), listen);
+  std::vector<npud::DaemonAddress> addresses;
+  for (const std::string& text : listen) {
+    auto address = npud::ParseDaemonAddress(text);
+    if (!address.ok() || address->kind == npud::DaemonAddress::Kind::kInproc) {
+      spdlog::critical("--listen={}: not unix:///path or host:port", text);
+      return 1;
+    }
+    addresses.push_back(*std::move(address));
+  }
+  auto server = npud::daemon::GrpcServer::Start(core->get(), addresses);
   if (!server.ok()) {
     spdlog::critical("{}", server.status().ToString());
     return 1;
   }
   // Clients on this host talk the local protocol next to each unix socket.
+  std::vector<std::string> unix_paths;
   std::vector<std::string> local_paths;
-  for (const std::string& address : listen) {
-    if (address.rfind("unix:", 0) == 0) {
-      local_paths.push_back(npud::daemon::LocalSocketPath(UnixPath(address)));
-    }
+  for (const npud::DaemonAddress& address : addresses) {
+    if (address.kind != npud::DaemonAddress::Kind::kUnix) continue;
+    unix_paths.push_back(address.target);
+    local_paths.push_back(npud::LocalSocketPath(address.target));
   }
   auto local = npud::daemon::LocalServer::Start(core->get(), local_paths);
   if (!local.ok()) {
@@ -173,9 +175,7 @@ int main(int argc, char** argv) {
   (*server)->Shutdown(absl::Seconds(2));
   local->reset();
   core->reset();
-  for (const std::string& address : listen) {
-    if (address.rfind("unix:", 0) == 0) unlink(UnixPath(address).c_str());
-  }
+  for (const std::string& path : unix_paths) unlink(path.c_str());
   spdlog::info("npud stopped");
   spdlog::shutdown();
   // Destroying the grpc::Server runs gRPC's global shutdown, which can wait

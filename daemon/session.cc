@@ -9,7 +9,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
+#include "common/wire_constants.h"
 #include "simdevice/event_tasks.h"
 #include "simdevice/kernel_launch.h"
 #include "simdevice/memory_tasks.h"
@@ -18,9 +19,6 @@
 
 namespace npud::daemon {
 namespace {
-
-// Device-to-host bytes travel in chunks of this size.
-constexpr size_t kChunkBytes = 1 << 20;
 
 // Highest aclrtMemAttr value (ACL_MEM_P2P_HUGE1G).
 constexpr uint32_t kMaxMemAttr = 17;
@@ -35,14 +33,11 @@ constexpr uint64_t kNotifyDisablePidCheck = 2;
 // CANN's largest block dimension.
 constexpr uint32_t kMaxBlockDim = 65535;
 
-// QueryEvent status of an event no record was ever submitted for.
-constexpr uint32_t kEventNeverRecorded = 2;
-
 v1::Reply Ok() { return v1::Reply(); }
 
 v1::Reply StatusReply(bool complete) {
   v1::Reply reply;
-  reply.mutable_status()->set_status(complete ? 0 : 1);
+  reply.mutable_status()->set_status(complete ? v1::COMPLETION_DONE : v1::COMPLETION_PENDING);
   return reply;
 }
 
@@ -50,7 +45,7 @@ v1::Reply StatusReply(bool complete) {
 void SendData(MessageSink& sink, uint64_t transfer_id, absl::Span<const uint8_t> data) {
   size_t offset = 0;
   do {
-    const size_t n = std::min(kChunkBytes, data.size() - offset);
+    const size_t n = std::min(kDataChunkBytes, data.size() - offset);
     v1::ServerMessage message;
     v1::DataChunk* chunk = message.mutable_data();
     chunk->set_transfer_id(transfer_id);
@@ -503,10 +498,11 @@ Session::Outcome Session::QueryStream(const v1::QueryStream& op) {
 Session::Outcome Session::SetStreamFailureMode(const v1::SetStreamFailureMode& op) {
   auto stream = FindStream(op.stream_id());
   if (!stream.ok()) return stream.status();
-  if (op.mode() > 1) {
+  if (op.mode() != v1::FAILURE_MODE_CONTINUE && op.mode() != v1::FAILURE_MODE_STOP) {
     return AclError(kRtParamInvalid, absl::StrFormat("invalid failure mode %d", op.mode()));
   }
-  (*stream)->SetFailureMode(op.mode() == 1 ? sim::FailureMode::kStop : sim::FailureMode::kContinue);
+  (*stream)->SetFailureMode(op.mode() == v1::FAILURE_MODE_STOP ? sim::FailureMode::kStop
+                                                               : sim::FailureMode::kContinue);
   return Ok();
 }
 
@@ -559,7 +555,7 @@ Session::Outcome Session::QueryEvent(const v1::QueryEvent& op) {
   if (!event.ok()) return event.status();
   if (!(*event)->Recorded()) {
     v1::Reply reply;
-    reply.mutable_status()->set_status(kEventNeverRecorded);
+    reply.mutable_status()->set_status(v1::COMPLETION_NEVER_RECORDED);
     return reply;
   }
   return StatusReply((*event)->Complete());
@@ -735,7 +731,7 @@ Session::Outcome Session::LoadBinary(const v1::LoadBinary& op) {
     v1::KernelDescription* description = reply.mutable_binary()->add_kernels();
     description->set_name(kernel.name);
     description->set_args_size(kernel.args_size);
-    description->set_kernel_type(kernel.kernel_type);
+    description->set_kernel_type(static_cast<v1::KernelType>(kernel.kernel_type));
     for (const auto& [offset, size] : kernel.params) {
       description->add_param_offsets(offset);
       description->add_param_sizes(size);

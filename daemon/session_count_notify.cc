@@ -4,8 +4,8 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "common/acl_status.h"
 #include "daemon/session.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::daemon {
 namespace {

@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "common/acl_status.h"
 #include "daemon/session.h"
-#include "proto/npud/acl_status.h"
 #include "simdevice/task.h"
 #include "spdlog/spdlog.h"
 

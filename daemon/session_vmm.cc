@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "common/acl_status.h"
 #include "daemon/session.h"
-#include "proto/npud/acl_status.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {

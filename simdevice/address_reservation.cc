@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::sim {

@@ -3,7 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 namespace npud::sim {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 #include "simdevice/address_reservation.h"
 #include "spdlog/spdlog.h"
 

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "absl/strings/str_format.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 namespace npud::sim {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::sim {

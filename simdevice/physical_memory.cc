@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "absl/strings/str_format.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 namespace npud::sim {
 

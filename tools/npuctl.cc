@@ -9,21 +9,11 @@
 #include <cstring>
 #include <string>
 
-#include "absl/strings/match.h"
+#include "common/daemon_address.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
-#include "proto/npud/default_address.h"
 
 namespace {
-
-std::string GrpcTarget(std::string address) {
-  if (absl::StartsWith(address, "unix:")) {
-    std::string path = address.substr(5);
-    while (absl::StartsWith(path, "//")) path = path.substr(1);
-    return "unix:" + path;
-  }
-  return address;
-}
 
 int Fail(const grpc::Status& status) {
   std::fprintf(stderr, "npuctl: %s\n", status.error_message().c_str());
@@ -44,7 +34,12 @@ int main(int argc, char** argv) {
       command = argv[i];
     }
   }
-  auto channel = grpc::CreateChannel(GrpcTarget(address), grpc::InsecureChannelCredentials());
+  auto parsed = npud::ParseDaemonAddress(address);
+  if (!parsed.ok() || parsed->kind == npud::DaemonAddress::Kind::kInproc) {
+    std::fprintf(stderr, "npuctl: '%s' is not unix:///path or host:port\n", address.c_str());
+    return 2;
+  }
+  auto channel = grpc::CreateChannel(parsed->GrpcTarget(), grpc::InsecureChannelCredentials());
   auto admin = npud::v1::Admin::NewStub(channel);
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));

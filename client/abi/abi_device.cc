@@ -6,7 +6,7 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::HandleId;
 using npud::client::HandleKind;

@@ -3,7 +3,7 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/event_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::Result;
 

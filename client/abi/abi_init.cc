@@ -10,7 +10,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/platform_info.h"
 #include "client/core/runtime.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::Result;
 using npud::client::Runtime;

@@ -9,7 +9,7 @@
 #include "client/core/handles.h"
 #include "client/core/kernel_ops.h"
 #include "client/core/resource_limits.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::Result;
 

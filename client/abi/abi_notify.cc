@@ -8,7 +8,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/count_notify_ops.h"
 #include "client/core/notify_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::Result;
 

@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "client/core/client_log.h"
 #include "client/core/thread_state.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 namespace npud::client {
 

@@ -4,7 +4,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/handles.h"
 #include "client/core/stream_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::Result;
 

@@ -9,7 +9,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
 #include "client/core/vmm_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 using npud::client::Result;
 

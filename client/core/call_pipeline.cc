@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::client {
@@ -42,7 +42,10 @@ CallPipeline::~CallPipeline() { Stop(); }
 absl::StatusOr<v1::HelloReply> CallPipeline::Start(const v1::Hello& hello) {
   auto reply = transport_->Connect(hello, this);
   if (!reply.ok()) return reply.status();
-  pending_.mutable_batch();
+  {
+    absl::MutexLock lock(&batch_mu_);
+    pending_.mutable_batch();
+  }
   flusher_ = std::thread([this] { FlushLoop(); });
   return reply;
 }

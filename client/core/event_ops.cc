@@ -6,8 +6,8 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
+#include "common/acl_status.h"
 #include "npud/v1/calls.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 namespace {
@@ -18,9 +18,6 @@ constexpr uint32_t kTimeLine = 0x08;
 constexpr uint32_t kDeviceUseOnly = 0x10;
 constexpr uint32_t kExternal = 0x20;
 constexpr uint32_t kIpc = 0x40;
-
-// Daemon StatusResult for an event that was never recorded.
-constexpr uint32_t kNeverRecorded = 2;
 
 struct ResolvedEvent {
   uint64_t id;
@@ -145,9 +142,9 @@ absl::StatusOr<bool> EventComplete(void* event) {
   if (!resolved.ok()) return resolved.status();
   auto reply = Query(resolved->id);
   if (!reply.ok()) return reply.status();
-  const uint32_t status = reply->status().status();
-  if (status == kNeverRecorded) return resolved->record.ex_mode;
-  return status == 0;
+  const v1::Completion status = reply->status().status();
+  if (status == v1::COMPLETION_NEVER_RECORDED) return resolved->record.ex_mode;
+  return status == v1::COMPLETION_DONE;
 }
 
 absl::Status SynchronizeEvent(void* event, int32_t timeout_ms) {

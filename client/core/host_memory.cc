@@ -12,8 +12,8 @@
 #include "absl/strings/str_format.h"
 #include "client/core/call_pipeline.h"
 #include "client/core/runtime.h"
+#include "common/acl_status.h"
 #include "npud/v1/calls.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 namespace {

@@ -11,14 +11,12 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
+#include "common/acl_status.h"
+#include "common/wire_constants.h"
 #include "npud/v1/calls.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 namespace {
-
-// Binaries travel in chunks like host-to-device copies.
-constexpr size_t kBinaryChunkBytes = 1 << 20;
 
 absl::StatusOr<uint64_t> ResolveBinary(void* binary) {
   const uint64_t id = HandleId(binary, HandleKind::kBinary);
@@ -64,13 +62,13 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
   const uint64_t id = Runtime::Get().objects().MintId();
   std::vector<v1::Call> leading;
   size_t offset = 0;
-  while (bytes.size() - offset > kBinaryChunkBytes) {
+  while (bytes.size() - offset > kDataChunkBytes) {
     v1::Call call;
     v1::LoadBinary* load = call.mutable_load_binary();
     load->set_binary_id(id);
-    load->set_data(bytes.data() + offset, kBinaryChunkBytes);
+    load->set_data(bytes.data() + offset, kDataChunkBytes);
     (*session)->Post(std::move(call));
-    offset += kBinaryChunkBytes;
+    offset += kDataChunkBytes;
   }
   v1::Call call;
   v1::LoadBinary* load = call.mutable_load_binary();
@@ -84,7 +82,7 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
   for (const v1::KernelDescription& description : reply->binary().kernels()) {
     KernelEntry kernel{description.name(),
                        description.args_size(),
-                       description.kernel_type(),
+                       static_cast<uint32_t>(description.kernel_type()),
                        Runtime::Get().objects().MintId(),
                        {}};
     for (int i = 0; i < description.param_offsets_size() && i < description.param_sizes_size();

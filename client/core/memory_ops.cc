@@ -10,7 +10,8 @@
 #include "client/core/runtime.h"
 #include "client/core/staging_ring.h"
 #include "client/core/stream_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
+#include "common/wire_constants.h"
 
 namespace npud::client {
 namespace {
@@ -92,9 +93,9 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
     }
   }
   std::vector<v1::Call> calls;
-  calls.reserve((count + kChunkBytes - 1) / kChunkBytes);
-  for (size_t offset = 0; offset < count; offset += kChunkBytes) {
-    const size_t n = std::min(kChunkBytes, count - offset);
+  calls.reserve((count + kDataChunkBytes - 1) / kDataChunkBytes);
+  for (size_t offset = 0; offset < count; offset += kDataChunkBytes) {
+    const size_t n = std::min(kDataChunkBytes, count - offset);
     v1::Call call;
     v1::WriteDevice* write = call.mutable_write_device();
     write->set_stream_id(stream_id);

@@ -4,10 +4,10 @@
 // (allocated here), memset and every memcpy kind, synchronous or on a stream.
 //
 // Copies to the device carry their bytes inline, split in chunks of at most
-// kChunkBytes that stay ordered on their stream; the source buffer is copied
-// at call time, so it may be reused as soon as the call returns. Copies to
-// the host come back as DataChunks written straight into the destination,
-// which must stay valid until the stream is synchronized.
+// kDataChunkBytes (common/wire_constants.h) that stay ordered on their stream; the source buffer is
+// copied at call time, so it may be reused as soon as the call returns. Copies to the host come
+// back as DataChunks written straight into the destination, which must stay valid until the stream
+// is synchronized.
 
 #ifndef NPUD_CLIENT_CORE_MEMORY_OPS_H_
 #define NPUD_CLIENT_CORE_MEMORY_OPS_H_
@@ -19,8 +19,6 @@
 #include "absl/status/statusor.h"
 
 namespace npud::client {
-
-inline constexpr size_t kChunkBytes = 1 << 20;
 
 // aclrtMemcpyKind values.
 enum class CopyKind : uint32_t {

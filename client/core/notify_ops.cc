@@ -6,8 +6,8 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
+#include "common/acl_status.h"
 #include "npud/v1/calls.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 namespace {

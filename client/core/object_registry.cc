@@ -1,7 +1,7 @@
 #include "client/core/object_registry.h"
 
 #include "absl/strings/str_format.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 namespace npud::client {
 namespace {

@@ -7,7 +7,7 @@
 #include "absl/synchronization/mutex.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 namespace npud::client {
 namespace {

@@ -12,8 +12,9 @@
 #include "absl/strings/strip.h"
 #include "client/core/client_log.h"
 #include "client/transport/daemon_locator.h"
-#include "proto/npud/acl_status.h"
-#include "proto/npud/protocol_version.h"
+#include "common/acl_status.h"
+#include "common/lock_order_checks.h"
+#include "common/protocol_version.h"
 
 namespace npud::client {
 namespace {
@@ -68,9 +69,7 @@ void FlushAtExit() { Runtime::Get().FlushSession(); }
 
 Runtime& Runtime::Get() {
   static Runtime* runtime = [] {
-    // Debian's Abseil checks lock order on every contended lock, which
-    // costs more than the calls it guards (see daemon/main.cc).
-    absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+    ConfigureLockOrderChecks();
     return new Runtime();
   }();
   return *runtime;

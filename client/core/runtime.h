@@ -26,8 +26,8 @@
 #include "absl/synchronization/mutex.h"
 #include "client/core/call_pipeline.h"
 #include "client/core/object_registry.h"
+#include "common/acl_status.h"
 #include "npud/v1/npud.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 

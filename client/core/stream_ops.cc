@@ -7,8 +7,8 @@
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
+#include "common/acl_status.h"
 #include "npud/v1/calls.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 
@@ -75,7 +75,7 @@ absl::StatusOr<bool> StreamIdle(void* handle) {
   call.mutable_query_stream()->set_stream_id(stream->id);
   auto reply = CallDaemon(std::move(call));
   if (!reply.ok()) return reply.status();
-  return reply->status().status() == 0;
+  return reply->status().status() == v1::COMPLETION_DONE;
 }
 
 absl::Status SetStreamFailureMode(void* handle, uint64_t mode) {
@@ -95,7 +95,8 @@ absl::Status SetStreamFailureMode(void* handle, uint64_t mode) {
   objects.SetStopOnFailure(stream->id, mode == 1);
   v1::Call call;
   call.mutable_set_stream_failure_mode()->set_stream_id(stream->id);
-  call.mutable_set_stream_failure_mode()->set_mode(mode);
+  call.mutable_set_stream_failure_mode()->set_mode(mode == 1 ? v1::FAILURE_MODE_STOP
+                                                             : v1::FAILURE_MODE_CONTINUE);
   return PostToDaemon(std::move(call));
 }
 

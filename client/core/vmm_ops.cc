@@ -6,8 +6,8 @@
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
+#include "common/acl_status.h"
 #include "npud/v1/calls.pb.h"
-#include "proto/npud/acl_status.h"
 
 namespace npud::client {
 namespace {

@@ -2,7 +2,6 @@
 // with file descriptors for shared memory, and a reader thread.
 
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,7 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "client/transport/transport.h"
-#include "proto/npud/frame_io.h"
+#include "common/frame_io.h"
+#include "common/unix_socket.h"
 
 namespace npud::client {
 namespace {
@@ -28,17 +28,9 @@ class LocalTransport final : public Transport {
 
   absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
                                          TransportReceiver* receiver) override {
-    sockaddr_un addr{};
-    addr.sun_family = AF_UNIX;
-    if (path_.size() >= sizeof(addr.sun_path)) {
-      return absl::InvalidArgumentError(absl::StrCat("socket path too long: ", path_));
-    }
-    std::strncpy(addr.sun_path, path_.c_str(), sizeof(addr.sun_path) - 1);
-    socket_ = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    if (socket_ < 0 || connect(socket_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
-      return absl::UnavailableError(
-          absl::StrCat("no npud answers at ", path_, ": ", std::strerror(errno)));
-    }
+    absl::StatusOr<UniqueFd> connected = ConnectUnixSocket(path_);
+    if (!connected.ok()) return connected.status();
+    socket_ = connected->release();
     v1::ClientMessage first;
     *first.mutable_hello() = hello;
     if (absl::Status s = WriteFrame(socket_, first.SerializeAsString()); !s.ok()) return s;

@@ -17,7 +17,8 @@ void DaemonEnvironment::SetUp() {
 
 void DaemonEnvironment::TearDown() {
   aclFinalize();
-  EXPECT_TRUE(daemon_->Alive()) << "npud died during the tests:\n" << daemon_->Log();
+  const absl::Status stopped = daemon_->Stop();
+  EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   daemon_.reset();
 }
 

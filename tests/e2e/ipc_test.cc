@@ -32,7 +32,10 @@ class IpcTest : public ::testing::Test {
     daemon_ = *std::move(started);
     env_ = {"NPUD_ADDRESS=" + daemon_->address()};
   }
-  void TearDown() override { EXPECT_TRUE(daemon_->Alive()) << daemon_->Log(); }
+  void TearDown() override {
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
+  }
 
   std::unique_ptr<ChildProcess> Spawn(const std::vector<std::string>& args) {
     std::vector<std::string> argv = {ACL_TEST_CLIENT};

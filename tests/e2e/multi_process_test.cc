@@ -31,7 +31,10 @@ class MultiProcessTest : public ::testing::Test {
     daemon_ = *std::move(started);
     env_ = {"NPUD_ADDRESS=" + daemon_->address()};
   }
-  void TearDown() override { EXPECT_TRUE(daemon_->Alive()) << "npud died:\n" << daemon_->Log(); }
+  void TearDown() override {
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
+  }
 
   int Client(const std::vector<std::string>& args, std::string* out = nullptr) {
     std::vector<std::string> argv = {ACL_TEST_CLIENT};

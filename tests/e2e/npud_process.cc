@@ -14,6 +14,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "common/subprocess.h"
 
 extern char** environ;
 
@@ -68,19 +69,15 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
                                    "--memory_gib=16",
                                    "--exit_with_parent=true"};
   args.insert(args.end(), extra_flags.begin(), extra_flags.end());
-  std::vector<char*> argv = Pointers(args);
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
+  SpawnOptions spawn;
+  spawn.argv = std::move(args);
   // Nothing of the test's own stdio: a daemon holding the test runner's
   // pipes would keep it waiting.
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 2, process->log_path_.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  const int err = posix_spawn(&process->pid_, NPUD_BINARY, &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (err != 0) return absl::InternalError(absl::StrCat("cannot start npud: ", strerror(err)));
+  spawn.stderr_path = process->log_path_;
+  absl::StatusOr<pid_t> pid = Spawn(spawn);
+  if (!pid.ok())
+    return absl::InternalError(absl::StrCat("cannot start npud: ", pid.status().message()));
+  process->pid_ = *pid;
 
   const absl::Time deadline = absl::Now() + absl::Seconds(20);
   while (access(ready.c_str(), F_OK) != 0) {
@@ -100,16 +97,25 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
   return process;
 }
 
-NpudProcess::~NpudProcess() {
-  if (pid_ > 0 && Alive()) {
-    kill(pid_, SIGTERM);
-    const absl::Time deadline = absl::Now() + absl::Seconds(10);
-    while (Alive() && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(5));
-    if (Alive()) {
-      kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
-    }
+absl::Status NpudProcess::Stop() {
+  if (!Alive()) return absl::FailedPreconditionError("npud was no longer running");
+  kill(pid_, SIGTERM);
+  const absl::Time deadline = absl::Now() + absl::Seconds(20);
+  while (Alive() && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(5));
+  if (Alive()) {
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    return absl::DeadlineExceededError("npud did not stop within 20 s of SIGTERM");
   }
+  if (!WIFEXITED(exit_status_) || WEXITSTATUS(exit_status_) != 0) {
+    return absl::InternalError(absl::StrCat("npud ended with wait status ", exit_status_));
+  }
+  return absl::OkStatus();
+}
+
+NpudProcess::~NpudProcess() {
+  if (Alive()) Stop().IgnoreError();
   if (!dir_.empty()) {
     std::vector<std::string> rm = {"/bin/rm", "-rf", dir_};
     RunProcess(rm, {});
@@ -120,6 +126,7 @@ bool NpudProcess::Alive() {
   if (pid_ <= 0) return false;
   int status = 0;
   if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    exit_status_ = status;
     pid_ = -1;
     return false;
   }

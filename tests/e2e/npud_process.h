@@ -33,6 +33,10 @@ class NpudProcess {
   pid_t pid() const { return pid_; }
   // True while the process has not exited.
   bool Alive();
+  // Stops the daemon (SIGTERM) and waits for it. OK only if it was still
+  // running and exited with status 0: a sanitizer report (a leak, a memory
+  // error) makes that status non-zero, so this fails the test that saw it.
+  absl::Status Stop();
   // The daemon's stderr so far.
   std::string Log() const;
 
@@ -40,6 +44,8 @@ class NpudProcess {
   NpudProcess() = default;
 
   pid_t pid_ = -1;
+  // The wait status once reaped (by Alive() or Stop()).
+  int exit_status_ = 0;
   std::string dir_;
   std::string address_;
   std::string log_path_;

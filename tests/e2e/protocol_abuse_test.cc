@@ -18,12 +18,12 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "common/frame_io.h"
+#include "common/protocol_version.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "npud/v1/npud.grpc.pb.h"
-#include "proto/npud/frame_io.h"
-#include "proto/npud/protocol_version.h"
 #include "tests/e2e/npud_process.h"
 
 namespace {
@@ -41,6 +41,10 @@ class ProtocolAbuseTest : public ::testing::Test {
     if (absl::StartsWith(target_, "unix://")) target_ = "unix:" + target_.substr(7);
     channel_ = grpc::CreateChannel(target_, grpc::InsecureChannelCredentials());
     stub_ = npud::v1::Npud::NewStub(channel_);
+  }
+  void TearDown() override {
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   }
 
   void ExpectDaemonStillServes() {
@@ -222,6 +226,10 @@ class LocalProtocolAbuseTest : public ::testing::Test {
     ASSERT_TRUE(started.ok()) << started.status();
     daemon_ = *std::move(started);
     path_ = daemon_->address().substr(7) + ".local";
+  }
+  void TearDown() override {
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   }
 
   int Connect() {

@@ -7,8 +7,8 @@
 
 #include "absl/status/status.h"
 #include "absl/time/clock.h"
+#include "common/acl_status.h"
 #include "gtest/gtest.h"
-#include "proto/npud/acl_status.h"
 #include "simdevice/stream.h"
 #include "simdevice/stream_scheduler.h"
 #include "tests/simdevice/test_util.h"

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "absl/synchronization/blocking_counter.h"
+#include "common/acl_status.h"
 #include "gtest/gtest.h"
-#include "proto/npud/acl_status.h"
 #include "tests/simdevice/test_util.h"
 
 namespace npud::sim {

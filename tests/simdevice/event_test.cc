@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "common/acl_status.h"
 #include "gtest/gtest.h"
-#include "proto/npud/acl_status.h"
 #include "simdevice/event_tasks.h"
 #include "simdevice/stream.h"
 #include "simdevice/stream_scheduler.h"

@@ -9,8 +9,8 @@
 
 #include "absl/synchronization/mutex.h"
 #include "absl/types/span.h"
+#include "common/acl_status.h"
 #include "gtest/gtest.h"
-#include "proto/npud/acl_status.h"
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
 #include "simdevice/event_tasks.h"

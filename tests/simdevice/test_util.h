@@ -21,8 +21,8 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "absl/time/time.h"
+#include "common/acl_status.h"
 #include "gtest/gtest.h"
-#include "proto/npud/acl_status.h"
 #include "simdevice/stream.h"
 #include "simdevice/task.h"
 

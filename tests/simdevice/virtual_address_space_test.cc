@@ -4,8 +4,8 @@
 #include <cstring>
 #include <memory>
 
+#include "common/acl_status.h"
 #include "gtest/gtest.h"
-#include "proto/npud/acl_status.h"
 #include "simdevice/device_memory.h"
 #include "simdevice/physical_memory.h"
 #include "tests/simdevice/test_util.h"

@@ -11,8 +11,8 @@
 // The numbers below are the public ones of acl_base_rt.h and
 // error_codes/rt_error_codes.h; tests/abi checks that they agree.
 
-#ifndef NPUD_PROTO_NPUD_ACL_STATUS_H_
-#define NPUD_PROTO_NPUD_ACL_STATUS_H_
+#ifndef NPUD_COMMON_ACL_STATUS_H_
+#define NPUD_COMMON_ACL_STATUS_H_
 
 #include <cstdint>
 
@@ -76,4 +76,4 @@ absl::Status FromAclCode(int32_t code, absl::string_view message);
 
 }  // namespace npud
 
-#endif  // NPUD_PROTO_NPUD_ACL_STATUS_H_
+#endif  // NPUD_COMMON_ACL_STATUS_H_

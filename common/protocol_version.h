@@ -3,8 +3,8 @@
 // Named protocol versions of the npud wire protocol (proto/VERSIONS.md keeps
 // the log). Code compares against these names, never against literals.
 
-#ifndef NPUD_PROTO_NPUD_PROTOCOL_VERSION_H_
-#define NPUD_PROTO_NPUD_PROTOCOL_VERSION_H_
+#ifndef NPUD_COMMON_PROTOCOL_VERSION_H_
+#define NPUD_COMMON_PROTOCOL_VERSION_H_
 
 #include <cstdint>
 
@@ -18,4 +18,4 @@ inline constexpr uint32_t kCurrent = kInitial;
 
 }  // namespace npud::protocol_version
 
-#endif  // NPUD_PROTO_NPUD_PROTOCOL_VERSION_H_
+#endif  // NPUD_COMMON_PROTOCOL_VERSION_H_

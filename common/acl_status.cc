@@ -1,4 +1,4 @@
-#include "proto/npud/acl_status.h"
+#include "common/acl_status.h"
 
 #include <string>
 

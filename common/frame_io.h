@@ -10,8 +10,8 @@
 // Blocking I/O on one socket; a FrameReader is used by one thread, writes are
 // serialized by the caller.
 
-#ifndef NPUD_PROTO_NPUD_FRAME_IO_H_
-#define NPUD_PROTO_NPUD_FRAME_IO_H_
+#ifndef NPUD_COMMON_FRAME_IO_H_
+#define NPUD_COMMON_FRAME_IO_H_
 
 #include <cstdint>
 #include <deque>
@@ -60,4 +60,4 @@ class FrameReader {
 
 }  // namespace npud
 
-#endif  // NPUD_PROTO_NPUD_FRAME_IO_H_
+#endif  // NPUD_COMMON_FRAME_IO_H_

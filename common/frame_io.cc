@@ -1,4 +1,4 @@
-#include "proto/npud/frame_io.h"
+#include "common/frame_io.h"
 
 #include <sys/socket.h>
 #include <unistd.h>

@@ -1,0 +1,70 @@
+#include "common/daemon_address.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
+
+namespace npud {
+
+std::string DaemonAddress::GrpcTarget() const {
+  return kind == Kind::kUnix ? absl::StrCat("unix:", target) : target;
+}
+
+std::string DaemonAddress::ToString() const {
+  switch (kind) {
+    case Kind::kUnix:
+      return absl::StrCat("unix://", target);
+    case Kind::kTcp:
+      return target;
+    case Kind::kInproc:
+      return "inproc:";
+  }
+  return target;
+}
+
+absl::StatusOr<DaemonAddress> ParseDaemonAddress(absl::string_view text) {
+  text = absl::StripAsciiWhitespace(text);
+  DaemonAddress address;
+  if (text == "inproc:" || text == "inproc") {
+    address.kind = DaemonAddress::Kind::kInproc;
+    return address;
+  }
+  if (absl::ConsumePrefix(&text, "unix:")) {
+    // unix:/path, unix://path and unix:///path all name /path.
+    while (absl::StartsWith(text, "//")) text.remove_prefix(1);
+    if (text.empty() || text == "/") {
+      return absl::InvalidArgumentError("unix address without a path");
+    }
+    address.kind = DaemonAddress::Kind::kUnix;
+    address.target = std::string(text);
+    return address;
+  }
+  const size_t colon = text.rfind(':');
+  if (text.empty() || colon == absl::string_view::npos || colon + 1 == text.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("'", text, "' is not unix:///path, host:port or inproc:"));
+  }
+  address.kind = DaemonAddress::Kind::kTcp;
+  address.target = std::string(text);
+  return address;
+}
+
+std::string DefaultSocketPath() {
+  if (const char* dir = std::getenv("XDG_RUNTIME_DIR"); dir != nullptr && *dir != '\0') {
+    return std::string(dir) + "/npud.sock";
+  }
+  const std::string dir = "/tmp/npud-" + std::to_string(getuid());
+  mkdir(dir.c_str(), 0700);
+  return dir + "/npud.sock";
+}
+
+std::string LocalSocketPath(absl::string_view grpc_path) {
+  return absl::StrCat(grpc_path, ".local");
+}
+
+}  // namespace npud

@@ -1,0 +1,64 @@
+#include "common/unix_socket.h"
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+
+namespace npud {
+namespace {
+
+absl::StatusOr<sockaddr_un> AddressOf(const std::string& path) {
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  if (path.empty() || path.size() >= sizeof(address.sun_path)) {
+    return absl::InvalidArgumentError(absl::StrCat("unusable unix socket path '", path, "'"));
+  }
+  std::memcpy(address.sun_path, path.data(), path.size());
+  return address;
+}
+
+}  // namespace
+
+absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path) {
+  absl::StatusOr<sockaddr_un> address = AddressOf(path);
+  if (!address.ok()) return address.status();
+  UniqueFd fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  if (!fd.valid()) return absl::InternalError(std::strerror(errno));
+  if (connect(fd.get(), reinterpret_cast<const sockaddr*>(&*address), sizeof(*address)) != 0) {
+    return absl::UnavailableError(absl::StrCat("cannot connect to ", path, ": ",
+                                               std::strerror(errno)));
+  }
+  return fd;
+}
+
+bool UnixSocketAnswers(const std::string& path) { return ConnectUnixSocket(path).ok(); }
+
+absl::Status RemoveStaleUnixSocket(const std::string& path) {
+  if (access(path.c_str(), F_OK) != 0) return absl::OkStatus();
+  if (UnixSocketAnswers(path)) {
+    return absl::AlreadyExistsError(absl::StrCat("another npud is serving ", path));
+  }
+  unlink(path.c_str());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<UniqueFd> ListenUnixSocket(const std::string& path, int backlog) {
+  absl::StatusOr<sockaddr_un> address = AddressOf(path);
+  if (!address.ok()) return address.status();
+  UniqueFd fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+  if (!fd.valid()) return absl::InternalError(std::strerror(errno));
+  unlink(path.c_str());
+  if (bind(fd.get(), reinterpret_cast<const sockaddr*>(&*address), sizeof(*address)) != 0 ||
+      listen(fd.get(), backlog) != 0) {
+    return absl::InternalError(absl::StrCat("cannot listen on ", path, ": ",
+                                            std::strerror(errno)));
+  }
+  return fd;
+}
+
+}  // namespace npud

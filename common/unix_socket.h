@@ -1,0 +1,34 @@
+// unix_socket.h
+//
+// Unix stream sockets by path, as npud and its clients use them: connect,
+// listen (replacing a stale socket file), and "does a server answer here".
+
+#ifndef NPUD_COMMON_UNIX_SOCKET_H_
+#define NPUD_COMMON_UNIX_SOCKET_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "common/unique_fd.h"
+
+namespace npud {
+
+// A connected socket; Unavailable if nothing listens at `path`,
+// InvalidArgument if the path is too long for a socket address.
+absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path);
+
+// True if a server accepts connections at `path`.
+bool UnixSocketAnswers(const std::string& path);
+
+// Removes the socket file at `path` unless a live server answers there
+// (AlreadyExists). A missing file is fine.
+absl::Status RemoveStaleUnixSocket(const std::string& path);
+
+// A listening socket at `path`; whatever file was there is replaced (callers
+// check for a live owner first with RemoveStaleUnixSocket).
+absl::StatusOr<UniqueFd> ListenUnixSocket(const std::string& path, int backlog);
+
+}  // namespace npud
+
+#endif  // NPUD_COMMON_UNIX_SOCKET_H_

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The checked build: clang with AddressSanitizer, UndefinedBehaviorSanitizer
+# and the thread-safety analysis of the Abseil annotations (-Wthread-safety
+# -Werror) in build-checked/, then the unit and end-to-end tests under it.
+#
+# Left out: tests labelled install_tree (they build programs with g++
+# against the install tree, and an uninstrumented program cannot load an
+# instrumented libacl_rt.so).
+#
+#   tools/run_checked_tests.sh [ctest args]
+set -eu
+cd "$(dirname "$0")/.."
+./tools/install_deps.sh clang libclang-rt-14-dev clang-format clang-tidy
+CC=clang CXX=clang++ cmake -S . -B build-checked -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DNPUD_SANITIZE=address,undefined -DNPUD_THREAD_SAFETY=ON \
+  -DCMAKE_INSTALL_PREFIX="$PWD/build-checked/install"
+cmake --build build-checked
+# Leaks, use-after-free and undefined behaviour fail the test that hit them.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:detect_stack_use_after_return=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
+cd build-checked
+ctest --output-on-failure -j "$(nproc)" -LE install_tree "$@"
