@@ -99,8 +99,8 @@ absl::StatusOr<ExitStatus> WaitUntil(pid_t pid, absl::Time deadline) {
     if (done < 0 && errno != EINTR) {
       const int err = errno;
       kill(-pid, SIGKILL);
-      return absl::InternalError(absl::StrCat("lost track of process ", pid, ": ",
-                                              std::strerror(err)));
+      return absl::InternalError(
+          absl::StrCat("lost track of process ", pid, ": ", std::strerror(err)));
     }
     if (absl::Now() >= deadline) {
       kill(-pid, SIGKILL);  // its group: a compiler driver and what it started

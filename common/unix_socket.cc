@@ -30,8 +30,8 @@ absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path) {
   UniqueFd fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (!fd.valid()) return absl::InternalError(std::strerror(errno));
   if (connect(fd.get(), reinterpret_cast<const sockaddr*>(&*address), sizeof(*address)) != 0) {
-    return absl::UnavailableError(absl::StrCat("cannot connect to ", path, ": ",
-                                               std::strerror(errno)));
+    return absl::UnavailableError(
+        absl::StrCat("cannot connect to ", path, ": ", std::strerror(errno)));
   }
   return fd;
 }
@@ -55,8 +55,7 @@ absl::StatusOr<UniqueFd> ListenUnixSocket(const std::string& path, int backlog) 
   unlink(path.c_str());
   if (bind(fd.get(), reinterpret_cast<const sockaddr*>(&*address), sizeof(*address)) != 0 ||
       listen(fd.get(), backlog) != 0) {
-    return absl::InternalError(absl::StrCat("cannot listen on ", path, ": ",
-                                            std::strerror(errno)));
+    return absl::InternalError(absl::StrCat("cannot listen on ", path, ": ", std::strerror(errno)));
   }
   return fd;
 }

@@ -47,11 +47,6 @@ absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id,
   return data;
 }
 
-HostMemory& HostMemory::Get() {
-  static HostMemory* memory = new HostMemory();
-  return *memory;
-}
-
 absl::StatusOr<void*> HostMemory::Allocate(size_t size) {
   auto session = Runtime::Get().Session();
   if (!session.ok()) return session.status();

@@ -40,10 +40,10 @@ struct WindowRange {
 absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size,
                                       void* at = nullptr);
 
+// Host memory from aclrtMallocHost and aclrtHostRegister, owned by the
+// Runtime. Thread-safe.
 class HostMemory {
  public:
-  static HostMemory& Get();
-
   absl::StatusOr<void*> Allocate(size_t size) ABSL_LOCKS_EXCLUDED(mu_);
   // kRtParamInvalid if `pointer` is not the start of an allocation.
   absl::Status Free(void* pointer) ABSL_LOCKS_EXCLUDED(mu_);

@@ -11,21 +11,7 @@
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
-namespace {
-
-// (device, peer) pairs with peer access enabled; the simulator copies
-// between any devices, so this is bookkeeping for the query calls.
-struct PeerAccess {
-  absl::Mutex mu;
-  absl::flat_hash_set<std::pair<int32_t, int32_t>> enabled ABSL_GUARDED_BY(mu);
-};
-
-PeerAccess& Peers() {
-  static PeerAccess* peers = new PeerAccess();
-  return *peers;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 absl::StatusOr<std::string> IpcExportMemory(void* pointer, size_t size, uint64_t flags) {
   v1::Call call;
@@ -98,13 +84,8 @@ absl::Status SetPeerAccess(int32_t peer, uint32_t flags, bool enable) {
   if (peer == *device) {
     return AclError(kRtParamInvalid, "a device cannot be its own peer");
   }
-  PeerAccess& peers = Peers();
-  absl::MutexLock lock(&peers.mu);
-  if (enable) {
-    peers.enabled.insert({*device, peer});
-  } else {
-    peers.enabled.erase({*device, peer});
-  }
+  // The simulator copies between any two devices: nothing to switch.
+  (void)enable;
   return absl::OkStatus();
 }
 

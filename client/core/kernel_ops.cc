@@ -20,13 +20,15 @@ namespace {
 
 absl::StatusOr<uint64_t> ResolveBinary(void* binary) {
   const uint64_t id = HandleId(binary, HandleKind::kBinary);
-  if (id == 0 || !Kernels().Kernels(id)) {
+  if (id == 0 || !Runtime::Get().kernels().Kernels(id)) {
     return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a loaded binary", binary));
   }
   return id;
 }
 
-KernelArgs* FindArgsOrNull(void* key) { return key == nullptr ? nullptr : Kernels().FindArgs(key); }
+KernelArgs* FindArgsOrNull(void* key) {
+  return key == nullptr ? nullptr : Runtime::Get().kernels().FindArgs(key);
+}
 
 absl::Status NoArgs(void* key) {
   return AclError(kRtInvalidHandle, absl::StrFormat("%p is not an argument list", key));
@@ -91,7 +93,7 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
     }
     kernels.push_back(std::move(kernel));
   }
-  Kernels().AddBinary(id, std::move(kernels));
+  Runtime::Get().kernels().AddBinary(id, std::move(kernels));
   return MakeHandle(HandleKind::kBinary, id);
 }
 
@@ -108,7 +110,7 @@ absl::StatusOr<void*> LoadBinaryFile(const char* path) {
 absl::Status UnloadBinary(void* binary) {
   auto id = ResolveBinary(binary);
   if (!id.ok()) return id.status();
-  Kernels().RemoveBinary(*id);
+  Runtime::Get().kernels().RemoveBinary(*id);
   v1::Call call;
   call.mutable_unload_binary()->set_binary_id(*id);
   return CallDaemon(std::move(call)).status();
@@ -117,7 +119,7 @@ absl::Status UnloadBinary(void* binary) {
 absl::StatusOr<void*> GetFunction(void* binary, const char* name) {
   auto id = ResolveBinary(binary);
   if (!id.ok()) return id.status();
-  const std::vector<KernelEntry> kernels = *Kernels().Kernels(*id);
+  const std::vector<KernelEntry> kernels = *Runtime::Get().kernels().Kernels(*id);
   for (const KernelEntry& kernel : kernels) {
     if (kernel.name == name) return MakeHandle(HandleKind::kFunction, kernel.function_id);
   }
@@ -127,13 +129,13 @@ absl::StatusOr<void*> GetFunction(void* binary, const char* name) {
 absl::StatusOr<uint32_t> FunctionCount(void* binary) {
   auto id = ResolveBinary(binary);
   if (!id.ok()) return id.status();
-  return static_cast<uint32_t>(Kernels().Kernels(*id)->size());
+  return static_cast<uint32_t>(Runtime::Get().kernels().Kernels(*id)->size());
 }
 
 absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count) {
   auto id = ResolveBinary(binary);
   if (!id.ok()) return id.status();
-  const std::vector<KernelEntry> kernels = *Kernels().Kernels(*id);
+  const std::vector<KernelEntry> kernels = *Runtime::Get().kernels().Kernels(*id);
   if (count > kernels.size()) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("the binary has %d functions, not %d", kernels.size(), count));
@@ -146,7 +148,7 @@ absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count) 
 
 absl::StatusOr<FunctionRef> ResolveFunction(void* function) {
   const uint64_t id = HandleId(function, HandleKind::kFunction);
-  auto ref = id != 0 ? Kernels().Function(id) : std::nullopt;
+  auto ref = id != 0 ? Runtime::Get().kernels().Function(id) : std::nullopt;
   if (!ref) return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a function", function));
   return *ref;
 }
@@ -201,7 +203,7 @@ absl::StatusOr<void*> ArgsInit(void* function) {
   auto ref = ResolveFunction(function);
   if (!ref.ok()) return ref.status();
   args->function = *ref;
-  Kernels().AddArgs(key, std::move(args));
+  Runtime::Get().kernels().AddArgs(key, std::move(args));
   return key;
 }
 
@@ -210,7 +212,7 @@ absl::Status ArgsInitAt(void* function, void* key) {
   if (!ref.ok()) return ref.status();
   auto args = std::make_unique<KernelArgs>();
   args->function = *ref;
-  Kernels().AddArgs(key, std::move(args));
+  Runtime::Get().kernels().AddArgs(key, std::move(args));
   return absl::OkStatus();
 }
 

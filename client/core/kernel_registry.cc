@@ -4,11 +4,6 @@
 
 namespace npud::client {
 
-KernelRegistry& Kernels() {
-  static KernelRegistry* registry = new KernelRegistry();
-  return *registry;
-}
-
 void KernelRegistry::AddBinary(uint64_t binary_id, std::vector<KernelEntry> kernels) {
   absl::MutexLock lock(&mu_);
   for (uint32_t i = 0; i < kernels.size(); ++i) {

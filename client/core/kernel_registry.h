@@ -88,8 +88,6 @@ class KernelRegistry {
   absl::flat_hash_map<void*, std::unique_ptr<KernelArgs>> args_ ABSL_GUARDED_BY(mu_);
 };
 
-KernelRegistry& Kernels();
-
 }  // namespace npud::client
 
 #endif  // NPUD_CLIENT_CORE_KERNEL_REGISTRY_H_

@@ -84,7 +84,7 @@ absl::Status CopyThroughWindow(CallPipeline& session, uint64_t stream_id, uint64
 absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, size_t count) {
   auto session = Runtime::Get().Session();
   if (!session.ok()) return session.status();
-  if (auto window = HostMemory::Get().FindWindow(src, count)) {
+  if (auto window = Runtime::Get().host_memory().FindWindow(src, count)) {
     return CopyThroughWindow(**session, stream_id, dst, *window, count, /*to_device=*/true);
   }
   if (stream_id == 0 && count >= kStagingThreshold) {
@@ -116,7 +116,7 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
 absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
   auto session = Runtime::Get().Session();
   if (!session.ok()) return session.status();
-  if (auto window = HostMemory::Get().FindWindow(dst, count)) {
+  if (auto window = Runtime::Get().host_memory().FindWindow(dst, count)) {
     return CopyThroughWindow(**session, stream_id, src, *window, count, /*to_device=*/false);
   }
   if (stream_id == 0 && count >= kStagingThreshold) {
@@ -187,10 +187,10 @@ absl::Status FreeDevice(void* pointer) {
 absl::StatusOr<void*> MallocHost(size_t size) {
   if (size == 0) return AclError(kAclInvalidParam, "cannot allocate 0 bytes");
   if (auto context = CurrentContext(); !context.ok()) return context.status();
-  return HostMemory::Get().Allocate(size);
+  return Runtime::Get().host_memory().Allocate(size);
 }
 
-absl::Status FreeHost(void* pointer) { return HostMemory::Get().Free(pointer); }
+absl::Status FreeHost(void* pointer) { return Runtime::Get().host_memory().Free(pointer); }
 
 absl::StatusOr<void*> RegisterHost(void* pointer, uint64_t size, uint32_t flags) {
   // ACL_HOST_REG_MAPPED 2, IOMEMORY 4, READONLY 8, PINNED 1 << 28: every
@@ -201,15 +201,17 @@ absl::StatusOr<void*> RegisterHost(void* pointer, uint64_t size, uint32_t flags)
   }
   auto device = CurrentDevice();
   if (!device.ok()) return device.status();
-  return HostMemory::Get().Register(pointer, size, *device);
+  return Runtime::Get().host_memory().Register(pointer, size, *device);
 }
 
 absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag) {
   if (flag != 0) return AclError(kRtParamInvalid, "aclrtHostGetDevicePointer flag must be 0");
-  return HostMemory::Get().DevicePointer(pointer);
+  return Runtime::Get().host_memory().DevicePointer(pointer);
 }
 
-absl::Status UnregisterHost(void* pointer) { return HostMemory::Get().Unregister(pointer); }
+absl::Status UnregisterHost(void* pointer) {
+  return Runtime::Get().host_memory().Unregister(pointer);
+}
 
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
                     void* stream) {
@@ -223,7 +225,7 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
     // CANN also sets host memory: any of it synchronously (the upstream
     // cross-server sample clears a sockaddr on the stack this way), memory
     // from aclrtMallocHost on a stream too. Neither needs the device.
-    if (!async || HostMemory::Get().Contains(dst, count)) {
+    if (!async || Runtime::Get().host_memory().Contains(dst, count)) {
       std::memset(dst, value, count);
       return absl::OkStatus();
     }

@@ -15,19 +15,6 @@ namespace {
 constexpr uint32_t kCubeCores = 0;
 constexpr uint32_t kVectorCores = 1;
 
-// Limits set so far, keyed by (device or stream id, type). Unset means the
-// device's full core count.
-struct Limits {
-  absl::Mutex mu;
-  absl::flat_hash_map<std::pair<int64_t, uint32_t>, uint32_t> device ABSL_GUARDED_BY(mu);
-  absl::flat_hash_map<std::pair<uint64_t, uint32_t>, uint32_t> stream ABSL_GUARDED_BY(mu);
-};
-
-Limits& AllLimits() {
-  static Limits* limits = new Limits();
-  return *limits;
-}
-
 // The device's core count for `type`, checking both.
 absl::StatusOr<uint32_t> CoreCount(int32_t device, uint32_t type) {
   if (type != kCubeCores && type != kVectorCores) {
@@ -49,33 +36,66 @@ absl::Status CheckValue(uint32_t value, uint32_t max) {
   return absl::OkStatus();
 }
 
+template <typename Map, typename Key>
+std::optional<uint32_t> Lookup(const Map& map, const Key& key) {
+  auto it = map.find(key);
+  if (it == map.end()) return std::nullopt;
+  return it->second;
+}
+
+CoreLimits& Limits() { return Runtime::Get().core_limits(); }
+
 }  // namespace
+
+void CoreLimits::SetDevice(int32_t device, uint32_t type, uint32_t value) {
+  absl::MutexLock lock(&mu_);
+  device_[{device, type}] = value;
+}
+
+std::optional<uint32_t> CoreLimits::Device(int32_t device, uint32_t type) const {
+  absl::MutexLock lock(&mu_);
+  return Lookup(device_, std::pair<int64_t, uint32_t>(device, type));
+}
+
+void CoreLimits::ResetDevice(int32_t device) {
+  absl::MutexLock lock(&mu_);
+  device_.erase({device, kCubeCores});
+  device_.erase({device, kVectorCores});
+}
+
+void CoreLimits::SetStream(uint64_t stream, uint32_t type, uint32_t value) {
+  absl::MutexLock lock(&mu_);
+  stream_[{stream, type}] = value;
+}
+
+std::optional<uint32_t> CoreLimits::Stream(uint64_t stream, uint32_t type) const {
+  absl::MutexLock lock(&mu_);
+  return Lookup(stream_, std::pair<uint64_t, uint32_t>(stream, type));
+}
+
+void CoreLimits::ResetStream(uint64_t stream) {
+  absl::MutexLock lock(&mu_);
+  stream_.erase({stream, kCubeCores});
+  stream_.erase({stream, kVectorCores});
+}
 
 absl::Status SetDeviceLimit(int32_t device, uint32_t type, uint32_t value) {
   auto max = CoreCount(device, type);
   if (!max.ok()) return max.status();
   if (absl::Status s = CheckValue(value, *max); !s.ok()) return s;
-  Limits& limits = AllLimits();
-  absl::MutexLock lock(&limits.mu);
-  limits.device[{device, type}] = value;
+  Limits().SetDevice(device, type, value);
   return absl::OkStatus();
 }
 
 absl::StatusOr<uint32_t> GetDeviceLimit(int32_t device, uint32_t type) {
   auto max = CoreCount(device, type);
   if (!max.ok()) return max.status();
-  Limits& limits = AllLimits();
-  absl::MutexLock lock(&limits.mu);
-  auto it = limits.device.find({device, type});
-  return it == limits.device.end() ? *max : it->second;
+  return Limits().Device(device, type).value_or(*max);
 }
 
 absl::Status ResetDeviceLimits(int32_t device) {
   if (auto max = CoreCount(device, kCubeCores); !max.ok()) return max.status();
-  Limits& limits = AllLimits();
-  absl::MutexLock lock(&limits.mu);
-  limits.device.erase({device, kCubeCores});
-  limits.device.erase({device, kVectorCores});
+  Limits().ResetDevice(device);
   return absl::OkStatus();
 }
 
@@ -85,9 +105,7 @@ absl::Status SetStreamLimit(void* stream, uint32_t type, uint32_t value) {
   auto max = GetDeviceLimit(target->device, type);
   if (!max.ok()) return max.status();
   if (absl::Status s = CheckValue(value, *max); !s.ok()) return s;
-  Limits& limits = AllLimits();
-  absl::MutexLock lock(&limits.mu);
-  limits.stream[{target->id, type}] = value;
+  Limits().SetStream(target->id, type, value);
   return absl::OkStatus();
 }
 
@@ -96,19 +114,13 @@ absl::StatusOr<uint32_t> GetStreamLimit(void* stream, uint32_t type) {
   if (!target.ok()) return target.status();
   auto device_limit = GetDeviceLimit(target->device, type);
   if (!device_limit.ok()) return device_limit.status();
-  Limits& limits = AllLimits();
-  absl::MutexLock lock(&limits.mu);
-  auto it = limits.stream.find({target->id, type});
-  return it == limits.stream.end() ? *device_limit : it->second;
+  return Limits().Stream(target->id, type).value_or(*device_limit);
 }
 
 absl::Status ResetStreamLimits(void* stream) {
   auto target = ResolveStream(stream);
   if (!target.ok()) return target.status();
-  Limits& limits = AllLimits();
-  absl::MutexLock lock(&limits.mu);
-  limits.stream.erase({target->id, kCubeCores});
-  limits.stream.erase({target->id, kVectorCores});
+  Limits().ResetStream(target->id);
   return absl::OkStatus();
 }
 

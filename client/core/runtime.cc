@@ -67,17 +67,29 @@ void FlushAtExit() { Runtime::Get().FlushSession(); }
 
 }  // namespace
 
+std::atomic<Runtime*> Runtime::installed_{nullptr};
+
 Runtime& Runtime::Get() {
+  if (Runtime* installed = installed_.load(std::memory_order_acquire); installed != nullptr) {
+    return *installed;
+  }
   static Runtime* runtime = [] {
     ConfigureLockOrderChecks();
-    return new Runtime();
+    return new Runtime(LocateDaemon);
   }();
   return *runtime;
 }
 
+Runtime::Runtime(TransportFactory connect) : connect_(std::move(connect)) {}
+
+Runtime::~Runtime() {
+  absl::MutexLock lock(&mu_);
+  if (session_ != nullptr) session_->Stop();
+}
+
 absl::Status Runtime::ConnectLocked() {
   InitClientLog();
-  auto transport = LocateDaemon();
+  auto transport = connect_();
   if (!transport.ok()) return AclError(kRtDevSetupError, transport.status().message());
   auto session = std::make_unique<CallPipeline>(*std::move(transport));
   auto hello = session->Start(MakeHello());

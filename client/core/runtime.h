@@ -1,21 +1,26 @@
 // runtime.h
 //
-// Runtime: the process-wide state behind the ACL API — the aclInit
-// reference count, the session with the daemon, the device inventory the
-// daemon announced, and the registry of this process's objects.
+// Runtime: the state behind the ACL API — the aclInit reference count, the
+// session with the daemon (a CallPipeline over a Transport), the device
+// inventory the daemon announced, and the tables of this process's objects:
+// handles (ObjectRegistry), kernels (KernelRegistry), host memory
+// (HostMemory) and core limits (CoreLimits). One object owns them all.
 //
 // As in CANN, runtime calls do not need aclInit: the session is opened on
 // first use and lives until the process ends (the daemon then releases
 // whatever the process still held). aclInit/aclFinalize only keep their
 // reference count and validate the configuration file.
 //
-// Thread-safe. The instance is never destroyed: ACL calls may come from
-// static destructors of the application.
+// Thread-safe. The process's instance (Get()) is never destroyed: ACL calls
+// may come from static destructors of the application. Tests build their
+// own Runtime on a fake transport and install it with ScopedRuntime.
 
 #ifndef NPUD_CLIENT_CORE_RUNTIME_H_
 #define NPUD_CLIENT_CORE_RUNTIME_H_
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,7 +30,11 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "client/core/call_pipeline.h"
+#include "client/core/host_memory.h"
+#include "client/core/kernel_registry.h"
 #include "client/core/object_registry.h"
+#include "client/core/resource_limits.h"
+#include "client/transport/transport.h"
 #include "common/acl_status.h"
 #include "npud/v1/npud.pb.h"
 
@@ -33,7 +42,18 @@ namespace npud::client {
 
 class Runtime {
  public:
+  // Opens the transport of the session on first use.
+  using TransportFactory = std::function<absl::StatusOr<std::unique_ptr<Transport>>()>;
+
+  // The runtime ACL calls use: the process's own, which finds its daemon
+  // with LocateDaemon(), unless a test installed another.
   static Runtime& Get();
+
+  explicit Runtime(TransportFactory connect);
+  // Ends the session (never runs for the process's own instance).
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
 
   // aclInit: `config_path` may be null or empty; otherwise it must name a
   // readable JSON file. A second aclInit fails with ACL_ERROR_REPEAT_
@@ -65,19 +85,38 @@ class Runtime {
   void FlushSession() ABSL_LOCKS_EXCLUDED(mu_);
 
   ObjectRegistry& objects() { return objects_; }
+  KernelRegistry& kernels() { return kernels_; }
+  HostMemory& host_memory() { return host_memory_; }
+  CoreLimits& core_limits() { return core_limits_; }
 
  private:
-  Runtime() = default;
+  friend class ScopedRuntime;
+  // Get() returns this one while set (tests).
+  static std::atomic<Runtime*> installed_;
 
   // Opens a session with the daemon NPUD_ADDRESS names.
   absl::Status ConnectLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
+  const TransportFactory connect_;
   mutable absl::Mutex mu_;
   uint64_t init_count_ ABSL_GUARDED_BY(mu_) = 0;
   bool finalized_ ABSL_GUARDED_BY(mu_) = false;
   std::unique_ptr<CallPipeline> session_ ABSL_GUARDED_BY(mu_);
   v1::HelloReply hello_ ABSL_GUARDED_BY(mu_);
   ObjectRegistry objects_;
+  KernelRegistry kernels_;
+  HostMemory host_memory_;
+  CoreLimits core_limits_;
+};
+
+// Makes `runtime` the one ACL calls use for the scope's lifetime (tests of
+// the client core against a fake transport). Not nestable.
+class ScopedRuntime {
+ public:
+  explicit ScopedRuntime(Runtime* runtime) { Runtime::installed_.store(runtime); }
+  ~ScopedRuntime() { Runtime::installed_.store(nullptr); }
+  ScopedRuntime(const ScopedRuntime&) = delete;
+  ScopedRuntime& operator=(const ScopedRuntime&) = delete;
 };
 
 }  // namespace npud::client

@@ -2,6 +2,10 @@
 // and calls are handed to its session directly, with no sockets and no
 // serialization. It is the embedded mode (NPUD_ADDRESS=inproc:) and the
 // baseline that shows what remoting costs.
+//
+// Built into libnpud_inproc.so, the only library that holds the daemon and
+// the simulated devices; libacl_rt.so loads it on demand (inproc_loader.cc)
+// through the one entry point below.
 
 #include <memory>
 #include <utility>
@@ -90,6 +94,11 @@ class InprocTransport final : public Transport {
 
 }  // namespace
 
-std::unique_ptr<Transport> MakeInprocTransport() { return std::make_unique<InprocTransport>(); }
-
 }  // namespace npud::client
+
+// The entry point libacl_rt.so looks up with dlsym. The caller owns the
+// transport.
+extern "C" __attribute__((visibility("default"))) npud::client::Transport*
+npud_inproc_make_transport() {
+  return new npud::client::InprocTransport();
+}

@@ -68,8 +68,9 @@ std::unique_ptr<Transport> MakeGrpcTransport(const std::string& target);
 std::unique_ptr<Transport> MakeLocalTransport(const std::string& path);
 
 // A transport to a daemon core created inside this process (shared by every
-// session of the process, created on first use).
-std::unique_ptr<Transport> MakeInprocTransport();
+// session of the process, created on first use), from libnpud_inproc.so;
+// Unavailable if that library cannot be loaded.
+absl::StatusOr<std::unique_ptr<Transport>> MakeInprocTransport();
 
 }  // namespace npud::client
 

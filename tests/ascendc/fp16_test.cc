@@ -13,7 +13,6 @@
 
 namespace {
 
-using npud::ascendc::BinaryFormat;
 using npud::ascendc::EncodeBinary;
 using npud::ascendc::kBfloat16;
 using npud::ascendc::kBinary16;

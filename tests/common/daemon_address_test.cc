@@ -6,8 +6,8 @@ namespace npud {
 namespace {
 
 TEST(DaemonAddressTest, UnixSpellingsNameTheSameFile) {
-  for (const char* text : {"unix:/run/npud.sock", "unix://run/npud.sock",
-                           "unix:///run/npud.sock", "  unix:///run/npud.sock\n"}) {
+  for (const char* text : {"unix:/run/npud.sock", "unix://run/npud.sock", "unix:///run/npud.sock",
+                           "  unix:///run/npud.sock\n"}) {
     auto address = ParseDaemonAddress(text);
     ASSERT_TRUE(address.ok()) << text << ": " << address.status();
     EXPECT_EQ(address->kind, DaemonAddress::Kind::kUnix) << text;

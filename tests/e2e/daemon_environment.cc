@@ -7,6 +7,11 @@
 namespace npud::testing {
 
 void DaemonEnvironment::SetUp() {
+  if (InprocFromEnv()) {
+    setenv("NPUD_ADDRESS", "inproc:", 1);
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    return;
+  }
   auto started = NpudProcess::Start(TransportFromEnv());
   ASSERT_TRUE(started.ok()) << started.status();
   daemon_ = *std::move(started);
@@ -17,6 +22,7 @@ void DaemonEnvironment::SetUp() {
 
 void DaemonEnvironment::TearDown() {
   aclFinalize();
+  if (daemon_ == nullptr) return;
   const absl::Status stopped = daemon_->Stop();
   EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   daemon_.reset();

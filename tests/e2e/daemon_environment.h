@@ -17,13 +17,16 @@ namespace npud::testing {
 
 // Starts one npud for a whole test binary (as NPUD_TEST_TRANSPORT says),
 // points this process's ACL runtime at it and calls aclInit; checks at the
-// end that it survived. Register with ::testing::AddGlobalTestEnvironment.
+// end that it survived and stops cleanly. NPUD_TEST_TRANSPORT=inproc starts
+// no daemon: the runtime uses NPUD_ADDRESS=inproc: (devices inside this
+// process). Register with ::testing::AddGlobalTestEnvironment.
 class DaemonEnvironment : public ::testing::Environment {
  public:
   void SetUp() override;
   void TearDown() override;
 
-  // The running daemon (for its log), between SetUp and TearDown.
+  // The running daemon (for its log), between SetUp and TearDown; null for
+  // the inproc variant.
   static NpudProcess* daemon() { return daemon_.get(); }
 
  private:

@@ -215,6 +215,11 @@ NpudProcess::Transport TransportFromEnv() {
                                                                  : NpudProcess::Transport::kUnix;
 }
 
+bool InprocFromEnv() {
+  const char* transport = getenv("NPUD_TEST_TRANSPORT");
+  return transport != nullptr && std::string(transport) == "inproc";
+}
+
 int RunProcess(const std::vector<std::string>& argv_in, const std::vector<std::string>& env_in,
                std::string* out) {
   SpawnArgs spawn(argv_in, env_in);

@@ -83,6 +83,9 @@ class ChildProcess {
 // The transport an e2e test binary runs against: NPUD_TEST_TRANSPORT=tcp
 // selects TCP, anything else the unix socket.
 NpudProcess::Transport TransportFromEnv();
+// True for NPUD_TEST_TRANSPORT=inproc: suites that can run with the devices
+// inside the test process start no daemon.
+bool InprocFromEnv();
 
 // Runs `argv` (argv[0] a path) with `env` added to this environment, waits
 // and returns its exit status (or -signal); stdout goes to *out if given.

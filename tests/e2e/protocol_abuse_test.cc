@@ -300,7 +300,7 @@ TEST_F(LocalProtocolAbuseTest, MalformedFramesCloseOnlyThatConnection) {
   close(fd);
   // Garbage instead of a message after the hello.
   fd = Open();
-  ASSERT_TRUE(npud::WriteFrame(fd, std::string("\xff\xff\xff\xff garbage", 13)).ok());
+  ASSERT_TRUE(npud::WriteFrame(fd, std::string("\xff\xff\xff\xff garbage")).ok());
   EXPECT_TRUE(Closed(fd));
   close(fd);
   ExpectDaemonStillServes();

@@ -31,13 +31,13 @@
 
 #define SIM_ASSERT_OK(expr)                       \
   do {                                            \
-    const absl::Status sim_status_ = (expr);      \
+    const absl::Status& sim_status_ = (expr);     \
     ASSERT_TRUE(sim_status_.ok()) << sim_status_; \
   } while (0)
 
 #define SIM_EXPECT_OK(expr)                       \
   do {                                            \
-    const absl::Status sim_status_ = (expr);      \
+    const absl::Status& sim_status_ = (expr);     \
     EXPECT_TRUE(sim_status_.ok()) << sim_status_; \
   } while (0)
 
