@@ -3,11 +3,15 @@
 // NPUD_TEST_TRANSPORT says) is the device. Every test leaves the device as
 // it found it: what it allocates it frees.
 
+#include <signal.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -17,6 +21,9 @@
 #include "tests/e2e/daemon_environment.h"
 
 namespace {
+
+// AddressSanitizer installs SIGSEGV/SIGBUS handlers of its own.
+constexpr bool kSanitizerOwnsFaultSignals = NPUD_ADDRESS_SANITIZER;
 
 const auto* const kEnvironment =
     ::testing::AddGlobalTestEnvironment(new npud::testing::DaemonEnvironment);
@@ -48,6 +55,31 @@ class AclTest : public ::testing::Test {
   aclrtStream stream_ = nullptr;
   std::vector<void*> device_;
 };
+
+// --- The client process ------------------------------------------------------
+
+// A program that talks to a daemon carries none of it: no fault handlers of
+// the simulated cores, no in-process daemon library.
+TEST_F(AclTest, ClientProcessKeepsDefaultSignalsAndNoDaemonCode) {
+  if (npud::testing::InprocFromEnv()) {
+    GTEST_SKIP() << "the inproc variant runs the devices (and their fault handlers) here";
+  }
+  void* dev = Malloc(4096);
+  std::vector<char> host(4096, 1);
+  ASSERT_EQ(aclrtMemcpy(dev, 4096, host.data(), 4096, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeDevice(), ACL_SUCCESS);
+  for (int signal : {SIGSEGV, SIGBUS}) {
+    if (kSanitizerOwnsFaultSignals) break;
+    struct sigaction action {};
+    ASSERT_EQ(sigaction(signal, nullptr, &action), 0);
+    EXPECT_EQ(action.sa_handler, SIG_DFL) << "signal " << signal;
+    EXPECT_EQ(action.sa_flags & SA_SIGINFO, 0) << "signal " << signal;
+  }
+  std::ifstream maps("/proc/self/maps");
+  std::stringstream content;
+  content << maps.rdbuf();
+  EXPECT_EQ(content.str().find("libnpud_inproc"), std::string::npos);
+}
 
 // --- Copies ------------------------------------------------------------------
 
