@@ -36,6 +36,7 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kAclBadAlloc:
     case kRtMemoryAllocation:
     case kRtNoStreamResource:
+    case kRtResourceAllocFail:
       return absl::StatusCode::kResourceExhausted;
     case kRtNoPermission:
       return absl::StatusCode::kPermissionDenied;

@@ -44,6 +44,7 @@ enum AclCode : int32_t {
   kRtFeatureNotSupport = 207000,
   kRtMemoryAllocation = 207001,
   kRtMemoryFree = 207002,
+  kRtResourceAllocFail = 207005,
   kRtNoPermission = 207006,
   kRtNoStreamResource = 207008,
   kRtTimeout = 207020,

@@ -82,8 +82,14 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   }
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
   const uint64_t id = next_session_id_++;
-  auto session = std::make_shared<Session>(id, peer, devices_.get(), &timers_, &ipc_, compiler_,
-                                           std::move(sink));
+  SessionServices services;
+  services.devices = devices_.get();
+  services.timers = &timers_;
+  services.ipc = &ipc_;
+  services.compiler = compiler_;
+  services.compilations = &compilations_;
+  services.copy_helpers = &copy_helpers_;
+  auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink));
   {
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;

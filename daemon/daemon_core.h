@@ -18,11 +18,12 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "daemon/bounded_executor.h"
 #include "daemon/delayed_executor.h"
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
-#include "daemon/session.h"
+#include "daemon/session/session.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/device_set.h"
 
@@ -74,6 +75,11 @@ class DaemonCore {
   // After the devices: shared memory pins allocations, so it goes first.
   IpcRegistry ipc_;
   DelayedExecutor timers_;
+  // Run-time compilations: a few at a time (each is a g++), a bounded queue
+  // behind them.
+  BoundedExecutor compilations_{"compilations", 2, 32};
+  // Take half of a large host-window copy when idle.
+  BoundedExecutor copy_helpers_{"copy helpers", 2, 0};
 
   std::atomic<uint64_t> next_session_id_{1};
   mutable absl::Mutex mu_;

@@ -14,7 +14,7 @@
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
-#include "daemon/session.h"
+#include "daemon/session/session.h"
 #include "npud/v1/npud.pb.h"
 #include "spdlog/spdlog.h"
 

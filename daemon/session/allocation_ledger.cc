@@ -1,0 +1,109 @@
+#include "daemon/session/allocation_ledger.h"
+
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+
+AllocationLedger::~AllocationLedger() { ReleaseAll(); }
+
+absl::StatusOr<uint64_t> AllocationLedger::Allocate(int device_id, uint64_t size) {
+  NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(device_id));
+  NPUD_ASSIGN_OR_RETURN(const uint64_t address, device->memory().Allocate(size));
+  absl::MutexLock lock(&mu_);
+  allocations_[address] = Allocation{device_id, size};
+  return address;
+}
+
+absl::Status AllocationLedger::Free(uint64_t address) {
+  Allocation allocation;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = allocations_.find(address);
+    if (it == allocations_.end()) {
+      if (devices_->Resolve(address, 1).ok()) {
+        spdlog::warn("session {} (pid {}) tried to free {:#x}, which it does not own", session_id_,
+                     pid_, address);
+      }
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("%#x is not a device allocation of this process", address));
+    }
+    allocation = it->second;
+    allocations_.erase(it);
+  }
+  NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(allocation.device_id));
+  return device->memory().Free(address);
+}
+
+void AllocationLedger::AddImport(const std::string& key, std::shared_ptr<SharedMemory> memory) {
+  absl::MutexLock lock(&mu_);
+  imports_[key] = std::move(memory);
+}
+
+bool AllocationLedger::CloseImport(const std::string& key) {
+  std::shared_ptr<SharedMemory> closed;  // released after the lock
+  absl::MutexLock lock(&mu_);
+  auto it = imports_.find(key);
+  if (it == imports_.end()) return false;
+  closed = std::move(it->second);
+  imports_.erase(it);
+  return true;
+}
+
+absl::StatusOr<sim::DeviceRange> AllocationLedger::Access(uint64_t address, uint64_t size) const {
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& [key, memory] : imports_) {
+      if (memory->Contains(address, size)) return memory->Range(address, size);
+    }
+  }
+  return Owned(address, size);
+}
+
+absl::StatusOr<sim::DeviceRange> AllocationLedger::Owned(uint64_t address, uint64_t size) const {
+  if (devices_->vmm().InRange(address)) return devices_->vmm().Find(session_id_, address, size);
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, devices_->Resolve(address, size));
+  absl::MutexLock lock(&mu_);
+  if (!allocations_.contains(range.base)) {
+    spdlog::warn("session {} (pid {}) tried to use {:#x}, memory it does not own", session_id_,
+                 pid_, address);
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("%#x is not inside a device allocation of this process", address));
+  }
+  return range;
+}
+
+uint64_t AllocationLedger::ReleaseAll() {
+  absl::flat_hash_map<uint64_t, Allocation> allocations;
+  absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports;
+  {
+    absl::MutexLock lock(&mu_);
+    allocations.swap(allocations_);
+    imports.swap(imports_);
+  }
+  uint64_t bytes = 0;
+  for (const auto& [address, allocation] : allocations) {
+    auto device = devices_->Get(allocation.device_id);
+    if (device.ok()) (*device)->memory().Free(address).IgnoreError();
+    bytes += allocation.size;
+  }
+  return bytes;
+}
+
+AllocationLedger::Usage AllocationLedger::usage() const {
+  Usage usage;
+  absl::MutexLock lock(&mu_);
+  for (const auto& [address, allocation] : allocations_) {
+    usage.bytes_by_device[allocation.device_id] += allocation.size;
+  }
+  usage.allocations = allocations_.size();
+  usage.imports = imports_.size();
+  return usage;
+}
+
+}  // namespace npud::daemon

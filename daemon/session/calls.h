@@ -1,0 +1,115 @@
+// calls.h
+//
+// The handlers of a session's calls, one per call kind, grouped by the file
+// that holds them. Session::Dispatch (session.cc) routes each call here.
+//
+// Shapes:
+//   Outcome X(SessionState&, const v1::X&)                  answered at once
+//   void X(SessionState&, uint64_t call_id, const v1::X&)   answers later
+//                                                           (synchronizes,
+//                                                           compilations)
+//   TaskOrError XTask(SessionState&, const v1::X&)          a copy or memset,
+//                                                           run by RunData
+// A handler only touches objects the session owns (SessionState's tables).
+
+#ifndef NPUD_DAEMON_SESSION_CALLS_H_
+#define NPUD_DAEMON_SESSION_CALLS_H_
+
+#include <cstdint>
+
+#include "daemon/session/session_state.h"
+#include "npud/v1/calls.pb.h"
+
+namespace npud::daemon {
+
+// device_calls.cc
+Outcome OpenDevice(SessionState& s, const v1::OpenDevice& op);
+Outcome CloseDevice(SessionState& s, const v1::CloseDevice& op);
+void SynchronizeDevice(SessionState& s, uint64_t call_id, const v1::SynchronizeDevice& op);
+Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op);
+
+// stream_calls.cc: streams and events.
+Outcome CreateStream(SessionState& s, const v1::CreateStream& op);
+void DestroyStream(SessionState& s, uint64_t call_id, const v1::DestroyStream& op);
+void SynchronizeStream(SessionState& s, uint64_t call_id, const v1::SynchronizeStream& op);
+Outcome QueryStream(SessionState& s, const v1::QueryStream& op);
+Outcome SetStreamFailureMode(SessionState& s, const v1::SetStreamFailureMode& op);
+Outcome StreamWaitEvent(SessionState& s, const v1::StreamWaitEvent& op);
+Outcome CreateEvent(SessionState& s, const v1::CreateEvent& op);
+Outcome DestroyEvent(SessionState& s, const v1::DestroyEvent& op);
+Outcome RecordEvent(SessionState& s, const v1::RecordEvent& op);
+Outcome ResetEvent(SessionState& s, const v1::ResetEvent& op);
+Outcome QueryEvent(SessionState& s, const v1::QueryEvent& op);
+void SynchronizeEvent(SessionState& s, uint64_t call_id, const v1::SynchronizeEvent& op);
+Outcome EventElapsedTime(SessionState& s, const v1::EventElapsedTime& op);
+
+// memory_calls.cc: device memory, copies and memsets.
+Outcome Malloc(SessionState& s, const v1::Malloc& op);
+Outcome Free(SessionState& s, const v1::Free& op);
+TaskOrError MemsetTask(SessionState& s, const v1::Memset& op);
+// Moves the bytes out of `op`.
+TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op);
+TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op);
+TaskOrError CopyTask(SessionState& s, const v1::CopyDevice& op);
+// Runs a copy or memset on stream `stream_id`, or (stream 0) synchronously
+// after the work the session queued before it.
+void RunData(SessionState& s, uint64_t call_id, uint64_t stream_id, TaskOrError task);
+// An asynchronous read that failed at once still ends its transfer, which
+// the client waits for.
+void EndFailedTransfer(SessionState& s, uint64_t transfer_id, const absl::Status& error);
+
+// kernel_calls.cc: kernel binaries, launches, run-time compilation.
+Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op);
+Outcome UnloadBinary(SessionState& s, const v1::UnloadBinary& op);
+Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op);
+void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram& op);
+
+// ipc_calls.cc: device memory and events shared between processes.
+Outcome IpcExportMemory(SessionState& s, const v1::IpcExportMemory& op);
+Outcome IpcSetImportPids(SessionState& s, const v1::IpcSetImportPids& op);
+Outcome IpcImportMemory(SessionState& s, const v1::IpcImportMemory& op);
+Outcome IpcClose(SessionState& s, const v1::IpcClose& op);
+Outcome IpcExportEvent(SessionState& s, const v1::IpcExportEvent& op);
+Outcome IpcOpenEvent(SessionState& s, const v1::IpcOpenEvent& op);
+
+// notify_calls.cc: stream-ordered values, notifies and count notifies.
+Outcome ValueWrite(SessionState& s, const v1::ValueWrite& op);
+Outcome ValueWait(SessionState& s, const v1::ValueWait& op);
+Outcome CreateNotify(SessionState& s, const v1::CreateNotify& op);
+Outcome DestroyNotify(SessionState& s, const v1::DestroyNotify& op);
+Outcome RecordNotify(SessionState& s, const v1::RecordNotify& op);
+Outcome WaitNotify(SessionState& s, const v1::WaitNotify& op);
+Outcome IpcExportNotify(SessionState& s, const v1::IpcExportNotify& op);
+Outcome IpcSetNotifyPids(SessionState& s, const v1::IpcSetNotifyPids& op);
+Outcome IpcImportNotify(SessionState& s, const v1::IpcImportNotify& op);
+Outcome CreateCountNotify(SessionState& s, const v1::CreateCountNotify& op);
+Outcome DestroyCountNotify(SessionState& s, const v1::DestroyCountNotify& op);
+Outcome RecordCountNotify(SessionState& s, const v1::RecordCountNotify& op);
+Outcome WaitCountNotify(SessionState& s, const v1::WaitCountNotify& op);
+Outcome ResetCountNotify(SessionState& s, const v1::ResetCountNotify& op);
+
+// host_memory_calls.cc: host memory shared over the local protocol.
+// `fd` is the memory file that came with the call (-1 if none).
+Outcome RegisterHostMemory(SessionState& s, const v1::RegisterHostMemory& op, int fd);
+Outcome ReleaseHostMemory(SessionState& s, const v1::ReleaseHostMemory& op);
+Outcome MapHostWindow(SessionState& s, const v1::MapHostWindow& op);
+Outcome UnmapHostWindow(SessionState& s, const v1::UnmapHostWindow& op);
+TaskOrError HostCopyTask(SessionState& s, const v1::HostCopy& op);
+
+// vmm_calls.cc: physical memory and device virtual addresses.
+Outcome MallocPhysical(SessionState& s, const v1::MallocPhysical& op);
+Outcome FreePhysical(SessionState& s, const v1::FreePhysical& op);
+Outcome ReserveAddress(SessionState& s, const v1::ReserveAddress& op);
+Outcome ReleaseAddress(SessionState& s, const v1::ReleaseAddress& op);
+Outcome MapMemory(SessionState& s, const v1::MapMemory& op);
+Outcome UnmapMemory(SessionState& s, const v1::UnmapMemory& op);
+Outcome SetMemoryAccess(SessionState& s, const v1::SetMemoryAccess& op);
+Outcome GetMemoryAccess(SessionState& s, const v1::GetMemoryAccess& op);
+Outcome ExportPhysical(SessionState& s, const v1::ExportPhysical& op);
+Outcome SetPhysicalPids(SessionState& s, const v1::SetPhysicalPids& op);
+Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op);
+Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op);
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_SESSION_CALLS_H_

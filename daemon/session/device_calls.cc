@@ -1,0 +1,81 @@
+// Device calls: aclrtSetDevice/aclrtResetDevice counting, synchronizing a
+// whole device, memory figures.
+
+#include <memory>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "daemon/session/calls.h"
+#include "daemon/session/sync_waiter.h"
+
+namespace npud::daemon {
+namespace {
+
+// Highest aclrtMemAttr value (ACL_MEM_P2P_HUGE1G).
+constexpr uint32_t kMaxMemAttr = 17;
+
+}  // namespace
+
+Outcome OpenDevice(SessionState& s, const v1::OpenDevice& op) {
+  NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
+  s.OpenDevice(op.device_id());
+  return v1::Reply();
+}
+
+Outcome CloseDevice(SessionState& s, const v1::CloseDevice& op) {
+  NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
+  NPUD_ASSIGN_OR_RETURN(const bool release, s.CloseDevice(op.device_id(), op.force()));
+  if (release) s.ReleaseStreamsAndEvents(op.device_id());
+  return v1::Reply();
+}
+
+void SynchronizeDevice(SessionState& s, uint64_t call_id, const v1::SynchronizeDevice& op) {
+  if (auto device = s.devices().Get(op.device_id()); !device.ok()) {
+    return s.Finish(call_id, 0, device.status());
+  }
+  std::vector<std::shared_ptr<sim::Stream>> streams;
+  for (auto& stream : s.streams.All()) {
+    if (stream->device_id() == op.device_id()) streams.push_back(std::move(stream));
+  }
+  auto waiter = std::make_shared<SyncWaiter>(s.sink(), call_id, kRtStreamSyncTimeout);
+  waiter->ArmTimeout(s.services.timers, op.timeout_ms());
+  // Counts down the streams; the first error any of them reports wins.
+  struct Countdown {
+    absl::Mutex mu;
+    size_t left;
+    absl::Status first_error;
+  };
+  auto countdown = std::make_shared<Countdown>();
+  countdown->left = streams.size() + 1;
+  auto arrive = [waiter, countdown](const absl::Status& status) {
+    bool done = false;
+    absl::Status result;
+    {
+      absl::MutexLock lock(&countdown->mu);
+      if (!status.ok() && countdown->first_error.ok()) countdown->first_error = status;
+      done = --countdown->left == 0;
+      result = countdown->first_error;
+    }
+    if (done) waiter->Complete(result);
+  };
+  for (auto& stream : streams) stream->NotifyWhenDrained(arrive);
+  arrive(absl::OkStatus());
+}
+
+Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op) {
+  NPUD_ASSIGN_OR_RETURN(sim::Device * device, s.devices().Get(op.device_id()));
+  if (op.attr() > kMaxMemAttr) {
+    return AclError(kRtInvalidMemoryType,
+                    absl::StrFormat("invalid memory attribute %d", op.attr()));
+  }
+  const sim::DeviceMemory& memory = device->memory();
+  v1::Reply reply;
+  reply.mutable_mem_info()->set_total_bytes(memory.capacity());
+  reply.mutable_mem_info()->set_free_bytes(memory.capacity() - memory.used_bytes());
+  return reply;
+}
+
+}  // namespace npud::daemon

@@ -1,0 +1,80 @@
+// Sharing between processes: device memory exported under keys (with pid
+// allow-lists) and imported into the session's ledger, and IPC events.
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "daemon/session/calls.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+// ACL_RT_IPC_MEM_EXPORT_FLAG_DISABLE_PID_VALIDATION.
+constexpr uint64_t kIpcDisablePidCheck = 1;
+// ACL_EVENT_IPC.
+constexpr uint32_t kEventIpcFlag = 0x40;
+
+}  // namespace
+
+Outcome IpcExportMemory(SessionState& s, const v1::IpcExportMemory& op) {
+  if (op.size() == 0) return AclError(kRtParamInvalid, "cannot share 0 bytes");
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Owned(op.address(), op.size()));
+  const bool check_pid = (op.flags() & kIpcDisablePidCheck) == 0;
+  v1::Reply reply;
+  reply.mutable_ipc()->set_key(s.services.ipc->ExportMemory(s.id, std::move(range), check_pid));
+  spdlog::info("session {} (pid {}) shares {:#x}+{} as {}{}", s.id, s.peer.pid, op.address(),
+               op.size(), reply.ipc().key(), check_pid ? "" : " (any process)");
+  return reply;
+}
+
+Outcome IpcSetImportPids(SessionState& s, const v1::IpcSetImportPids& op) {
+  std::vector<int64_t> pids(op.pids().begin(), op.pids().end());
+  return Done(s.services.ipc->SetImportPids(s.id, op.key(), pids));
+}
+
+Outcome IpcImportMemory(SessionState& s, const v1::IpcImportMemory& op) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<SharedMemory> memory,
+                        s.services.ipc->ImportMemory(op.key(), s.peer.pid));
+  v1::Reply reply;
+  reply.mutable_ipc()->set_address(memory->address());
+  reply.mutable_ipc()->set_size(memory->size());
+  reply.mutable_ipc()->set_device_id(memory->device_id());
+  spdlog::info("session {} (pid {}) imported {} ({:#x}+{}) of session {}", s.id, s.peer.pid,
+               op.key(), memory->address(), memory->size(), memory->owner());
+  s.memory.AddImport(op.key(), std::move(memory));
+  return reply;
+}
+
+Outcome IpcClose(SessionState& s, const v1::IpcClose& op) {
+  if (s.memory.CloseImport(op.key())) return v1::Reply();
+  if (s.services.ipc->Unexport(s.id, op.key()).ok()) return v1::Reply();
+  return AclError(kRtParamInvalid,
+                  absl::StrFormat("'%s' is not a key this process imported or exports", op.key()));
+}
+
+Outcome IpcExportEvent(SessionState& s, const v1::IpcExportEvent& op) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Event> event, s.events.Find(op.event_id()));
+  if ((event->flags() & kEventIpcFlag) == 0) {
+    return AclError(kRtParamInvalid, "only events created with ACL_EVENT_IPC can be shared");
+  }
+  v1::Reply reply;
+  reply.mutable_ipc()->set_key(s.services.ipc->ExportEvent(s.id, std::move(event)));
+  return reply;
+}
+
+Outcome IpcOpenEvent(SessionState& s, const v1::IpcOpenEvent& op) {
+  if (op.event_id() == 0) return AclError(kRtParamInvalid, "event id 0 is reserved");
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Event> event, s.services.ipc->OpenEvent(op.key()));
+  v1::Reply reply;
+  reply.mutable_ipc()->set_event_flags(event->flags());
+  reply.mutable_ipc()->set_device_id(event->device_id());
+  s.events.Put(op.event_id(), std::move(event));
+  return reply;
+}
+
+}  // namespace npud::daemon

@@ -1,0 +1,149 @@
+// Kernel calls: loading kernel binaries (in chunks), launching their
+// kernels on a stream, and run-time compilation, which runs on the daemon's
+// bounded compile executor so seconds of g++ never hold up the session.
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "daemon/session/calls.h"
+#include "simdevice/kernel_launch.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+// CANN's largest block dimension.
+constexpr uint32_t kMaxBlockDim = 65535;
+
+v1::Reply DescribeBinary(const sim::KernelModule& module) {
+  v1::Reply reply;
+  for (const sim::KernelInfo& kernel : module.kernels()) {
+    v1::KernelDescription* description = reply.mutable_binary()->add_kernels();
+    description->set_name(kernel.name);
+    description->set_args_size(kernel.args_size);
+    description->set_kernel_type(static_cast<v1::KernelType>(kernel.kernel_type));
+    for (const auto& [offset, size] : kernel.params) {
+      description->add_param_offsets(offset);
+      description->add_param_sizes(size);
+    }
+  }
+  return reply;
+}
+
+v1::ServerMessage CompileReply(uint64_t call_id, const CompileOutput& output) {
+  v1::ServerMessage message;
+  v1::Reply* reply = message.mutable_reply();
+  reply->set_call_id(call_id);
+  v1::CompileResult* result = reply->mutable_compile();
+  result->set_success(output.success);
+  result->set_binary(output.binary);
+  result->set_log(output.log);
+  for (const std::string& kernel : output.kernels) result->add_kernels(kernel);
+  return message;
+}
+
+}  // namespace
+
+Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op) {
+  NPUD_ASSIGN_OR_RETURN(std::string bytes, s.AddBinaryChunk(op.binary_id(), op.data(), op.last()));
+  if (!op.last()) return v1::Reply();
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const sim::KernelModule> module,
+                        sim::KernelModule::Load(bytes, op.label()));
+  v1::Reply reply = DescribeBinary(*module);
+  spdlog::info("session {}: loaded kernel binary '{}' ({} bytes, {} kernels)", s.id, op.label(),
+               bytes.size(), module->kernels().size());
+  NPUD_RETURN_IF_ERROR(s.binaries.Add(op.binary_id(), std::move(module)));
+  return reply;
+}
+
+Outcome UnloadBinary(SessionState& s, const v1::UnloadBinary& op) {
+  // Queued launches hold their own reference: the code stays until they ran.
+  return Done(s.binaries.Take(op.binary_id()).status());
+}
+
+Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, s.streams.Find(op.stream_id()));
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const sim::KernelModule> module,
+                        s.binaries.Find(op.binary_id()));
+  if (op.kernel_index() >= module->kernels().size()) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("binary %d has no kernel %d", op.binary_id(),
+                                                      op.kernel_index()));
+  }
+  const sim::KernelInfo& kernel = module->kernels()[op.kernel_index()];
+  if (op.block_dim() == 0 || op.block_dim() > kMaxBlockDim) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("block dim %d is outside 1..%d", op.block_dim(), kMaxBlockDim));
+  }
+  sim::LaunchSpec spec;
+  const uint64_t args_size = op.args_address() != 0 ? op.args_size() : op.args().size();
+  if (args_size < kernel.args_size) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("kernel '%s' takes %d bytes of arguments, got %d", kernel.name,
+                                    kernel.args_size, args_size));
+  }
+  if (op.args_address() != 0) {
+    NPUD_ASSIGN_OR_RETURN(spec.args_source, s.memory.Access(op.args_address(), op.args_size()));
+  }
+  for (const v1::Placeholder& placeholder : op.placeholders()) {
+    if (uint64_t{placeholder.addr_offset()} + sizeof(uint64_t) > op.args().size() ||
+        placeholder.data_offset() >= op.args().size()) {
+      return AclError(kRtParamInvalid, "placeholder offsets outside the arguments");
+    }
+    spec.placeholders.emplace_back(placeholder.addr_offset(), placeholder.data_offset());
+  }
+  NPUD_ASSIGN_OR_RETURN(sim::Device * device, s.devices().Get(stream->device_id()));
+  spec.module = std::move(module);
+  spec.kernel = static_cast<int>(op.kernel_index());
+  spec.block_dim = op.block_dim();
+  spec.args = op.args();
+  spec.ub_bytes = device->config().ub_bytes;
+  spec.device_id = stream->device_id();
+  spec.stream_id = op.stream_id();
+  // Device printf goes to the launching client, ahead of whatever reply
+  // (a synchronize) follows the launch.
+  spec.print = [sink = s.sink(), stream_id = op.stream_id()](std::string text) {
+    v1::ServerMessage message;
+    v1::DevicePrint* print = message.mutable_notification()->mutable_print();
+    print->set_stream_id(stream_id);
+    print->set_text(std::move(text));
+    sink->Send(std::move(message));
+  };
+  stream->Submit(sim::MakeKernelLaunchTask(std::move(spec), &s.devices().cores()));
+  return v1::Reply();
+}
+
+void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram& op) {
+  CompileRequest request;
+  request.source = op.source();
+  request.name = op.name();
+  for (const v1::SourceHeader& header : op.headers()) {
+    request.headers.emplace_back(header.name(), header.content());
+  }
+  request.options.assign(op.options().begin(), op.options().end());
+  // The job owns what it uses; a reply after the client left is dropped by
+  // the sink, and a job not yet started when the session ends is cancelled.
+  absl::Status queued = s.services.compilations->Schedule(
+      s.id, [compiler = s.services.compiler, sink = s.sink(), call_id, session = s.id,
+             request = std::move(request)] {
+        const CompileOutput output = compiler->Compile(request);
+        spdlog::info("session {}: compiled program '{}': {}{} ({} kernels, {} bytes)", session,
+                     request.name, output.success ? "ok" : "failed",
+                     output.from_cache ? ", from cache" : "", output.kernels.size(),
+                     output.binary.size());
+        sink->Send(CompileReply(call_id, output));
+      });
+  if (!queued.ok()) {
+    spdlog::warn("session {}: compilation of '{}' refused: {}", s.id, op.name(),
+                 std::string(queued.message()));
+    s.Finish(call_id, 0,
+             AclError(kRtResourceAllocFail,
+                      absl::StrFormat("npud is busy compiling (%s); try again later",
+                                      queued.message())));
+  }
+}
+
+}  // namespace npud::daemon

@@ -1,0 +1,99 @@
+// Device memory calls: allocation through the session's ledger, and copies
+// and memsets that run on a stream or synchronously behind the session's
+// queued work.
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+
+#include "absl/types/span.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "common/wire_constants.h"
+#include "daemon/session/calls.h"
+#include "daemon/session/sync_waiter.h"
+#include "simdevice/memory_tasks.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+// Sends `data` as DataChunks of `transfer_id`, the last one marked.
+void SendData(MessageSink& sink, uint64_t transfer_id, absl::Span<const uint8_t> data) {
+  size_t offset = 0;
+  do {
+    const size_t n = std::min(kDataChunkBytes, data.size() - offset);
+    v1::ServerMessage message;
+    v1::DataChunk* chunk = message.mutable_data();
+    chunk->set_transfer_id(transfer_id);
+    chunk->set_offset(offset);
+    chunk->set_data(data.data() + offset, n);
+    offset += n;
+    chunk->set_last(offset == data.size());
+    sink.Send(std::move(message));
+  } while (offset < data.size());
+}
+
+}  // namespace
+
+Outcome Malloc(SessionState& s, const v1::Malloc& op) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t address, s.memory.Allocate(op.device_id(), op.size()));
+  spdlog::debug("session {}: malloc {} bytes on device {} -> {:#x}", s.id, op.size(),
+                op.device_id(), address);
+  v1::Reply reply;
+  reply.mutable_malloc()->set_address(address);
+  return reply;
+}
+
+Outcome Free(SessionState& s, const v1::Free& op) { return Done(s.memory.Free(op.address())); }
+
+TaskOrError MemsetTask(SessionState& s, const v1::Memset& op) {
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.count()));
+  return sim::MakeMemsetTask(std::move(range), static_cast<uint8_t>(op.value()));
+}
+
+TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op) {
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.data().size()));
+  return sim::MakeWriteTask(std::move(range), std::move(*op.mutable_data()));
+}
+
+TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op) {
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.size()));
+  return sim::MakeReadTask(std::move(range), [sink = s.sink(), transfer_id = op.transfer_id()](
+                                                 absl::Span<const uint8_t> bytes) {
+    SendData(*sink, transfer_id, bytes);
+  });
+}
+
+TaskOrError CopyTask(SessionState& s, const v1::CopyDevice& op) {
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange dst, s.memory.Access(op.dst(), op.size()));
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange src, s.memory.Access(op.src(), op.size()));
+  return sim::MakeCopyTask(std::move(dst), std::move(src));
+}
+
+void EndFailedTransfer(SessionState& s, uint64_t transfer_id, const absl::Status& error) {
+  v1::ServerMessage message;
+  v1::DataChunk* chunk = message.mutable_data();
+  chunk->set_transfer_id(transfer_id);
+  chunk->set_last(true);
+  chunk->set_acl_error(ToAclCode(error));
+  s.sink()->Send(std::move(message));
+}
+
+void RunData(SessionState& s, uint64_t call_id, uint64_t stream_id, TaskOrError task) {
+  if (!task.ok()) return s.Finish(call_id, stream_id, task.status());
+  if (stream_id != 0) {
+    return s.Finish(call_id, stream_id, Done(s.Submit(stream_id, *std::move(task))));
+  }
+  // A synchronous copy or memset runs after the work this process queued
+  // before it, as CANN's synchronous calls see the results of earlier
+  // launches. It never waits on a worker: the last stream to drain runs it.
+  std::shared_ptr<sim::Task> shared(std::move(*task));
+  s.WhenStreamsDrained([shared, sink = s.sink(), call_id] {
+    absl::Status status;
+    shared->Run([] {}, &status);  // Copies and memsets never park.
+    if (call_id != 0) SendStatusReply(*sink, call_id, status);
+  });
+}
+
+}  // namespace npud::daemon

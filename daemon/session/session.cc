@@ -1,0 +1,190 @@
+#include "daemon/session/session.h"
+
+#include <unistd.h>
+
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+#include "daemon/session/calls.h"
+
+namespace npud::daemon {
+
+void Session::Process(v1::CallBatch* batch, std::vector<int> fds) {
+  size_t next_fd = 0;
+  for (v1::Call& call : *batch->mutable_calls()) {
+    int fd = -1;
+    if (call.has_register_host_memory() && next_fd < fds.size()) fd = fds[next_fd++];
+    Dispatch(call, fd);
+  }
+  for (; next_fd < fds.size(); ++next_fd) close(fds[next_fd]);
+}
+
+void Session::Dispatch(v1::Call& call, int fd) {
+  SessionState& s = state_;
+  const uint64_t id = call.call_id();
+  switch (call.op_case()) {
+    case v1::Call::kPing:
+      return s.Finish(id, 0, v1::Reply());
+    case v1::Call::kOpenDevice:
+      return s.Finish(id, 0, OpenDevice(s, call.open_device()));
+    case v1::Call::kCloseDevice:
+      return s.Finish(id, 0, CloseDevice(s, call.close_device()));
+    case v1::Call::kSynchronizeDevice:
+      return SynchronizeDevice(s, id, call.synchronize_device());
+    case v1::Call::kGetMemInfo:
+      return s.Finish(id, 0, GetMemInfo(s, call.get_mem_info()));
+
+    case v1::Call::kCreateStream:
+      return s.Finish(id, 0, CreateStream(s, call.create_stream()));
+    case v1::Call::kDestroyStream:
+      return DestroyStream(s, id, call.destroy_stream());
+    case v1::Call::kSynchronizeStream:
+      return SynchronizeStream(s, id, call.synchronize_stream());
+    case v1::Call::kQueryStream:
+      return s.Finish(id, 0, QueryStream(s, call.query_stream()));
+    case v1::Call::kSetStreamFailureMode:
+      return s.Finish(id, call.set_stream_failure_mode().stream_id(),
+                      SetStreamFailureMode(s, call.set_stream_failure_mode()));
+    case v1::Call::kStreamWaitEvent:
+      return s.Finish(id, call.stream_wait_event().stream_id(),
+                      StreamWaitEvent(s, call.stream_wait_event()));
+
+    case v1::Call::kCreateEvent:
+      return s.Finish(id, 0, CreateEvent(s, call.create_event()));
+    case v1::Call::kDestroyEvent:
+      return s.Finish(id, 0, DestroyEvent(s, call.destroy_event()));
+    case v1::Call::kRecordEvent:
+      return s.Finish(id, call.record_event().stream_id(), RecordEvent(s, call.record_event()));
+    case v1::Call::kResetEvent:
+      return s.Finish(id, call.reset_event().stream_id(), ResetEvent(s, call.reset_event()));
+    case v1::Call::kQueryEvent:
+      return s.Finish(id, 0, QueryEvent(s, call.query_event()));
+    case v1::Call::kSynchronizeEvent:
+      return SynchronizeEvent(s, id, call.synchronize_event());
+    case v1::Call::kEventElapsedTime:
+      return s.Finish(id, 0, EventElapsedTime(s, call.event_elapsed_time()));
+
+    case v1::Call::kMalloc:
+      return s.Finish(id, 0, Malloc(s, call.malloc()));
+    case v1::Call::kFree:
+      return s.Finish(id, 0, Free(s, call.free()));
+    case v1::Call::kMemset:
+      return RunData(s, id, call.memset().stream_id(), MemsetTask(s, call.memset()));
+    case v1::Call::kWriteDevice:
+      return RunData(s, id, call.write_device().stream_id(),
+                     WriteTask(s, *call.mutable_write_device()));
+    case v1::Call::kReadDevice: {
+      auto task = ReadTask(s, call.read_device());
+      // An asynchronous read's client also waits for the end of its transfer.
+      if (!task.ok() && id == 0) {
+        EndFailedTransfer(s, call.read_device().transfer_id(), task.status());
+      }
+      return RunData(s, id, call.read_device().stream_id(), std::move(task));
+    }
+    case v1::Call::kCopyDevice:
+      return RunData(s, id, call.copy_device().stream_id(), CopyTask(s, call.copy_device()));
+
+    case v1::Call::kLoadBinary:
+      return s.Finish(id, 0, LoadBinary(s, call.load_binary()));
+    case v1::Call::kUnloadBinary:
+      return s.Finish(id, 0, UnloadBinary(s, call.unload_binary()));
+    case v1::Call::kLaunchKernel:
+      return s.Finish(id, call.launch_kernel().stream_id(), LaunchKernel(s, call.launch_kernel()));
+
+    case v1::Call::kCompileProgram:
+      return CompileProgram(s, id, call.compile_program());
+
+    case v1::Call::kIpcExportMemory:
+      return s.Finish(id, 0, IpcExportMemory(s, call.ipc_export_memory()));
+    case v1::Call::kIpcSetImportPids:
+      return s.Finish(id, 0, IpcSetImportPids(s, call.ipc_set_import_pids()));
+    case v1::Call::kIpcImportMemory:
+      return s.Finish(id, 0, IpcImportMemory(s, call.ipc_import_memory()));
+    case v1::Call::kIpcClose:
+      return s.Finish(id, 0, IpcClose(s, call.ipc_close()));
+    case v1::Call::kIpcExportEvent:
+      return s.Finish(id, 0, IpcExportEvent(s, call.ipc_export_event()));
+    case v1::Call::kIpcOpenEvent:
+      return s.Finish(id, 0, IpcOpenEvent(s, call.ipc_open_event()));
+
+    case v1::Call::kValueWrite:
+      return s.Finish(id, call.value_write().stream_id(), ValueWrite(s, call.value_write()));
+    case v1::Call::kValueWait:
+      return s.Finish(id, call.value_wait().stream_id(), ValueWait(s, call.value_wait()));
+    case v1::Call::kCreateNotify:
+      return s.Finish(id, 0, CreateNotify(s, call.create_notify()));
+    case v1::Call::kDestroyNotify:
+      return s.Finish(id, 0, DestroyNotify(s, call.destroy_notify()));
+    case v1::Call::kRecordNotify:
+      return s.Finish(id, call.record_notify().stream_id(), RecordNotify(s, call.record_notify()));
+    case v1::Call::kWaitNotify:
+      return s.Finish(id, call.wait_notify().stream_id(), WaitNotify(s, call.wait_notify()));
+    case v1::Call::kIpcExportNotify:
+      return s.Finish(id, 0, IpcExportNotify(s, call.ipc_export_notify()));
+    case v1::Call::kIpcSetNotifyPids:
+      return s.Finish(id, 0, IpcSetNotifyPids(s, call.ipc_set_notify_pids()));
+    case v1::Call::kIpcImportNotify:
+      return s.Finish(id, 0, IpcImportNotify(s, call.ipc_import_notify()));
+
+    case v1::Call::kMallocPhysical:
+      return s.Finish(id, 0, MallocPhysical(s, call.malloc_physical()));
+    case v1::Call::kFreePhysical:
+      return s.Finish(id, 0, FreePhysical(s, call.free_physical()));
+    case v1::Call::kReserveAddress:
+      return s.Finish(id, 0, ReserveAddress(s, call.reserve_address()));
+    case v1::Call::kReleaseAddress:
+      return s.Finish(id, 0, ReleaseAddress(s, call.release_address()));
+    case v1::Call::kMapMemory:
+      return s.Finish(id, 0, MapMemory(s, call.map_memory()));
+    case v1::Call::kUnmapMemory:
+      return s.Finish(id, 0, UnmapMemory(s, call.unmap_memory()));
+    case v1::Call::kSetMemoryAccess:
+      return s.Finish(id, 0, SetMemoryAccess(s, call.set_memory_access()));
+    case v1::Call::kGetMemoryAccess:
+      return s.Finish(id, 0, GetMemoryAccess(s, call.get_memory_access()));
+    case v1::Call::kExportPhysical:
+      return s.Finish(id, 0, ExportPhysical(s, call.export_physical()));
+    case v1::Call::kSetPhysicalPids:
+      return s.Finish(id, 0, SetPhysicalPids(s, call.set_physical_pids()));
+    case v1::Call::kImportPhysical:
+      return s.Finish(id, 0, ImportPhysical(s, call.import_physical()));
+    case v1::Call::kRetainPhysical:
+      return s.Finish(id, 0, RetainPhysical(s, call.retain_physical()));
+
+    case v1::Call::kCreateCountNotify:
+      return s.Finish(id, 0, CreateCountNotify(s, call.create_count_notify()));
+    case v1::Call::kDestroyCountNotify:
+      return s.Finish(id, 0, DestroyCountNotify(s, call.destroy_count_notify()));
+    case v1::Call::kRecordCountNotify:
+      return s.Finish(id, call.record_count_notify().stream_id(),
+                      RecordCountNotify(s, call.record_count_notify()));
+    case v1::Call::kWaitCountNotify:
+      return s.Finish(id, call.wait_count_notify().stream_id(),
+                      WaitCountNotify(s, call.wait_count_notify()));
+    case v1::Call::kResetCountNotify:
+      return s.Finish(id, call.reset_count_notify().stream_id(),
+                      ResetCountNotify(s, call.reset_count_notify()));
+
+    case v1::Call::kRegisterHostMemory:
+      return s.Finish(id, 0, RegisterHostMemory(s, call.register_host_memory(), fd));
+    case v1::Call::kReleaseHostMemory:
+      return s.Finish(id, 0, ReleaseHostMemory(s, call.release_host_memory()));
+    case v1::Call::kMapHostWindow:
+      return s.Finish(id, 0, MapHostWindow(s, call.map_host_window()));
+    case v1::Call::kUnmapHostWindow:
+      return s.Finish(id, 0, UnmapHostWindow(s, call.unmap_host_window()));
+    case v1::Call::kHostCopy:
+      return RunData(s, id, call.host_copy().stream_id(), HostCopyTask(s, call.host_copy()));
+
+    case v1::Call::OP_NOT_SET:
+      break;
+  }
+  // An op this daemon does not know (newer client) or an empty call.
+  s.Finish(
+      id, 0,
+      AclError(kRtFeatureNotSupport, absl::StrFormat("call type %d is not supported by this npud",
+                                                     static_cast<int>(call.op_case()))));
+}
+
+}  // namespace npud::daemon

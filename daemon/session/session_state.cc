@@ -1,0 +1,158 @@
+#include "daemon/session/session_state.h"
+
+#include <atomic>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+
+Outcome Done(const absl::Status& status) {
+  if (!status.ok()) return status;
+  return v1::Reply();
+}
+
+SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
+                           std::shared_ptr<MessageSink> sink)
+    : id(id),
+      peer(std::move(peer)),
+      services(std::move(services)),
+      memory(id, this->peer.pid, this->services.devices),
+      sink_(std::move(sink)) {}
+
+SessionState::~SessionState() {
+  // Teardown order: stop the work first (streams and queued compilations),
+  // withdraw what others imported from us, then let go of mappings and
+  // physical memory, and free our device memory last.
+  services.compilations->Cancel(id);
+  ReleaseStreamsAndEvents(-1);
+  services.ipc->RevokeAll(id);
+  devices().vmm().ReleaseAll(id);
+  const size_t physical_handles =
+      physical.TakeIf([](const PhysicalHandle&) { return true; }).size();
+  const AllocationLedger::Usage usage = memory.usage();
+  const uint64_t bytes = memory.ReleaseAll();
+  spdlog::info(
+      "session {} (pid {} {}) closed: released {} allocations ({} bytes), {} physical memory "
+      "handle(s)",
+      id, peer.pid, peer.program, usage.allocations, bytes, physical_handles);
+}
+
+void SessionState::Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome) {
+  if (call_id == 0) {
+    if (outcome.ok()) return;
+    spdlog::warn("session {}: asynchronous call failed: {}", id, outcome.status().ToString());
+    if (stream_id != 0) {
+      if (auto stream = streams.Find(stream_id); stream.ok()) {
+        (*stream)->RecordError(outcome.status());
+      }
+    }
+    return;
+  }
+  v1::ServerMessage message;
+  v1::Reply* reply = message.mutable_reply();
+  if (outcome.ok()) {
+    *reply = *std::move(outcome);
+  } else {
+    spdlog::debug("session {}: call {} failed: {}", id, call_id, outcome.status().ToString());
+    reply->set_acl_error(ToAclCode(outcome.status()));
+    reply->set_error_message(std::string(outcome.status().message()));
+  }
+  reply->set_call_id(call_id);
+  sink_->Send(std::move(message));
+}
+
+absl::StatusOr<std::string> SessionState::AddBinaryChunk(uint64_t binary_id,
+                                                         const std::string& data, bool last) {
+  if (binary_id == 0) return AclError(kRtParamInvalid, "binary id 0 is reserved");
+  if (binaries.Contains(binary_id)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("binary id %d is already in use", binary_id));
+  }
+  absl::MutexLock lock(&mu_);
+  std::string& partial = partial_binaries_[binary_id];
+  partial += data;
+  if (!last) return std::string();
+  std::string whole = std::move(partial);
+  partial_binaries_.erase(binary_id);
+  return whole;
+}
+
+void SessionState::OpenDevice(int device_id) {
+  absl::MutexLock lock(&mu_);
+  ++open_devices_[device_id];
+}
+
+absl::StatusOr<bool> SessionState::CloseDevice(int device_id, bool force) {
+  absl::MutexLock lock(&mu_);
+  auto it = open_devices_.find(device_id);
+  if (it == open_devices_.end()) {
+    return AclError(kRtInvalidDeviceId,
+                    absl::StrFormat("device %d was not set by this process", device_id));
+  }
+  if (!force && --it->second > 0) return false;
+  open_devices_.erase(it);
+  return true;
+}
+
+absl::Status SessionState::Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, streams.Find(stream_id));
+  stream->Submit(std::move(task));
+  return absl::OkStatus();
+}
+
+void SessionState::WhenStreamsDrained(std::function<void()> fn) {
+  std::vector<std::shared_ptr<sim::Stream>> all = streams.All();
+  auto left = std::make_shared<std::atomic<size_t>>(all.size() + 1);
+  auto shared_fn = std::make_shared<std::function<void()>>(std::move(fn));
+  auto arrive = [left, shared_fn](const absl::Status&) {
+    if (--*left == 0) (*shared_fn)();
+  };
+  // Errors stay on their streams for the next synchronize.
+  for (auto& stream : all) stream->NotifyWhenDrained(arrive, /*take_error=*/false);
+  arrive(absl::OkStatus());
+}
+
+void SessionState::ReleaseStreamsAndEvents(int device_id) {
+  auto on_device = [device_id](const auto& object) {
+    return device_id < 0 || object.device_id() == device_id;
+  };
+  std::vector<std::shared_ptr<sim::Stream>> dropped = streams.TakeIf(on_device);
+  events.TakeIf(on_device);
+  notifies.TakeIf(on_device);
+  count_notifies.TakeIf(on_device);
+  // Outside every table lock: cancelling runs the tasks' Cancel() hooks.
+  for (auto& stream : dropped) stream->Discard(absl::CancelledError("device reset"));
+}
+
+v1::SessionStatus SessionState::Status() const {
+  v1::SessionStatus status;
+  status.set_session_id(id);
+  status.set_pid(peer.pid);
+  status.set_uid(peer.uid);
+  status.set_host(peer.host);
+  status.set_program(peer.program);
+  const sim::VirtualAddressSpace::Usage vmm = services.devices->vmm().UsageOf(id);
+  status.set_reserved_address_bytes(vmm.reserved_bytes);
+  status.set_mapped_bytes(vmm.mapped_bytes);
+  status.set_exports(services.ipc->exports_of(id));
+  const AllocationLedger::Usage usage = memory.usage();
+  for (const auto& [device, bytes] : usage.bytes_by_device) {
+    (*status.mutable_memory_bytes())[device] += bytes;
+  }
+  uint32_t imports = usage.imports;
+  for (const auto& handle : physical.All()) {
+    (*status.mutable_physical_bytes())[handle->memory->device_id()] += handle->memory->size();
+    imports += handle->imported;
+  }
+  status.set_streams(streams.size());
+  status.set_events(events.size());
+  status.set_allocations(usage.allocations);
+  status.set_imports(imports);
+  return status;
+}
+
+}  // namespace npud::daemon

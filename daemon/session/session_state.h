@@ -1,0 +1,152 @@
+// session_state.h
+//
+// SessionState: what one client process owns in npud and the services its
+// calls use. The call handlers (the *_calls.cc files, declared in calls.h)
+// work on it; Session (session.h) owns it and dispatches calls.
+//
+// Everything the client names lives in a table here: streams, events,
+// notifies, count notifies, kernel binaries, physical memory handles and
+// host windows by the id the client minted (HandleTable), device memory by
+// address (AllocationLedger). Nothing of other sessions is reachable from
+// it, which is what keeps clients apart.
+//
+// Thread-safe: calls arrive on the session's reader thread in order;
+// replies and stream completions come from scheduler workers and timers.
+
+#ifndef NPUD_DAEMON_SESSION_SESSION_STATE_H_
+#define NPUD_DAEMON_SESSION_SESSION_STATE_H_
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "daemon/bounded_executor.h"
+#include "daemon/delayed_executor.h"
+#include "daemon/host_window.h"
+#include "daemon/ipc_registry.h"
+#include "daemon/kernel_compiler.h"
+#include "daemon/message_sink.h"
+#include "daemon/session/allocation_ledger.h"
+#include "daemon/session/handle_table.h"
+#include "npud/v1/calls.pb.h"
+#include "npud/v1/npud.pb.h"
+#include "simdevice/count_notify.h"
+#include "simdevice/device_set.h"
+#include "simdevice/event.h"
+#include "simdevice/kernel_module.h"
+#include "simdevice/notify.h"
+#include "simdevice/physical_memory.h"
+#include "simdevice/stream.h"
+#include "simdevice/task.h"
+
+namespace npud::daemon {
+
+// Who is on the other end, from the hello.
+struct PeerInfo {
+  int64_t pid = 0;
+  uint32_t uid = 0;
+  std::string host;
+  std::string program;
+};
+
+// The daemon-wide services a session uses; all outlive every session.
+struct SessionServices {
+  sim::DeviceSet* devices = nullptr;
+  DelayedExecutor* timers = nullptr;
+  IpcRegistry* ipc = nullptr;
+  // Shared with compilations still running when a session ends.
+  std::shared_ptr<KernelCompiler> compiler;
+  BoundedExecutor* compilations = nullptr;
+  // Takes half of a large host-window copy when a worker is idle.
+  BoundedExecutor* copy_helpers = nullptr;
+};
+
+// Physical memory (aclrtDrvMemHandle) as a session holds it.
+struct PhysicalHandle {
+  std::shared_ptr<sim::PhysicalMemory> memory;
+  // Imported from another session's shareable handle.
+  bool imported = false;
+};
+
+// A call's outcome: an error, or a reply (result filled in) to send.
+using Outcome = absl::StatusOr<v1::Reply>;
+// The empty reply when `status` is OK (a StatusOr must never hold an OK
+// status).
+Outcome Done(const absl::Status& status);
+// A task for a stream, or why there is none.
+using TaskOrError = absl::StatusOr<std::unique_ptr<sim::Task>>;
+
+class SessionState {
+ public:
+  SessionState(uint64_t id, PeerInfo peer, SessionServices services,
+               std::shared_ptr<MessageSink> sink);
+  // Releases everything the session owns; nothing of other sessions
+  // changes.
+  ~SessionState();
+  SessionState(const SessionState&) = delete;
+  SessionState& operator=(const SessionState&) = delete;
+
+  const uint64_t id;
+  const PeerInfo peer;
+  const SessionServices services;
+  sim::DeviceSet& devices() const { return *services.devices; }
+  const std::shared_ptr<MessageSink>& sink() const { return sink_; }
+
+  // --- Answers -------------------------------------------------------------
+  // Sends the reply of a synchronous call. For an asynchronous call
+  // (call_id 0) that failed, the error goes to stream `stream_id` (reported
+  // by its next synchronize), or only to the log if `stream_id` is 0.
+  void Finish(uint64_t call_id, uint64_t stream_id, Outcome outcome);
+
+  // --- What the session owns -----------------------------------------------
+  HandleTable<sim::Stream> streams{"stream"};
+  HandleTable<sim::Event> events{"event"};
+  HandleTable<sim::Notify> notifies{"notify"};
+  HandleTable<sim::CountNotify> count_notifies{"count notify"};
+  HandleTable<const sim::KernelModule> binaries{"binary"};
+  HandleTable<PhysicalHandle> physical{"physical memory handle"};
+  HandleTable<HostWindow> windows{"host window", kRtParamInvalid};
+  // Device addresses of windows mapped for aclrtHostRegister, by window id.
+  HandleTable<uint64_t> mapped_windows{"mapped host window", kRtParamInvalid};
+  AllocationLedger memory;
+
+  // Binaries whose chunks are still arriving: appends `data`; returns the
+  // whole binary once `last`.
+  absl::StatusOr<std::string> AddBinaryChunk(uint64_t binary_id, const std::string& data, bool last)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // aclrtSetDevice counting. CloseDevice returns true when the device's
+  // streams and events are to be released (count reached 0, or `force`);
+  // kRtInvalidDeviceId if the device was not set.
+  void OpenDevice(int device_id) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<bool> CloseDevice(int device_id, bool force) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // --- Helpers of several call kinds ---------------------------------------
+  // Queues `task` on stream `stream_id`.
+  absl::Status Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task);
+  // Runs `fn` once every task queued so far on the session's streams has
+  // finished (at once if none is pending), on whichever thread gets there.
+  void WhenStreamsDrained(std::function<void()> fn);
+  // Drops the streams, events and notifies on `device_id` (all devices if
+  // -1), cancelling their pending tasks.
+  void ReleaseStreamsAndEvents(int device_id);
+
+  // For the admin service.
+  v1::SessionStatus Status() const;
+
+ private:
+  const std::shared_ptr<MessageSink> sink_;
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_SESSION_SESSION_STATE_H_
