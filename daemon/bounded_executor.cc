@@ -54,9 +54,8 @@ void BoundedExecutor::WorkerLoop() {
   absl::MutexLock lock(&mu_);
   while (true) {
     ++idle_;
-    auto ready = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-      return stopping_ || !queue_.empty();
-    };
+    auto ready = [this]()
+                     ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !queue_.empty(); };
     mu_.Await(absl::Condition(&ready));
     --idle_;
     if (stopping_) return;

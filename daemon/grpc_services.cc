@@ -1,14 +1,18 @@
 #include "daemon/grpc_services.h"
 
+#include <algorithm>
 #include <deque>
+#include <functional>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
+#include "daemon/session_endpoint.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "npud/v1/npud.grpc.pb.h"
@@ -26,33 +30,76 @@ constexpr int kHttp2WindowBytes = 64 << 20;
 using SessionStream = grpc::ServerReaderWriter<v1::ServerMessage, v1::ClientMessage>;
 
 // Queues a session's outgoing messages and writes them from one thread: a
-// gRPC stream allows one writer, and replies come from many threads.
+// gRPC stream allows one writer, and replies come from many threads. The
+// queue is bounded (MessageSink): past the hard limit the call is cancelled.
 class StreamSink final : public MessageSink {
  public:
-  explicit StreamSink(SessionStream* stream) : stream_(stream), writer_([this] { Loop(); }) {}
+  StreamSink(grpc::ServerContext* context, SessionStream* stream)
+      : context_(context), stream_(stream), writer_([this] { Loop(); }) {}
   ~StreamSink() override { Close(); }
 
   void Send(v1::ServerMessage message) override {
+    const size_t bytes = message.ByteSizeLong();
+    std::vector<std::function<void()>> wake;
+    {
+      absl::MutexLock lock(&mu_);
+      if (closed_ || broken_) return;
+      if (queued_bytes_ + bytes <= kHardLimitBytes) {
+        queued_bytes_ += bytes;
+        queue_.push_back(Queued{std::move(message), bytes});
+        return;
+      }
+      spdlog::error("client {} does not read its replies ({} MiB unread); disconnecting",
+                    context_->peer(), queued_bytes_ >> 20);
+      broken_ = true;
+      queue_.clear();
+      queued_bytes_ = 0;
+      wake.swap(room_waiters_);
+    }
+    context_->TryCancel();
+    for (auto& fn : wake) fn();
+  }
+
+  bool WaitForRoom(absl::Duration timeout) override {
     absl::MutexLock lock(&mu_);
-    if (closed_) return;
-    queue_.push_back(std::move(message));
+    auto room = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return RoomLocked(); };
+    return mu_.AwaitWithTimeout(absl::Condition(&room), timeout);
+  }
+
+  bool ReadyOrWake(std::function<void()> wake) override {
+    absl::MutexLock lock(&mu_);
+    if (RoomLocked()) return true;
+    room_waiters_.push_back(std::move(wake));
+    return false;
   }
 
   // Writes what is queued, then stops; later messages are dropped. After
   // Close() returns the stream is no longer touched.
   void Close() {
+    std::vector<std::function<void()>> wake;
     {
       absl::MutexLock lock(&mu_);
       if (closed_) return;
       closed_ = true;
+      wake.swap(room_waiters_);
     }
+    for (auto& fn : wake) fn();
     writer_.join();
   }
 
  private:
+  struct Queued {
+    v1::ServerMessage message;
+    size_t bytes;
+  };
+
+  bool RoomLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    return closed_ || broken_ || queued_bytes_ < kSoftLimitBytes;
+  }
+
   void Loop() {
     while (true) {
-      std::deque<v1::ServerMessage> batch;
+      std::deque<Queued> batch;
       {
         absl::MutexLock lock(&mu_);
         auto ready = [this]()
@@ -65,19 +112,47 @@ class StreamSink final : public MessageSink {
         // Hint gRPC to coalesce while more messages are waiting.
         grpc::WriteOptions options;
         if (batch.size() > 1) options.set_buffer_hint();
-        if (!broken_ && !stream_->Write(batch.front(), options)) broken_ = true;
-        batch.pop_front();
+        const bool written = stream_->Write(batch.front().message, options);
+        std::vector<std::function<void()>> wake;
+        {
+          absl::MutexLock lock(&mu_);
+          if (!written) broken_ = true;
+          queued_bytes_ -= std::min(queued_bytes_, batch.front().bytes);
+          if (RoomLocked()) wake.swap(room_waiters_);
+          if (broken_) batch.clear();
+        }
+        if (!batch.empty()) batch.pop_front();
+        // Parked reads continue; never under our lock.
+        for (auto& fn : wake) fn();
       }
     }
   }
 
+  grpc::ServerContext* const context_;
   SessionStream* const stream_;
   absl::Mutex mu_;
-  std::deque<v1::ServerMessage> queue_ ABSL_GUARDED_BY(mu_);
+  std::deque<Queued> queue_ ABSL_GUARDED_BY(mu_);
+  // Bytes queued or being written.
+  size_t queued_bytes_ ABSL_GUARDED_BY(mu_) = 0;
   bool closed_ ABSL_GUARDED_BY(mu_) = false;
-  // Only touched by the writer thread.
-  bool broken_ = false;
+  bool broken_ ABSL_GUARDED_BY(mu_) = false;
+  // Parked reads to wake once the client has room again.
+  std::vector<std::function<void()>> room_waiters_ ABSL_GUARDED_BY(mu_);
   std::thread writer_;
+};
+
+// The client's messages, as they arrive on the stream.
+class StreamSource final : public ClientMessageSource {
+ public:
+  explicit StreamSource(SessionStream* stream) : stream_(stream) {}
+  absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
+    fds->clear();
+    if (!stream_->Read(message)) return absl::OutOfRangeError("end of stream");
+    return absl::OkStatus();
+  }
+
+ private:
+  SessionStream* const stream_;
 };
 
 class NpudService final : public v1::Npud::Service {
@@ -85,38 +160,15 @@ class NpudService final : public v1::Npud::Service {
   explicit NpudService(DaemonCore* core) : core_(core) {}
 
   grpc::Status Session(grpc::ServerContext* context, SessionStream* stream) override {
-    v1::ClientMessage first;
-    if (!stream->Read(&first)) return grpc::Status::OK;
-    if (!first.has_hello()) {
-      spdlog::warn("client {} did not start with a hello; closing", context->peer());
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT, "the first message must be a hello");
-    }
-    auto sink = std::make_shared<StreamSink>(stream);
-    auto opened = core_->OpenSession(first.hello(), sink);
-    if (!opened.ok()) {
-      sink->Close();
-      return grpc::Status(static_cast<grpc::StatusCode>(opened.status().code()),
-                          std::string(opened.status().message()));
-    }
-    std::shared_ptr<daemon::Session> session = std::move(opened->session);
-    {
-      v1::ServerMessage hello;
-      *hello.mutable_hello() = std::move(opened->reply);
-      sink->Send(std::move(hello));
-    }
-    v1::ClientMessage message;
-    while (stream->Read(&message)) {
-      if (message.has_batch()) {
-        session->Process(message.mutable_batch());
-      } else {
-        spdlog::warn("session {}: unexpected message kind {}; ignored", session->id(),
-                     static_cast<int>(message.kind_case()));
-      }
-    }
-    // The client is gone (exit, crash or network loss): release everything.
-    core_->CloseSession(session->id());
-    session.reset();
+    auto sink = std::make_shared<StreamSink>(context, stream);
+    StreamSource source(stream);
+    const absl::Status served = ServeSession(core_, source, sink);
     sink->Close();
+    if (!served.ok()) {
+      spdlog::warn("client {} refused: {}", context->peer(), served.ToString());
+      return grpc::Status(static_cast<grpc::StatusCode>(served.code()),
+                          std::string(served.message()));
+    }
     return grpc::Status::OK;
   }
 

@@ -7,14 +7,16 @@
 
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "common/frame_io.h"
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
-#include "daemon/session/session.h"
+#include "daemon/session_endpoint.h"
 #include "npud/v1/npud.pb.h"
 #include "spdlog/spdlog.h"
 
@@ -25,7 +27,7 @@ namespace {
 // the thread that sends it, without blocking; only when the socket is full
 // does the rest wait in `pending_` for the writer thread, and later messages
 // queue behind it, so order is kept and no scheduler worker ever blocks on a
-// slow client.
+// slow client. What the client has not taken yet is bounded (MessageSink).
 class LocalSink final : public MessageSink {
  public:
   explicit LocalSink(int socket) : socket_(socket), writer_([this] { WriterLoop(); }) {}
@@ -36,12 +38,62 @@ class LocalSink final : public MessageSink {
     std::string frame(kFrameHeaderBytes, '\0');
     message.AppendToString(&frame);
     SealFrame(&frame);
-    absl::MutexLock lock(&mu_);
-    if (closed_ || broken_) return;
-    if (writing_ || !pending_.empty()) {
-      pending_.append(frame);
-      return;
+    std::vector<std::function<void()>> wake;
+    {
+      absl::MutexLock lock(&mu_);
+      if (closed_ || broken_) return;
+      if (writing_ || !pending_.empty()) {
+        if (UnreadLocked() + frame.size() > kHardLimitBytes) {
+          Overflow();
+          wake.swap(room_waiters_);
+        } else {
+          pending_.append(frame);
+        }
+      } else {
+        WriteNow(frame);
+        if (broken_) wake.swap(room_waiters_);
+      }
     }
+    for (auto& fn : wake) fn();
+  }
+
+  bool WaitForRoom(absl::Duration timeout) override {
+    absl::MutexLock lock(&mu_);
+    auto room = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return RoomLocked(); };
+    return mu_.AwaitWithTimeout(absl::Condition(&room), timeout);
+  }
+
+  bool ReadyOrWake(std::function<void()> wake) override {
+    absl::MutexLock lock(&mu_);
+    if (RoomLocked()) return true;
+    room_waiters_.push_back(std::move(wake));
+    return false;
+  }
+
+  // Stops writing; later messages are dropped.
+  void Close() {
+    std::vector<std::function<void()>> wake;
+    {
+      absl::MutexLock lock(&mu_);
+      if (closed_) return;
+      closed_ = true;
+      wake.swap(room_waiters_);
+    }
+    for (auto& fn : wake) fn();
+    writer_.join();
+  }
+
+ private:
+  size_t UnreadLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    return pending_.size() + writing_bytes_;
+  }
+  bool RoomLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    return closed_ || broken_ || UnreadLocked() < kSoftLimitBytes;
+  }
+
+  // Writes what the socket takes without blocking; the writer thread
+  // finishes the rest.
+  void WriteNow(const std::string& frame) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     size_t sent = 0;
     while (sent < frame.size()) {
       const ssize_t n =
@@ -51,7 +103,7 @@ class LocalSink final : public MessageSink {
       } else if (n < 0 && errno == EINTR) {
         continue;
       } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-        pending_.append(frame, sent);  // The writer thread finishes it.
+        pending_.append(frame, sent);
         return;
       } else {
         broken_ = true;
@@ -60,17 +112,17 @@ class LocalSink final : public MessageSink {
     }
   }
 
-  // Stops writing; later messages are dropped.
-  void Close() {
-    {
-      absl::MutexLock lock(&mu_);
-      if (closed_) return;
-      closed_ = true;
-    }
-    writer_.join();
+  // The client stopped reading: drop what waits and end the connection
+  // (its reader then sees the end and the session closes).
+  void Overflow() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    spdlog::error("local client does not read its replies ({} MiB unread); disconnecting",
+                  UnreadLocked() >> 20);
+    broken_ = true;
+    pending_.clear();
+    pending_.shrink_to_fit();
+    shutdown(socket_, SHUT_RDWR);
   }
 
- private:
   void WriterLoop() {
     absl::MutexLock lock(&mu_);
     while (true) {
@@ -81,6 +133,7 @@ class LocalSink final : public MessageSink {
       std::string batch;
       batch.swap(pending_);
       writing_ = true;
+      writing_bytes_ = batch.size();
       mu_.Unlock();
       // Blocking write: the socket is full, nothing better to do.
       size_t sent = 0;
@@ -93,9 +146,17 @@ class LocalSink final : public MessageSink {
           ok = false;
         }
       }
+      std::vector<std::function<void()>> wake;
       mu_.Lock();
       writing_ = false;
+      writing_bytes_ = 0;
       if (!ok) broken_ = true;
+      if (RoomLocked()) wake.swap(room_waiters_);
+      if (!wake.empty()) {
+        mu_.Unlock();
+        for (auto& fn : wake) fn();  // wakes parked reads; never under our lock
+        mu_.Lock();
+      }
     }
   }
 
@@ -103,9 +164,28 @@ class LocalSink final : public MessageSink {
   absl::Mutex mu_;
   std::string pending_ ABSL_GUARDED_BY(mu_);
   bool writing_ ABSL_GUARDED_BY(mu_) = false;
+  // Bytes of the batch the writer thread is sending.
+  size_t writing_bytes_ ABSL_GUARDED_BY(mu_) = 0;
   bool closed_ ABSL_GUARDED_BY(mu_) = false;
   bool broken_ ABSL_GUARDED_BY(mu_) = false;
+  // Parked reads to wake once the client has room again.
+  std::vector<std::function<void()>> room_waiters_ ABSL_GUARDED_BY(mu_);
   std::thread writer_;
+};
+
+// The client's messages, framed on the socket.
+class FrameSource final : public ClientMessageSource {
+ public:
+  explicit FrameSource(int socket) : reader_(socket) {}
+  absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
+    if (absl::Status read = reader_.Read(&payload_, fds); !read.ok()) return read;
+    if (!message->ParseFromString(payload_)) return absl::DataLossError("undecodable message");
+    return absl::OkStatus();
+  }
+
+ private:
+  FrameReader reader_;
+  std::string payload_;
 };
 
 }  // namespace
@@ -134,58 +214,17 @@ class LocalServer::Connection {
   }
 
   void Serve() {
-    FrameReader reader(socket_);
-    std::string payload;
-    std::vector<int> fds;
-    v1::ClientMessage first;
-    const absl::Status read = reader.Read(&payload, &fds);
-    // Clients probe whether the socket answers by connecting and leaving.
-    if (absl::IsOutOfRange(read)) return;
-    if (!read.ok() || !first.ParseFromString(payload) || !first.has_hello()) {
-      spdlog::warn("local client did not start with a hello; closing");
-      CloseAll(fds);
-      return;
-    }
+    FrameSource source(socket_);
     auto sink = std::make_shared<LocalSink>(socket_);
-    auto opened = core_->OpenSession(first.hello(), sink);
-    if (!opened.ok()) {
+    const absl::Status served = ServeSession(core_, source, sink);
+    if (!served.ok()) {
+      spdlog::warn("local client refused: {}", served.ToString());
       v1::ServerMessage refused;
-      refused.mutable_refused()->set_code(static_cast<int>(opened.status().code()));
-      refused.mutable_refused()->set_message(std::string(opened.status().message()));
+      refused.mutable_refused()->set_code(static_cast<int>(served.code()));
+      refused.mutable_refused()->set_message(std::string(served.message()));
       sink->Send(std::move(refused));
-      sink->Close();
-      return;
     }
-    std::shared_ptr<Session> session = std::move(opened->session);
-    {
-      v1::ServerMessage hello;
-      *hello.mutable_hello() = std::move(opened->reply);
-      sink->Send(std::move(hello));
-    }
-    v1::ClientMessage message;
-    while (true) {
-      const absl::Status read = reader.Read(&payload, &fds);
-      if (!read.ok()) {
-        if (!absl::IsOutOfRange(read)) {
-          spdlog::warn("session {}: {}; closing", session->id(), read.ToString());
-        }
-        break;
-      }
-      if (!message.ParseFromString(payload) || !message.has_batch()) {
-        spdlog::warn("session {}: undecodable or unexpected local message; closing", session->id());
-        CloseAll(fds);
-        break;
-      }
-      session->Process(message.mutable_batch(), std::move(fds));
-      fds.clear();
-    }
-    core_->CloseSession(session->id());
-    session.reset();
     sink->Close();
-  }
-
-  static void CloseAll(const std::vector<int>& fds) {
-    for (int fd : fds) close(fd);
   }
 
   const int socket_;

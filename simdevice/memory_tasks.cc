@@ -1,5 +1,6 @@
 #include "simdevice/memory_tasks.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -13,13 +14,41 @@ std::unique_ptr<Task> MakeWriteTask(DeviceRange dst, std::string bytes) {
                                         });
 }
 
-std::unique_ptr<Task> MakeReadTask(DeviceRange src,
-                                   std::function<void(absl::Span<const uint8_t>)> sink) {
-  return std::make_unique<FunctionTask>("read-device",
-                                        [src = std::move(src), sink = std::move(sink)]() {
-                                          sink(absl::Span<const uint8_t>(src.data(), src.size));
-                                          return absl::OkStatus();
-                                        });
+namespace {
+
+class ReadTask final : public Task {
+ public:
+  ReadTask(DeviceRange src, size_t chunk_bytes, std::shared_ptr<ReadConsumer> consumer)
+      : src_(std::move(src)),
+        chunk_bytes_(std::max<size_t>(chunk_bytes, 1)),
+        consumer_(std::move(consumer)) {}
+
+  Progress Run(const Waker& wake, absl::Status* status) override {
+    do {
+      if (!consumer_->ReadyOrWake(wake)) return Progress::kPending;
+      const size_t n = std::min<uint64_t>(chunk_bytes_, src_.size - offset_);
+      const uint64_t at = offset_;
+      offset_ += n;
+      consumer_->Deliver(at, absl::Span<const uint8_t>(src_.data() + at, n), offset_ == src_.size);
+    } while (offset_ < src_.size);
+    *status = absl::OkStatus();
+    return Progress::kDone;
+  }
+  const char* name() const override { return "read-device"; }
+
+ private:
+  const DeviceRange src_;
+  const size_t chunk_bytes_;
+  const std::shared_ptr<ReadConsumer> consumer_;
+  // Bytes delivered so far.
+  uint64_t offset_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Task> MakeReadTask(DeviceRange src, size_t chunk_bytes,
+                                   std::shared_ptr<ReadConsumer> consumer) {
+  return std::make_unique<ReadTask>(std::move(src), chunk_bytes, std::move(consumer));
 }
 
 std::unique_ptr<Task> MakeCopyTask(DeviceRange dst, DeviceRange src) {

@@ -7,6 +7,8 @@
 #ifndef NPUD_SIMDEVICE_MEMORY_TASKS_H_
 #define NPUD_SIMDEVICE_MEMORY_TASKS_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -20,9 +22,24 @@ namespace npud::sim {
 // Writes `bytes` (whose size must equal dst.size) to dst.
 std::unique_ptr<Task> MakeWriteTask(DeviceRange dst, std::string bytes);
 
-// Hands the bytes of src to `sink` when the task runs; `sink` must not block.
-std::unique_ptr<Task> MakeReadTask(DeviceRange src,
-                                   std::function<void(absl::Span<const uint8_t>)> sink);
+// Takes the bytes of a read, chunk by chunk, at its own pace: a consumer
+// that has too much unread (a client that does not keep up) parks the read,
+// and with it the stream, instead of making anyone buffer without bound.
+class ReadConsumer {
+ public:
+  virtual ~ReadConsumer() = default;
+  // The bytes at `offset` of the read; `last` marks its end (a read of 0
+  // bytes delivers one empty last chunk). Must not block.
+  virtual void Deliver(uint64_t offset, absl::Span<const uint8_t> bytes, bool last) = 0;
+  // True if the consumer takes another chunk now. Otherwise it arranges for
+  // `wake` to be called once it does — never from inside this call — and
+  // returns false.
+  virtual bool ReadyOrWake(const Waker& wake) = 0;
+};
+
+// Hands the bytes of src to `consumer` in chunks of at most `chunk_bytes`.
+std::unique_ptr<Task> MakeReadTask(DeviceRange src, size_t chunk_bytes,
+                                   std::shared_ptr<ReadConsumer> consumer);
 
 // Copies src to dst (same size; the ranges may be on different devices and
 // may overlap).

@@ -14,6 +14,7 @@
 #include "client/transport/transport.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
+#include "daemon/session_endpoint.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::client {
@@ -63,33 +64,27 @@ class InprocTransport final : public Transport {
                                          TransportReceiver* receiver) override {
     auto core = SharedCore();
     if (!core.ok()) return core.status();
-    core_ = *core;
     sink_ = std::make_shared<DirectSink>(receiver);
-    auto opened = core_->OpenSession(hello, sink_);
-    if (!opened.ok()) return opened.status();
-    session_ = std::move(opened->session);
-    return std::move(opened->reply);
+    endpoint_ = std::make_unique<daemon::SessionEndpoint>(*core, sink_);
+    return endpoint_->Open(hello);
   }
 
   absl::Status Send(v1::ClientMessage message) override {
-    if (session_ == nullptr) return absl::FailedPreconditionError("not connected");
-    if (message.has_batch()) session_->Process(message.mutable_batch());
-    return absl::OkStatus();
+    if (endpoint_ == nullptr) return absl::FailedPreconditionError("not connected");
+    return endpoint_->Handle(message, {});
   }
 
   void Shutdown() override {
-    if (session_ == nullptr) return;
-    core_->CloseSession(session_->id());
-    session_.reset();
+    if (endpoint_ == nullptr) return;
+    endpoint_.reset();  // closes the session
     sink_->Close();
   }
 
   std::string Describe() const override { return "inproc:"; }
 
  private:
-  daemon::DaemonCore* core_ = nullptr;
   std::shared_ptr<DirectSink> sink_;
-  std::shared_ptr<daemon::Session> session_;
+  std::unique_ptr<daemon::SessionEndpoint> endpoint_;
 };
 
 }  // namespace

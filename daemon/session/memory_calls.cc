@@ -2,7 +2,6 @@
 // and memsets that run on a stream or synchronously behind the session's
 // queued work.
 
-#include <algorithm>
 #include <memory>
 #include <utility>
 
@@ -12,27 +11,35 @@
 #include "common/wire_constants.h"
 #include "daemon/session/calls.h"
 #include "daemon/session/sync_waiter.h"
+#include "simdevice/detached_task.h"
 #include "simdevice/memory_tasks.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
 namespace {
 
-// Sends `data` as DataChunks of `transfer_id`, the last one marked.
-void SendData(MessageSink& sink, uint64_t transfer_id, absl::Span<const uint8_t> data) {
-  size_t offset = 0;
-  do {
-    const size_t n = std::min(kDataChunkBytes, data.size() - offset);
+// The device-to-host bytes of one read, as DataChunks of its transfer, at
+// the pace the client reads them (MessageSink::ReadyOrWake).
+class TransferConsumer final : public sim::ReadConsumer {
+ public:
+  TransferConsumer(std::shared_ptr<MessageSink> sink, uint64_t transfer_id)
+      : sink_(std::move(sink)), transfer_id_(transfer_id) {}
+
+  void Deliver(uint64_t offset, absl::Span<const uint8_t> bytes, bool last) override {
     v1::ServerMessage message;
     v1::DataChunk* chunk = message.mutable_data();
-    chunk->set_transfer_id(transfer_id);
+    chunk->set_transfer_id(transfer_id_);
     chunk->set_offset(offset);
-    chunk->set_data(data.data() + offset, n);
-    offset += n;
-    chunk->set_last(offset == data.size());
-    sink.Send(std::move(message));
-  } while (offset < data.size());
-}
+    chunk->set_data(bytes.data(), bytes.size());
+    chunk->set_last(last);
+    sink_->Send(std::move(message));
+  }
+  bool ReadyOrWake(const sim::Waker& wake) override { return sink_->ReadyOrWake(wake); }
+
+ private:
+  const std::shared_ptr<MessageSink> sink_;
+  const uint64_t transfer_id_;
+};
 
 }  // namespace
 
@@ -59,10 +66,8 @@ TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op) {
 
 TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.size()));
-  return sim::MakeReadTask(std::move(range), [sink = s.sink(), transfer_id = op.transfer_id()](
-                                                 absl::Span<const uint8_t> bytes) {
-    SendData(*sink, transfer_id, bytes);
-  });
+  return sim::MakeReadTask(std::move(range), kDataChunkBytes,
+                           std::make_shared<TransferConsumer>(s.sink(), op.transfer_id()));
 }
 
 TaskOrError CopyTask(SessionState& s, const v1::CopyDevice& op) {
@@ -87,12 +92,13 @@ void RunData(SessionState& s, uint64_t call_id, uint64_t stream_id, TaskOrError 
   }
   // A synchronous copy or memset runs after the work this process queued
   // before it, as CANN's synchronous calls see the results of earlier
-  // launches. It never waits on a worker: the last stream to drain runs it.
+  // launches. It never waits on a worker: the last stream to drain starts
+  // it, and a read the client is slow to take continues when woken.
   std::shared_ptr<sim::Task> shared(std::move(*task));
   s.WhenStreamsDrained([shared, sink = s.sink(), call_id] {
-    absl::Status status;
-    shared->Run([] {}, &status);  // Copies and memsets never park.
-    if (call_id != 0) SendStatusReply(*sink, call_id, status);
+    sim::RunDetached(shared, [sink, call_id](const absl::Status& status) {
+      if (call_id != 0) SendStatusReply(*sink, call_id, status);
+    });
   });
 }
 

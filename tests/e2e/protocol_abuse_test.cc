@@ -10,7 +10,9 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -18,6 +20,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/time/clock.h"
 #include "common/frame_io.h"
 #include "common/protocol_version.h"
 #include "grpcpp/generic/generic_stub.h"
@@ -270,6 +273,14 @@ class LocalProtocolAbuseTest : public ::testing::Test {
     return read(fd, &byte, 1) == 0;
   }
 
+  // True if the daemon answers with a refusal, then closes `fd`.
+  static bool RefusedThenClosed(int fd) {
+    timeval timeout{10, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+    const npud::v1::ServerMessage answer = Next(fd);
+    return answer.has_refused() && !answer.refused().message().empty() && Closed(fd);
+  }
+
   void ExpectDaemonStillServes() {
     ASSERT_TRUE(daemon_->Alive()) << daemon_->Log();
     EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, {"NPUD_ADDRESS=" + daemon_->address()}), 0);
@@ -284,14 +295,14 @@ TEST_F(LocalProtocolAbuseTest, MalformedFramesCloseOnlyThatConnection) {
   int fd = Connect();
   const char huge[8] = {'\xff', '\xff', '\xff', '\x7f', 0, 0, 0, 0};
   ASSERT_EQ(write(fd, huge, sizeof(huge)), 8);
-  EXPECT_TRUE(Closed(fd));
+  EXPECT_TRUE(RefusedThenClosed(fd));
   close(fd);
   // A batch before any hello.
   fd = Connect();
   npud::v1::ClientMessage batch;
   batch.mutable_batch()->add_calls()->mutable_ping();
   ASSERT_TRUE(npud::WriteFrame(fd, batch.SerializeAsString()).ok());
-  EXPECT_TRUE(Closed(fd));
+  EXPECT_TRUE(RefusedThenClosed(fd));
   close(fd);
   // A frame cut off in the middle, then hang up.
   fd = Open();
@@ -351,6 +362,72 @@ TEST_F(LocalProtocolAbuseTest, BadSharedMemoryIsRefusedWithErrors) {
   EXPECT_EQ(errors[2], 107000);
   EXPECT_EQ(errors[3], 107000);
   EXPECT_EQ(errors[4], 0);
+  close(fd);
+  ExpectDaemonStillServes();
+}
+
+// Resident memory of process `pid`, in bytes (0 if unknown).
+uint64_t ResidentBytes(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) << 10;
+  }
+  return 0;
+}
+
+// A client that asks for gigabytes of device-to-host data and never reads
+// them: the daemon keeps what it buffers for it bounded (the reads park
+// behind the unread bytes) and keeps serving everybody else.
+TEST_F(LocalProtocolAbuseTest, UnreadRepliesDoNotGrowTheDaemon) {
+  constexpr uint64_t kReadBytes = 16 << 20;
+  constexpr int kReads = 240;  // 3.75 GiB asked for
+  const int fd = Open();
+  npud::v1::ClientMessage setup;
+  auto* malloc_call = setup.mutable_batch()->add_calls();
+  malloc_call->set_call_id(1);
+  malloc_call->mutable_malloc()->set_size(kReadBytes);
+  auto* stream = setup.mutable_batch()->add_calls();
+  stream->mutable_create_stream()->set_stream_id(9);
+  ASSERT_TRUE(npud::WriteFrame(fd, setup.SerializeAsString()).ok());
+  const npud::v1::ServerMessage allocated = Next(fd);
+  ASSERT_TRUE(allocated.has_reply());
+  ASSERT_EQ(allocated.reply().acl_error(), 0);
+  const uint64_t address = allocated.reply().malloc().address();
+  const uint64_t before = ResidentBytes(daemon_->pid());
+
+  npud::v1::ClientMessage reads;
+  for (int i = 0; i < kReads; ++i) {
+    auto* read = reads.mutable_batch()->add_calls();
+    read->mutable_read_device()->set_stream_id(9);
+    read->mutable_read_device()->set_address(address);
+    read->mutable_read_device()->set_size(kReadBytes);
+    read->mutable_read_device()->set_transfer_id(100 + i);
+  }
+  ASSERT_TRUE(npud::WriteFrame(fd, reads.SerializeAsString()).ok());
+  uint64_t peak = 0;
+  for (int i = 0; i < 30; ++i) {
+    absl::SleepFor(absl::Milliseconds(100));
+    peak = std::max(peak, ResidentBytes(daemon_->pid()));
+  }
+  EXPECT_LT(peak, before + (uint64_t{400} << 20))
+      << "daemon RSS " << (before >> 20) << " MiB -> peak " << (peak >> 20) << " MiB";
+  ExpectDaemonStillServes();
+  // Nothing was dropped: once the client reads, the reads continue in order
+  // on the same connection.
+  npud::FrameReader reader(fd);
+  uint64_t expected_transfer = 100;
+  uint64_t received = 0;
+  while (received < 20 * kReadBytes) {
+    std::string payload;
+    std::vector<int> fds;
+    ASSERT_TRUE(reader.Read(&payload, &fds).ok()) << "after " << (received >> 20) << " MiB";
+    npud::v1::ServerMessage message;
+    ASSERT_TRUE(message.ParseFromString(payload));
+    ASSERT_TRUE(message.has_data());
+    ASSERT_EQ(message.data().transfer_id(), expected_transfer);
+    received += message.data().data().size();
+    if (message.data().last()) ++expected_transfer;
+  }
   close(fd);
   ExpectDaemonStillServes();
 }

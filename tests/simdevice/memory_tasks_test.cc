@@ -4,13 +4,17 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
+#include "absl/time/clock.h"
 #include "absl/types/span.h"
 #include "common/acl_status.h"
 #include "gtest/gtest.h"
+#include "simdevice/detached_task.h"
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
 #include "simdevice/event_tasks.h"
@@ -25,6 +29,8 @@ using ::npud::sim::testing::Gate;
 
 constexpr uint64_t kMiB = 1ull << 20;
 constexpr uint64_t kPage = DeviceMemory::kPageSize;
+// Reads arrive in pieces of this size (not a divisor of the test sizes).
+constexpr size_t kChunk = 3000;
 
 std::string Pattern(size_t size, int seed) {
   std::string bytes(size, '\0');
@@ -32,17 +38,17 @@ std::string Pattern(size_t size, int seed) {
   return bytes;
 }
 
-// Collects what a read task hands over.
-class ReadResult : public std::enable_shared_from_this<ReadResult> {
+// Collects what a read task hands over; reads() counts completed reads.
+class ReadResult : public ReadConsumer {
  public:
-  // Create with std::make_shared; the sink keeps the result alive.
-  std::function<void(absl::Span<const uint8_t>)> Sink() {
-    return [self = shared_from_this()](absl::Span<const uint8_t> bytes) {
-      absl::MutexLock lock(&self->mu_);
-      self->bytes_.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-      ++self->reads_;
-    };
+  void Deliver(uint64_t offset, absl::Span<const uint8_t> bytes, bool last) override {
+    absl::MutexLock lock(&mu_);
+    if (offset == 0) bytes_.clear();
+    EXPECT_EQ(offset, bytes_.size());
+    bytes_.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    if (last) ++reads_;
   }
+  bool ReadyOrWake(const Waker&) override { return true; }
   std::string bytes() const {
     absl::MutexLock lock(&mu_);
     return bytes_;
@@ -98,7 +104,7 @@ TEST_F(MemoryTasksTest, WriteThenReadRoundTrips) {
   const std::string data = Pattern(kSize, 1);
   auto result = std::make_shared<ReadResult>();
   stream->Submit(MakeWriteTask(Range(a, kSize), data));
-  stream->Submit(MakeReadTask(Range(a, kSize), result->Sink()));
+  stream->Submit(MakeReadTask(Range(a, kSize), kChunk, result));
   SIM_ASSERT_DRAINS_OK(*stream);
   EXPECT_EQ(result->reads(), 1);
   EXPECT_EQ(result->bytes(), data);
@@ -111,7 +117,7 @@ TEST_F(MemoryTasksTest, ReadAndWriteSubrangesAtAnOffset) {
   const std::string data = Pattern(300, 2);
   auto result = std::make_shared<ReadResult>();
   stream->Submit(MakeWriteTask(Range(a + 4000, 300), data));  // crosses a page boundary
-  stream->Submit(MakeReadTask(Range(a + 3990, 320), result->Sink()));
+  stream->Submit(MakeReadTask(Range(a + 3990, 320), kChunk, result));
   SIM_ASSERT_DRAINS_OK(*stream);
   EXPECT_EQ(result->bytes(), std::string(10, '\0') + data + std::string(10, '\0'));
 }
@@ -127,10 +133,10 @@ TEST_F(MemoryTasksTest, CopiesBetweenTwoDevices) {
 
   stream->Submit(MakeWriteTask(Range(src, kSize), data));
   stream->Submit(MakeCopyTask(Range(dst, kSize), Range(src, kSize)));
-  stream->Submit(MakeReadTask(Range(dst, kSize), on_dev1->Sink()));
+  stream->Submit(MakeReadTask(Range(dst, kSize), kChunk, on_dev1));
   // And back from device 1 into the middle of the device 0 buffer.
   stream->Submit(MakeCopyTask(Range(src + 1000, 500), Range(dst, 500)));
-  stream->Submit(MakeReadTask(Range(src, kSize), back_on_dev0->Sink()));
+  stream->Submit(MakeReadTask(Range(src, kSize), kChunk, back_on_dev0));
   SIM_ASSERT_DRAINS_OK(*stream);
 
   EXPECT_EQ(on_dev1->bytes(), data);
@@ -148,7 +154,7 @@ TEST_F(MemoryTasksTest, CopyHandlesOverlappingRanges) {
   stream->Submit(MakeWriteTask(Range(a, kSize), data));
   // Shift the first kSize-100 bytes up by 100 (destination overlaps source).
   stream->Submit(MakeCopyTask(Range(a + 100, kSize - 100), Range(a, kSize - 100)));
-  stream->Submit(MakeReadTask(Range(a, kSize), result->Sink()));
+  stream->Submit(MakeReadTask(Range(a, kSize), kChunk, result));
   SIM_ASSERT_DRAINS_OK(*stream);
   EXPECT_EQ(result->bytes(), data.substr(0, 100) + data.substr(0, kSize - 100));
 }
@@ -161,7 +167,7 @@ TEST_F(MemoryTasksTest, MemsetFillsExactlyItsRange) {
   auto result = std::make_shared<ReadResult>();
   stream->Submit(MakeWriteTask(Range(a, kSize), data));
   stream->Submit(MakeMemsetTask(Range(a + 100, 5000), 0xAB));
-  stream->Submit(MakeReadTask(Range(a, kSize), result->Sink()));
+  stream->Submit(MakeReadTask(Range(a, kSize), kChunk, result));
   SIM_ASSERT_DRAINS_OK(*stream);
   std::string expected = data;
   expected.replace(100, 5000, std::string(5000, '\xAB'));
@@ -184,7 +190,7 @@ TEST_F(MemoryTasksTest, CopyAcrossStreamsAndDevicesOrderedByAnEvent) {
   producer->Submit(MakeRecordEventTask(event));
   consumer->Submit(MakeWaitEventTask(event));
   consumer->Submit(MakeCopyTask(Range(dst, kSize), Range(src, kSize)));
-  consumer->Submit(MakeReadTask(Range(dst, kSize), result->Sink()));
+  consumer->Submit(MakeReadTask(Range(dst, kSize), kChunk, result));
   gate->Open();
   SIM_ASSERT_DRAINS_OK(*consumer);
   EXPECT_EQ(result->bytes(), data);
@@ -199,7 +205,7 @@ TEST_F(MemoryTasksTest, QueuedTaskPinsMemoryFreedBeforeItRuns) {
   auto result = std::make_shared<ReadResult>();
   stream->Submit(gate->NewTask());
   stream->Submit(MakeWriteTask(Range(a, kPage), Pattern(kPage, 7)));
-  stream->Submit(MakeReadTask(Range(a, kPage), result->Sink()));
+  stream->Submit(MakeReadTask(Range(a, kPage), kChunk, result));
 
   SIM_ASSERT_OK(mem.Free(a));  // the client frees while the tasks are queued
   EXPECT_EQ(CodeOf(set_->Resolve(a, 1)), kRtParamInvalid);
@@ -230,7 +236,7 @@ TEST_F(MemoryTasksTest, EachTaskKindPinsItsRanges) {
         stream->Submit(MakeWriteTask(Range(freed, kPage), Pattern(kPage, 8)));
         break;
       case kRead:
-        stream->Submit(MakeReadTask(Range(freed, kPage), result->Sink()));
+        stream->Submit(MakeReadTask(Range(freed, kPage), kChunk, result));
         break;
       case kMemset:
         stream->Submit(MakeMemsetTask(Range(freed, kPage), 0x77));
@@ -267,6 +273,110 @@ TEST_F(MemoryTasksTest, DiscardedTasksReleaseTheirPins) {
   ASSERT_TRUE(gate->WaitPolled());
   stream->Discard(absl::CancelledError("discarded"));
   EXPECT_EQ(mem.used_bytes(), 0u);
+}
+
+}  // namespace
+}  // namespace npud::sim
+
+namespace npud::sim {
+namespace {
+
+// Takes one chunk, then has no room until the test allows the next.
+class SlowReader : public ReadConsumer {
+ public:
+  void Deliver(uint64_t offset, absl::Span<const uint8_t> bytes, bool last) override {
+    absl::MutexLock lock(&mu_);
+    EXPECT_EQ(offset, bytes_.size());
+    bytes_.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    ++chunks_;
+    done_ = last;
+    room_ = false;
+  }
+  bool ReadyOrWake(const Waker& wake) override {
+    absl::MutexLock lock(&mu_);
+    if (room_) return true;
+    waker_ = wake;
+    return false;
+  }
+  // Makes room for one more chunk and wakes the parked read.
+  void Allow() {
+    Waker wake;
+    {
+      absl::MutexLock lock(&mu_);
+      room_ = true;
+      std::swap(wake, waker_);
+    }
+    if (wake) wake();
+  }
+  // Waits until `n` chunks have arrived (or gives up after 10 s).
+  bool WaitForChunks(int n) {
+    absl::MutexLock lock(&mu_);
+    auto reached = [this, n]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return chunks_ >= n; };
+    return mu_.AwaitWithTimeout(absl::Condition(&reached), absl::Seconds(10));
+  }
+  int chunks() const {
+    absl::MutexLock lock(&mu_);
+    return chunks_;
+  }
+  bool parked() const {
+    absl::MutexLock lock(&mu_);
+    return waker_ != nullptr;
+  }
+  std::string bytes() const {
+    absl::MutexLock lock(&mu_);
+    return bytes_;
+  }
+
+ private:
+  mutable absl::Mutex mu_;
+  std::string bytes_ ABSL_GUARDED_BY(mu_);
+  int chunks_ ABSL_GUARDED_BY(mu_) = 0;
+  bool done_ ABSL_GUARDED_BY(mu_) = false;
+  bool room_ ABSL_GUARDED_BY(mu_) = true;
+  Waker waker_ ABSL_GUARDED_BY(mu_);
+};
+
+TEST_F(MemoryTasksTest, ReadsParkTheStreamUntilTheConsumerHasRoom) {
+  constexpr uint64_t kSize = 3 * kChunk;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t address, memory(0).Allocate(kSize));
+  const std::string data = Pattern(kSize, 7);
+  std::memcpy(reinterpret_cast<void*>(address), data.data(), kSize);
+  auto reader = std::make_shared<SlowReader>();
+  auto stream = NewStream(0);
+  stream->Submit(MakeReadTask(Range(address, kSize), kChunk, reader));
+  ASSERT_TRUE(reader->WaitForChunks(1));
+  // Parked: no worker spins or blocks on it, the stream is not idle.
+  absl::SleepFor(absl::Milliseconds(50));
+  EXPECT_EQ(reader->chunks(), 1);
+  EXPECT_TRUE(reader->parked());
+  EXPECT_FALSE(stream->Idle());
+  reader->Allow();
+  ASSERT_TRUE(reader->WaitForChunks(2));
+  reader->Allow();
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(reader->chunks(), 3);
+  EXPECT_EQ(reader->bytes(), data);
+}
+
+TEST_F(MemoryTasksTest, DetachedReadsFinishOnTheWakingThread) {
+  constexpr uint64_t kSize = 2 * kChunk + 1;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t address, memory(0).Allocate(kSize));
+  auto reader = std::make_shared<SlowReader>();
+  absl::Notification done;
+  absl::Status outcome = absl::UnknownError("not done");
+  RunDetached(MakeReadTask(Range(address, kSize), kChunk, reader), [&](const absl::Status& status) {
+    outcome = status;
+    done.Notify();
+  });
+  EXPECT_EQ(reader->chunks(), 1);  // ran on this thread until it parked
+  EXPECT_FALSE(done.HasBeenNotified());
+  std::thread other([&] { reader->Allow(); });
+  other.join();
+  EXPECT_EQ(reader->chunks(), 2);
+  reader->Allow();
+  ASSERT_TRUE(done.WaitForNotificationWithTimeout(absl::Seconds(10)));
+  EXPECT_TRUE(outcome.ok()) << outcome;
+  EXPECT_EQ(reader->chunks(), 3);
 }
 
 }  // namespace
