@@ -7,79 +7,61 @@
 // aclrtBinaryLoadFromData.
 //
 // How a request is compiled:
-//   1. The options are checked against an allow-list (CheckOptions), the
-//      header names against path rules (CheckHeaderName).
+//   1. The options and header names are checked (common/rtc_options.h).
 //   2. The source and headers are written into a fresh private directory
-//      under Options::work_dir; header names may contain '/' subdirectories.
-//   3. The source is preprocessed (directives only: #if / #include are
-//      resolved, macros are not expanded) and scanned for kernels: every
-//      non-template `__global__` function with C linkage (`extern "C"`, or in
-//      an `extern "C" { }` block) DEFINED at global scope in the source or in
-//      one of its headers. Comments, string/character literals (raw strings
-//      too) and disabled #if branches are ignored. Other `__global__`
-//      functions are left alone and named in the log.
+//      under Options::work_dir (daemon/scratch_directory.h); header names may
+//      contain '/' subdirectories.
+//   3. The source is preprocessed (`-E -fdirectives-only`: #if / #include are
+//      resolved, macros are not expanded), and the kernel scanner of the AscendC
+//      toolchain (npud-ascendc-scan rtc, simdevice/ascendc/scanner) finds its
+//      kernels: every non-template `__global__` function with C linkage
+//      (`extern "C"`, or in an `extern "C" { }` block) DEFINED at global scope
+//      in the source or in one of its headers. Comments, string/character
+//      literals (raw strings too) and disabled #if branches are ignored. Other
+//      `__global__` functions are left alone and named in the log. The scanner
+//      writes the NPUD_KERNEL_REGISTER lines for them.
 //   4. A translation unit made of the source (with its own file name and
-//      line numbers, so diagnostics read "<name>:<line>: error: ...") and one
-//      NPUD_KERNEL_REGISTER line per kernel found is compiled with
+//      line numbers, so diagnostics read "<name>:<line>: error: ...") and the
+//      registration lines is compiled with
 //        <compiler> -std=c++17 -O2 -shared -fPIC <kernel options> -I<include_dir>
 //                   -I. <user options> -o <object> <unit>
 //      where <kernel options> are those of
 //      simdevice/ascendc/npud_ascendc_options.cmake (KernelOptions()) plus
 //      section garbage collection and -z defs (undefined symbols are errors
-//      now, not at load time). No shell is involved; the compiler runs in
-//      its own process group and is killed after Options::timeout_seconds.
-//   5. Its stdout and stderr are the log; the object's bytes are the binary;
-//      the directory is removed.
+//      now, not at load time).
+//   5. Its stdout and stderr, then the scanner's notes, are the log; the
+//      object's bytes are the binary; the directory is removed.
+// Every program (compiler, scanner) runs without a shell, in its own process
+// group (daemon/helper_process.h), and all of them together get
+// Options::timeout_seconds; then they are killed.
 //
-// Accepted user options: -D<macro>[=<value>], -U<macro>, -I<relative dir>
-// (also as two arguments "-D" "<macro>", "-I" "<dir>"), -O0 -O1 -O2 -O3, -g,
-// -std=c++17, -std=c++20, -w, -Wall, -Werror; bisheng's --npu-arch=<arch>
-// (or "--npu-arch" "<arch>"), --npu-*=... and --cce-*[=...] options are
-// accepted and ignored. Anything else fails the request with
-// "unsupported option ...".
+// The scanner runs as a program, not as a library call, for the same reason the
+// compiler does: it parses what a client sent, so a fault or a runaway in it
+// costs one compilation, not the daemon, and it can move into the compilation
+// sandbox together with the compiler.
 //
 // Identical requests (same name, source, headers and options) are answered
 // from an in-memory LRU cache of Options::cache_entries results without
 // running the compiler; concurrent identical requests share one compiler
-// run. Results are cached only when the compiler ran to its end (a compile
-// error is cached, a timeout or a missing compiler is not).
+// run (daemon/compile_cache.h). Results are cached only when the compiler ran
+// to its end (a compile error is cached, a timeout or a missing compiler is not).
 //
 // No gRPC and no protobuf here: the daemon's call handler translates.
 
 #ifndef NPUD_DAEMON_KERNEL_COMPILER_H_
 #define NPUD_DAEMON_KERNEL_COMPILER_H_
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
+
+#include "daemon/compile_request.h"
 
 namespace npud::daemon {
 
-struct CompileRequest {
-  std::string source;
-  // The program's name, used as the source's file name in diagnostics;
-  // "default_program" when empty.
-  std::string name;
-  // {include name, content}: `#include "<include name>"` finds the content.
-  std::vector<std::pair<std::string, std::string>> headers;
-  std::vector<std::string> options;
-};
-
-struct CompileOutput {
-  bool success = false;
-  // The kernel binary (ELF shared object); empty unless success.
-  std::string binary;
-  // The compiler's output, verbatim, then notes of npud's own (kernels not
-  // registered); on failures that are not compile errors, what went wrong.
-  std::string log;
-  // The registered kernels, in the order of the binary's kernel table.
-  std::vector<std::string> kernels;
-  // True when the answer came from the cache (or from an identical request
-  // compiled at the same time) instead of a compiler run of this call.
-  bool from_cache = false;
-};
+class CompileCache;
 
 class KernelCompiler {
  public:
@@ -96,6 +78,12 @@ class KernelCompiler {
     // Wall-clock limit of one compilation; the compiler is killed after it.
     // 0 or less: no limit.
     int timeout_seconds = 120;
+    // The kernel scanner, npud-ascendc-scan. Empty: the one next to the binary
+    // this code is in (<dir>/npud-ascendc-scan or <dir>/../bin/npud-ascendc-scan,
+    // for npud in bin/ and libacl_rt.so in lib64/ of an install tree), else the
+    // one of the build tree. (Initialized so that DaemonCore's Options{dir}
+    // leaves it empty without a missing-initializer warning.)
+    std::string scanner{};
   };
 
   explicit KernelCompiler(Options options);
@@ -114,27 +102,17 @@ class KernelCompiler {
   // from the cache, or rejected before compiling, do not count).
   int compiler_runs() const;
 
-  // Empty if every option is accepted, else the reason for the first one
-  // that is not ("unsupported option '...' ..."). Pure; shared with the
-  // client library, which answers ACL_ERROR_RTC_INVALID_OPTION without a
-  // round trip.
-  static std::string CheckOptions(const std::vector<std::string>& options);
-
-  // Empty if `name` can name a header (relative, no ".." component, no empty
-  // component, no NUL), else the reason.
-  static std::string CheckHeaderName(const std::string& name);
-
   // The kernel compile options of npud_ascendc_options.cmake.
   static const std::vector<std::string>& KernelOptions();
 
  private:
-  struct State;
   // Compiles without the cache; *cacheable tells whether the result may be
   // kept (the compiler ran to its end).
   CompileOutput CompileUncached(const CompileRequest& request, bool* cacheable);
 
   const Options options_;
-  const std::unique_ptr<State> state_;
+  const std::unique_ptr<CompileCache> cache_;
+  std::atomic<int> runs_{0};
 };
 
 }  // namespace npud::daemon

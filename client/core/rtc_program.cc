@@ -10,7 +10,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "client/core/daemon_calls.h"
-#include "daemon/kernel_compiler.h"
+#include "common/rtc_options.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client::rtc {
@@ -97,10 +97,10 @@ Program::Program(std::string source, std::string name,
       headers_(std::move(headers)) {}
 
 RtcStatus Program::Compile(const std::vector<std::string>& options) {
-  if (std::string why = daemon::KernelCompiler::CheckOptions(options); !why.empty()) {
+  if (absl::Status checked = CheckRtcOptions(options); !checked.ok()) {
     absl::MutexLock lock(&mu_);
-    log_ = why + "\n";
-    return RtcFail(kRtcInvalidOption, why);
+    log_ = absl::StrCat(checked.message(), "\n");
+    return RtcFail(kRtcInvalidOption, std::string(checked.message()));
   }
 
   v1::Call call;
@@ -220,8 +220,8 @@ RtcStatus CreateProgram(const char* source, const char* name, int header_count,
                                   "] must not be null"));
     }
     const std::string include_name = include_names[i];
-    if (std::string why = daemon::KernelCompiler::CheckHeaderName(include_name); !why.empty()) {
-      return RtcFail(kRtcInvalidInput, absl::StrCat("header ", i, ": ", why));
+    if (absl::Status checked = CheckRtcHeaderName(include_name); !checked.ok()) {
+      return RtcFail(kRtcInvalidInput, absl::StrCat("header ", i, ": ", checked.message()));
     }
     if (!seen.insert(include_name).second) {
       return RtcFail(kRtcInvalidInput,

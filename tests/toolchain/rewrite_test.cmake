@@ -1,22 +1,24 @@
 # toolchain_rewrite_test: the source pass of npud's AscendC toolchain
-# (simdevice/ascendc/cmake/npud_ascendc_rewrite.cmake) on its own, without a compiler.
+# (`npud-ascendc-scan source`, what ascendc.cmake runs on every kernel source) on its own,
+# without a compiler.
 #
-#   cmake -DSOURCE_DIR=<repository> -DWORK_DIR=<scratch dir> -P rewrite_test.cmake
+#   cmake -DSOURCE_DIR=<repository> -DSCANNER=<npud-ascendc-scan> -DWORK_DIR=<scratch dir>
+#         -P rewrite_test.cmake
 #
 # 1. rewrite/launches.cpp (launches and kernels next to look-alikes in comments, strings,
 #    raw strings and #if 0; multi-line, qualified, template and value launches) must give
 #    exactly rewrite/launches.expected.cpp and rewrite/launches.expected.kernels, plus the
 #    device/host translation units and the warnings for unregistrable kernels;
-# 2. malformed launches must fail the pass with the file, line and reason.
+# 2. malformed launches must fail the pass with the file, line and reason;
+# 3. wrong command lines fail with exit status 2 and the usage.
 
 cmake_minimum_required(VERSION 3.16)
-foreach(required SOURCE_DIR WORK_DIR)
+foreach(required SOURCE_DIR SCANNER WORK_DIR)
   if(NOT DEFINED ${required})
     message(FATAL_ERROR "rewrite_test.cmake: -D${required}=... is required")
   endif()
 endforeach()
 
-set(script "${SOURCE_DIR}/simdevice/ascendc/cmake/npud_ascendc_rewrite.cmake")
 set(data "${SOURCE_DIR}/tests/toolchain/rewrite")
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
@@ -32,8 +34,8 @@ endfunction()
 
 # --- 1. The well-formed input.
 execute_process(
-  COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${data}/launches.cpp" "-DNPUD_OUTPUT_DIR=${WORK_DIR}"
-          -DNPUD_STEM=launches -DNPUD_NAMESPACE=test_ns -P "${script}"
+  COMMAND "${SCANNER}" source "--source=${data}/launches.cpp" "--output-dir=${WORK_DIR}"
+          --stem=launches --namespace=test_ns
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "FAILED: the rewrite of launches.cpp failed (${rc}):\n${out}${err}")
@@ -76,8 +78,8 @@ foreach(line "#define NPUD_KERNEL_NO_TABLE 1" "#include \"npud_ascendc/host_laun
   expect("the host translation unit has '${line}'" NOT at EQUAL -1)
 endforeach()
 
-foreach(warning "launches.cpp:38: template kernel 'Templated' is not registered"
-                "launches.cpp:41: kernel 'Namespaced' is inside a namespace")
+foreach(warning "launches.cpp:38: warning: __global__ function 'Templated' is not registered as a kernel: it is a template"
+                "launches.cpp:41: warning: __global__ function 'Namespaced' is not registered as a kernel: it is not defined at global scope")
   string(REGEX REPLACE "[ \n]+" " " err_flat "${err}")
   string(FIND "${err_flat}" "${warning}" at)
   expect("the pass warns '${warning}'" NOT at EQUAL -1)
@@ -86,8 +88,8 @@ endforeach()
 # Without a namespace (ascendc_fatbin_library) there is no host translation unit.
 file(MAKE_DIRECTORY "${WORK_DIR}/fatbin")
 execute_process(
-  COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${data}/launches.cpp" "-DNPUD_OUTPUT_DIR=${WORK_DIR}/fatbin"
-          -DNPUD_STEM=launches -P "${script}"
+  COMMAND "${SCANNER}" source "--source=${data}/launches.cpp" "--output-dir=${WORK_DIR}/fatbin"
+          --stem=launches --namespace=
   RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
 expect("the fatbin pass succeeds" rc EQUAL 0)
 expect("the fatbin pass writes no host translation unit" NOT EXISTS "${WORK_DIR}/fatbin/launches.host.cpp")
@@ -96,12 +98,13 @@ expect("the fatbin pass writes no host translation unit" NOT EXISTS "${WORK_DIR}
 function(expect_failure name text message_text)
   file(WRITE "${WORK_DIR}/bad_${name}.cpp" "${text}")
   execute_process(
-    COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${WORK_DIR}/bad_${name}.cpp" "-DNPUD_OUTPUT_DIR=${WORK_DIR}"
-            "-DNPUD_STEM=bad_${name}" -P "${script}"
+    COMMAND "${SCANNER}" source "--source=${WORK_DIR}/bad_${name}.cpp" "--output-dir=${WORK_DIR}"
+            "--stem=bad_${name}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   string(REGEX REPLACE "[ \n]+" " " err_flat "${err}")
   string(FIND "${err_flat}" "${message_text}" at)
-  expect("bad_${name}.cpp fails with '${message_text}' (exit ${rc}):\n${err}" NOT rc EQUAL 0 AND NOT at EQUAL -1)
+  expect("bad_${name}.cpp fails with '${message_text}' (exit ${rc}):\n${err}" rc EQUAL 1 AND NOT at EQUAL -1)
+  expect("bad_${name}.cpp: nothing is written" NOT EXISTS "${WORK_DIR}/bad_${name}.rewritten.cpp")
   set(failures ${failures} PARENT_SCOPE)
 endfunction()
 
@@ -113,6 +116,20 @@ expect_failure(no_name "void f(void* s) {\n  (K)<<<1, nullptr, s>>>(0);\n}\n"
                "bad_no_name.cpp:2: error: cannot find the kernel name")
 expect_failure(no_args "void f(void* s) {\n\n  K<<<1, nullptr, s>>>;\n}\n"
                "bad_no_args.cpp:3: error: expected the kernel arguments")
+
+# --- 3. Wrong command lines.
+foreach(args "source" "source;--source=${data}/launches.cpp;--stem=x"
+             "source;--source=${data}/launches.cpp;--output-dir=${WORK_DIR};--stem=x;--bogus=1"
+             "rewrite;--source=${data}/launches.cpp" "rtc;--input=${data}/launches.cpp")
+  execute_process(COMMAND "${SCANNER}" ${args} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+  string(FIND "${err}" "usage: npud-ascendc-scan" at)
+  expect("npud-ascendc-scan ${args} fails with 2 and the usage (exit ${rc}):\n${err}"
+         rc EQUAL 2 AND NOT at EQUAL -1)
+endforeach()
+execute_process(COMMAND "${SCANNER}" source "--source=${WORK_DIR}/missing.cpp" "--output-dir=${WORK_DIR}"
+                --stem=missing RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+string(FIND "${err}" "cannot read ${WORK_DIR}/missing.cpp" at)
+expect("a missing source fails with 2 (exit ${rc}):\n${err}" rc EQUAL 2 AND NOT at EQUAL -1)
 
 if(failures GREATER 0)
   message(FATAL_ERROR "toolchain_rewrite_test: ${failures} check(s) failed")

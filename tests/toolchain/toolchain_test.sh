@@ -39,12 +39,15 @@ step() { echo "== $*"; }
 step "install into $prefix"
 cmake --install "$build" --prefix "$prefix" > "$work/install.log"
 kdir="$prefix/tikcpp/ascendc_kernel_cmake"
-for f in "$kdir/ascendc.cmake" "$kdir/npud_ascendc_rewrite.cmake" "$kdir/npud_ascendc_embed.cmake" \
+for f in "$kdir/ascendc.cmake" "$kdir/npud_ascendc_embed.cmake" \
          "$kdir/npud_ascendc_options.cmake" "$kdir/include/kernel_operator.h" \
          "$kdir/include/npud_ascendc/host_launch.h" "$kdir/include/npud_ascendc/device_launch.h" \
          "$prefix/include/acl/acl.h" "$prefix/lib64/libacl_rt.so" "$prefix/bin/npud"; do
   [ -e "$f" ] || fail "missing $f in the install tree"
 done
+# The kernel scanner that ascendc.cmake runs (and npud, for run-time compilation).
+[ -x "$prefix/bin/npud-ascendc-scan" ] || fail "missing $prefix/bin/npud-ascendc-scan in the install tree"
+[ ! -e "$kdir/npud_ascendc_rewrite.cmake" ] || fail "the old cmake -P source pass is still installed"
 
 # --- 2. Build the sample-style projects with nothing but the install tree, found the way
 # the runtime samples find it: ASCENDC_CMAKE_DIR and SOC_VERSION from the environment.

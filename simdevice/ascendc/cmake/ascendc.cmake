@@ -23,7 +23,8 @@
 # __NPU_ARCH__), RUN_MODE (npu|cpu|sim, all the same here), ASCEND_CANN_PACKAGE_PATH (the
 # package root; default: the root this file is installed in, <root>/tikcpp/ascendc_kernel_cmake).
 # Sets ASCEND_CANN_PACKAGE_PATH if it was not set, and NPUD_ASCENDC_SOC_VERSION,
-# NPUD_ASCENDC_NPU_ARCH, NPUD_ASCENDC_INCLUDE_DIR, NPUD_ASCENDC_ACL_LIBRARY.
+# NPUD_ASCENDC_NPU_ARCH, NPUD_ASCENDC_INCLUDE_DIR, NPUD_ASCENDC_ACL_LIBRARY and
+# NPUD_ASCENDC_SCAN (the kernel scanner, <root>/bin/npud-ascendc-scan, if not set before).
 
 if(CMAKE_VERSION VERSION_LESS 3.16)
   message(FATAL_ERROR "npud's ascendc.cmake needs CMake 3.16 or newer (this is ${CMAKE_VERSION})")
@@ -77,6 +78,18 @@ set(NPUD_ASCENDC_ROOT "${_npud_root}")
 set(NPUD_ASCENDC_ACL_INCLUDE_DIR "${_npud_root}/include")
 set(NPUD_ASCENDC_ACL_LIBRARY "${_npud_root}/lib64/libacl_rt.so")
 
+# --- The kernel scanner that runs the source pass of every kernel source (README.md):
+#     npud-ascendc-scan in <root>/bin of the tree this file is installed in, unless
+#     NPUD_ASCENDC_SCAN names another one.
+if(NOT NPUD_ASCENDC_SCAN)
+  set(NPUD_ASCENDC_SCAN "${_npud_own_root}/bin/npud-ascendc-scan")
+endif()
+if(NOT EXISTS "${NPUD_ASCENDC_SCAN}")
+  message(FATAL_ERROR "npud's ascendc.cmake: the kernel scanner ${NPUD_ASCENDC_SCAN} does not exist. "
+                      "Use the ascendc.cmake of an npud install tree (<root>/tikcpp/ascendc_kernel_cmake) "
+                      "or set NPUD_ASCENDC_SCAN to npud-ascendc-scan.")
+endif()
+
 # --- SOC_VERSION -> __NPU_ARCH__.
 set(_npud_soc "${SOC_VERSION}")
 if(_npud_soc STREQUAL "")
@@ -112,7 +125,7 @@ message(STATUS "npud AscendC: SOC_VERSION ${NPUD_ASCENDC_SOC_VERSION} (__NPU_ARC
 
 # The configuration, also as global properties for functions called from directories that
 # did not include this file themselves.
-foreach(_npud_var NPUD_ASCENDC_CMAKE_DIR NPUD_ASCENDC_INCLUDE_DIR NPUD_ASCENDC_ROOT
+foreach(_npud_var NPUD_ASCENDC_CMAKE_DIR NPUD_ASCENDC_SCAN NPUD_ASCENDC_INCLUDE_DIR NPUD_ASCENDC_ROOT
                   NPUD_ASCENDC_ACL_INCLUDE_DIR NPUD_ASCENDC_ACL_LIBRARY NPUD_ASCENDC_NPU_ARCH
                   NPUD_ASCENDC_KERNEL_COMPILE_OPTIONS)
   set_property(GLOBAL PROPERTY ${_npud_var} "${${_npud_var}}")
@@ -134,12 +147,11 @@ function(_npud_ascendc_config var out)
   endif()
 endfunction()
 
-# Adds the source pass (npud_ascendc_rewrite.cmake) of every source of target `name`.
+# Adds the source pass (npud-ascendc-scan source) of every source of target `name`.
 # Sets <prefix>_device (device translation units), <prefix>_host (host translation units,
 # only when `namespace` is not empty) and <prefix>_dir (the generated files' directory).
 function(_npud_ascendc_sources name namespace prefix)
-  _npud_ascendc_config(NPUD_ASCENDC_CMAKE_DIR cmake_dir)
-  set(script "${cmake_dir}/npud_ascendc_rewrite.cmake")
+  _npud_ascendc_config(NPUD_ASCENDC_SCAN scan)
   set(gen "${CMAKE_CURRENT_BINARY_DIR}/auto_gen/${name}")
   file(MAKE_DIRECTORY "${gen}")
   set(device_tus "")
@@ -165,9 +177,9 @@ function(_npud_ascendc_sources name namespace prefix)
     file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${abs}")
     add_custom_command(
       OUTPUT ${outputs}
-      COMMAND "${CMAKE_COMMAND}" "-DNPUD_SOURCE=${abs}" "-DNPUD_OUTPUT_DIR=${gen}" "-DNPUD_STEM=${stem}"
-              "-DNPUD_NAMESPACE=${namespace}" -P "${script}"
-      DEPENDS "${abs}" "${script}"
+      COMMAND "${scan}" source "--source=${abs}" "--output-dir=${gen}" "--stem=${stem}"
+              "--namespace=${namespace}"
+      DEPENDS "${abs}" "${scan}"
       COMMENT "AscendC ${name}: kernels and <<<>>> launches of ${shown}"
       VERBATIM)
     # The source's own directory for its #include "..." (it is compiled from ${gen}).

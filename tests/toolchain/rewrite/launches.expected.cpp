@@ -1,5 +1,5 @@
 // Input of toolchain_rewrite_test: the <<<>>> rewrite and the kernel scan of
-// npud_ascendc_rewrite.cmake (not compiled). Expected results: launches.expected.cpp
+// npud-ascendc-scan source (not compiled). Expected results: launches.expected.cpp
 // (the rewritten source without its #line directive) and launches.expected.kernels.
 #include "kernel_operator.h"
 // Not code: Commented<<<1, nullptr, s>>>(x); extern "C" __global__ void InComment() {}

@@ -1,0 +1,170 @@
+#include "simdevice/ascendc/scanner/kernel_scan.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/container/flat_hash_set.h"
+
+namespace npud::ascendc {
+namespace {
+
+// Braces, by what the statement before them opens.
+enum class Scope { kNamespace, kLinkageC, kLinkageCxx, kBody };
+
+class Scanner {
+ public:
+  Scanner(const LexedSource& source, const ScanRules& rules) : source_(source), rules_(rules) {}
+
+  // Splits the tokens into statements: what lies between two of ';', '{' and '}'
+  // outside parentheses and brackets (so a lambda in an argument list stays inside
+  // its statement).
+  KernelScan Run() && {
+    std::vector<const Token*> statement;
+    int paren_depth = 0;
+    for (const Token& token : source_.tokens) {
+      if (token.Is('(') || token.Is('[')) ++paren_depth;
+      if ((token.Is(')') || token.Is(']')) && paren_depth > 0) --paren_depth;
+      if (paren_depth > 0) {
+        statement.push_back(&token);
+      } else if (token.Is('{')) {
+        scopes_.push_back(Open(statement));
+        statement.clear();
+      } else if (token.Is('}')) {
+        if (!scopes_.empty()) scopes_.pop_back();
+        statement.clear();
+      } else if (token.Is(';')) {
+        if (!InBody()) NoteRegistration(statement);
+        statement.clear();
+      } else {
+        statement.push_back(&token);
+      }
+    }
+    return std::move(result_);
+  }
+
+ private:
+  using Statement = std::vector<const Token*>;
+
+  bool InBody() const {
+    return std::find(scopes_.begin(), scopes_.end(), Scope::kBody) != scopes_.end();
+  }
+
+  static bool EndsWithLinkage(const Statement& s, absl::string_view language) {
+    return s.size() >= 2 && s[s.size() - 2]->IsWord("extern") &&
+           s.back()->kind == Token::Kind::kString && s.back()->text == language;
+  }
+
+  // The scope the '{' after `statement` opens; a definition is considered as a kernel.
+  Scope Open(const Statement& statement) {
+    if (EndsWithLinkage(statement, "\"C\"")) return Scope::kLinkageC;
+    if (EndsWithLinkage(statement, "\"C++\"")) return Scope::kLinkageCxx;
+    for (const Token* t : statement) {
+      if (t->IsWord("inline")) continue;
+      if (t->IsWord("namespace")) return Scope::kNamespace;
+      break;
+    }
+    Consider(statement);
+    return Scope::kBody;
+  }
+
+  // `statement {`: a function definition when an identifier (not a keyword or an
+  // attribute-like qualifier such as __mix__(1, 2)) is followed by '(' outside
+  // parentheses; its last such identifier is the name.
+  void Consider(const Statement& statement) {
+    static const absl::flat_hash_set<absl::string_view> kNotDeclarators = {
+        "__attribute__", "__attribute", "__declspec", "alignas",  "decltype",       "noexcept",
+        "throw",         "sizeof",      "alignof",    "__mix__",  "__inout_pipe__", "__in_pipe__",
+        "__out_pipe__",  "__asm__",     "asm",        "requires", "operator"};
+    bool global = false, is_template = false, extern_c = false, extern_cxx = false;
+    bool mix = false, cube = false, qualified = false;
+    const Token* name = nullptr;
+    int depth = 0;
+    for (size_t k = 0; k < statement.size(); ++k) {
+      const Token& t = *statement[k];
+      if (t.Is('(') || t.Is('[')) ++depth;
+      if (t.Is(')') || t.Is(']')) --depth;
+      if (depth != 0 || t.kind != Token::Kind::kIdentifier) continue;
+      if (t.text == "__global__") global = true;
+      if (t.text == "template") is_template = true;
+      if (t.text == "__mix__") mix = true;
+      if (t.text == "__cube__") cube = true;
+      const Token* next = k + 1 < statement.size() ? statement[k + 1] : nullptr;
+      if (t.text == "extern" && next != nullptr && next->kind == Token::Kind::kString) {
+        extern_c = extern_c || next->text == "\"C\"";
+        extern_cxx = extern_cxx || next->text == "\"C++\"";
+      }
+      if (next != nullptr && next->Is('(') && !kNotDeclarators.contains(t.text)) {
+        name = &t;
+        qualified = k >= 1 && statement[k - 1]->Is(':');
+      }
+    }
+    if (!global || name == nullptr) return;
+
+    bool c_linkage = extern_c;
+    if (!extern_c && !extern_cxx) {
+      // The innermost linkage block decides.
+      for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        if (*it == Scope::kLinkageC || *it == Scope::kLinkageCxx) {
+          c_linkage = *it == Scope::kLinkageC;
+          break;
+        }
+      }
+    }
+    KernelDefinition kernel;
+    kernel.name = name->text;
+    kernel.type = mix ? CoreType::kMix : (cube ? CoreType::kCube : CoreType::kVector);
+    kernel.file = source_.files[name->file];
+    kernel.line = name->line;
+    if (is_template) {
+      kernel.skipped = SkipReason::kTemplate;
+    } else if (InBody()) {
+      kernel.skipped = SkipReason::kScope;
+    } else if (qualified ||
+               std::find(scopes_.begin(), scopes_.end(), Scope::kNamespace) != scopes_.end()) {
+      kernel.skipped = SkipReason::kNamespace;
+    } else if (rules_.require_c_linkage && !c_linkage) {
+      kernel.skipped = SkipReason::kCxxLinkage;
+    } else if (!registered_.insert(kernel.name).second) {
+      return;  // registered already
+    }
+    result_.definitions.push_back(std::move(kernel));
+  }
+
+  void NoteRegistration(const Statement& s) {
+    if (s.size() >= 4 &&
+        (s[0]->IsWord("NPUD_KERNEL_REGISTER") || s[0]->IsWord("NPUD_KERNEL_REGISTER_AS")) &&
+        s[1]->Is('(') && s[2]->kind == Token::Kind::kIdentifier) {
+      result_.self_registered.push_back(s[2]->text);
+    }
+  }
+
+  const LexedSource& source_;
+  const ScanRules rules_;
+  std::vector<Scope> scopes_;
+  absl::flat_hash_set<std::string> registered_;
+  KernelScan result_;
+};
+
+}  // namespace
+
+KernelScan ScanKernels(const LexedSource& source, const ScanRules& rules) {
+  return Scanner(source, rules).Run();
+}
+
+std::vector<const KernelDefinition*> KernelsToRegister(const KernelScan& scan) {
+  const absl::flat_hash_set<absl::string_view> own(scan.self_registered.begin(),
+                                                   scan.self_registered.end());
+  std::vector<const KernelDefinition*> kernels;
+  for (const KernelDefinition& kernel : scan.definitions) {
+    if (!kernel.skipped.has_value() && !own.contains(kernel.name)) kernels.push_back(&kernel);
+  }
+  return kernels;
+}
+
+std::vector<std::string> KernelTable(const KernelScan& scan) {
+  std::vector<std::string> table = scan.self_registered;
+  for (const KernelDefinition* kernel : KernelsToRegister(scan)) table.push_back(kernel->name);
+  return table;
+}
+
+}  // namespace npud::ascendc

@@ -1,0 +1,94 @@
+// Tests of what npud-ascendc-scan writes (simdevice/ascendc/scanner/generated_files.h):
+// the formats the compiler, ascendc.cmake and the daemon read.
+
+#include "simdevice/ascendc/scanner/generated_files.h"
+
+#include <string>
+
+#include "gtest/gtest.h"
+#include "simdevice/ascendc/scanner/kernel_scan.h"
+#include "simdevice/ascendc/scanner/source_lexer.h"
+
+namespace npud::ascendc {
+namespace {
+
+constexpr char kSource[] = R"src(extern "C" __global__ void vec() {}
+extern "C" __global__ __cube__ void cube() {}
+extern "C" __global__ __mix__(1, 2) void mix() {}
+__global__ void cxx() {}
+template <int N> __global__ void templated() {}
+extern "C" __global__ void own() {}
+NPUD_KERNEL_REGISTER(own);
+)src";
+
+KernelScan Scan(bool require_c_linkage) {
+  return ScanKernels(Lex(kSource, InputKind::kSource, "src/k.cpp"), ScanRules{require_c_linkage});
+}
+
+TEST(AscendcScanOutputTest, KernelReport) {
+  EXPECT_EQ(KernelReport(Scan(false)),
+            "registered vec vector 1\n"
+            "registered cube cube 2\n"
+            "registered mix mix 3\n"
+            "registered cxx vector 4\n"
+            "skipped templated template 5\n"
+            "registered own vector 6\n");
+  EXPECT_NE(KernelReport(Scan(true)).find("skipped cxx linkage 4\n"), std::string::npos);
+  EXPECT_EQ(KernelReport(KernelScan{}), "");
+}
+
+TEST(AscendcScanOutputTest, DeviceAndHostUnits) {
+  const std::string device = DeviceUnit("/abs/k.cpp", "gen/0_k.rewritten.cpp", Scan(false));
+  EXPECT_NE(device.find("from /abs/k.cpp; do not edit."), std::string::npos);
+  const std::string expected_tail =
+      "#include \"npud_ascendc/device_launch.h\"\n"
+      "#include \"gen/0_k.rewritten.cpp\"\n"
+      "#include \"npud_kernel_register.h\"\n"
+      "\n"
+      "// The kernels this source defines, listed in the object's npud_kernel_table.\n"
+      "NPUD_KERNEL_REGISTER(vec);\n"
+      "NPUD_KERNEL_REGISTER_AS(cube, NPUD_CORE_TYPE_CUBE);\n"
+      "NPUD_KERNEL_REGISTER_AS(mix, NPUD_CORE_TYPE_MIX);\n"
+      "NPUD_KERNEL_REGISTER(cxx);\n";
+  ASSERT_GE(device.size(), expected_tail.size());
+  EXPECT_EQ(device.substr(device.size() - expected_tail.size()), expected_tail);
+
+  const std::string host = HostUnit("/abs/k.cpp", "gen/0_k.rewritten.cpp", "lib_ns");
+  const std::string host_tail =
+      "#define NPUD_KERNEL_NO_TABLE 1\n"
+      "#include \"npud_ascendc/host_launch.h\"\n"
+      "NPUD_ASCENDC_HOST_LAUNCHER(lib_ns);\n"
+      "#include \"gen/0_k.rewritten.cpp\"\n";
+  ASSERT_GE(host.size(), host_tail.size());
+  EXPECT_EQ(host.substr(host.size() - host_tail.size()), host_tail);
+}
+
+TEST(AscendcScanOutputTest, RunTimeCompilationFiles) {
+  const KernelScan scan = Scan(true);
+  EXPECT_EQ(RtcRegistrations(scan),
+            "#line 1 \"<npud kernel registration>\"\n"
+            "#include \"npud_kernel_register.h\"\n"
+            "NPUD_KERNEL_REGISTER(vec);\n"
+            "NPUD_KERNEL_REGISTER_AS(cube, NPUD_CORE_TYPE_CUBE);\n"
+            "NPUD_KERNEL_REGISTER_AS(mix, NPUD_CORE_TYPE_MIX);\n");
+  EXPECT_EQ(KernelList(scan), "own\nvec\ncube\nmix\n");
+}
+
+TEST(AscendcScanOutputTest, Diagnostics) {
+  const KernelScan scan = Scan(true);
+  ASSERT_EQ(scan.definitions.size(), 6u);
+  EXPECT_EQ(Diagnostic(scan.definitions[0], Audience::kRtc), "");
+  EXPECT_EQ(Diagnostic(scan.definitions[3], Audience::kRtc),
+            "src/k.cpp:4: note: npud-rtc: __global__ function 'cxx' is not registered as a "
+            "kernel: it has C++ linkage (declare it extern \"C\")");
+  EXPECT_EQ(Diagnostic(scan.definitions[4], Audience::kBuild),
+            "src/k.cpp:5: warning: __global__ function 'templated' is not registered as a "
+            "kernel: it is a template; launching it fails");
+}
+
+TEST(AscendcScanOutputTest, LineDirectiveEscapesTheFileName) {
+  EXPECT_EQ(LineDirective("/a \"b\"\\c.cpp"), "#line 1 \"/a \\\"b\\\"\\\\c.cpp\"\n");
+}
+
+}  // namespace
+}  // namespace npud::ascendc
