@@ -39,8 +39,8 @@ absl::Status SessionEndpoint::Handle(v1::ClientMessage& message, std::vector<int
   }
   if (!sink_->WaitForRoom(kUnreadLimit)) {
     CloseAll(fds);
-    return absl::ResourceExhaustedError(absl::StrCat(
-        "the client has not read its replies for ", absl::FormatDuration(kUnreadLimit)));
+    return absl::ResourceExhaustedError(absl::StrCat("the client has not read its replies for ",
+                                                     absl::FormatDuration(kUnreadLimit)));
   }
   session_->Process(message.mutable_batch(), std::move(fds));
   return absl::OkStatus();

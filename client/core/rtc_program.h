@@ -4,7 +4,8 @@
 // object holding the source, its name, headers, name expressions and the
 // result of its last compilation. Compiling sends one synchronous
 // CompileProgram call to the daemon, which runs the compiler (see
-// daemon/kernel_compiler.h); nothing else talks to the daemon.
+// daemon/kernel_compiler.h; the option rules both sides check are
+// common/rtc_options.h); nothing else talks to the daemon.
 //
 // Program handles are ids tagged like the other ACL handles (handles.h),
 // looked up in a process-wide registry, never dereferenced: a destroyed,
