@@ -192,6 +192,8 @@ absl::Status IpcRegistry::Unexport(uint64_t owner, const std::string& key) {
   if (it == memory_.end() || it->second.memory->owner() != owner) {
     return absl::NotFoundError(key);
   }
+  // Importers keep it, but only while the exporter lives.
+  withdrawn_[owner].push_back(it->second.memory);
   memory_.erase(it);
   return absl::OkStatus();
 }
@@ -219,6 +221,12 @@ void IpcRegistry::RevokeAll(uint64_t owner) {
     }
     absl::erase_if(events_, [owner](const auto& kv) { return kv.second.owner == owner; });
     absl::erase_if(notifies_, [owner](const auto& kv) { return kv.second.owner == owner; });
+    if (auto it = withdrawn_.find(owner); it != withdrawn_.end()) {
+      for (const auto& weak : it->second) {
+        if (auto memory = weak.lock()) revoked.push_back(std::move(memory));
+      }
+      withdrawn_.erase(it);
+    }
   }
   for (auto& memory : revoked) memory->Revoke();
   for (auto& memory : revoked_physical) memory->Revoke();

@@ -111,7 +111,8 @@ class IpcRegistry {
   // The exporter freed `memory`: its handle takes no new imports.
   void UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory) ABSL_LOCKS_EXCLUDED(mu_);
 
-  // The exporter stops exporting `key` (importers keep their access).
+  // The exporter stops exporting `key` (importers keep their access until
+  // the exporter ends).
   // NotFound if `owner` exports no such key.
   absl::Status Unexport(uint64_t owner, const std::string& key) ABSL_LOCKS_EXCLUDED(mu_);
   // Session `owner` is gone: its exports are withdrawn and revoked.
@@ -152,6 +153,10 @@ class IpcRegistry {
   absl::flat_hash_map<std::string, EventExport> events_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, NotifyExport> notifies_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, PhysicalExport> physical_ ABSL_GUARDED_BY(mu_);
+  // Memory its exporter stopped exporting, by exporter: importers may still
+  // hold it and lose it when the exporter ends.
+  absl::flat_hash_map<uint64_t, std::vector<std::weak_ptr<SharedMemory>>> withdrawn_
+      ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -1,6 +1,9 @@
 // npuctl: looks at a running npud through its Admin service.
 //
-//   npuctl [--address=unix:///path|host:port] devices|sessions
+//   npuctl [--address=unix:///path|host:port] [--json] devices|sessions
+//
+// --json prints the Admin service's reply as protobuf JSON (for scripts and
+// tests) instead of a table.
 //
 // The address defaults to NPUD_ADDRESS, then to the per-user socket.
 
@@ -10,6 +13,7 @@
 #include <string>
 
 #include "common/daemon_address.h"
+#include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
 
@@ -20,6 +24,19 @@ int Fail(const grpc::Status& status) {
   return 1;
 }
 
+int PrintJson(const google::protobuf::Message& reply) {
+  std::string text;
+  google::protobuf::util::JsonPrintOptions options;
+  options.add_whitespace = true;
+  options.always_print_primitive_fields = true;
+  if (!google::protobuf::util::MessageToJsonString(reply, &text, options).ok()) {
+    std::fprintf(stderr, "npuctl: cannot print the reply as JSON\n");
+    return 1;
+  }
+  std::fputs(text.c_str(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -27,9 +44,12 @@ int main(int argc, char** argv) {
   if (const char* env = std::getenv("NPUD_ADDRESS")) address = env;
   if (address.empty()) address = "unix://" + npud::DefaultSocketPath();
   std::string command;
+  bool json = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--address=", 10) == 0) {
       address = argv[i] + 10;
+    } else if (std::strcmp(argv[i], "--json") == 0) {
+      json = true;
     } else {
       command = argv[i];
     }
@@ -47,6 +67,7 @@ int main(int argc, char** argv) {
     npud::v1::ListDevicesReply reply;
     grpc::Status status = admin->ListDevices(&context, {}, &reply);
     if (!status.ok()) return Fail(status);
+    if (json) return PrintJson(reply);
     std::printf("%-6s %-14s %12s %12s %9s\n", "device", "soc", "total MiB", "used MiB", "sessions");
     for (const auto& device : reply.devices()) {
       std::printf("%-6d %-14s %12llu %12llu %9u\n", device.description().device_id(),
@@ -60,6 +81,7 @@ int main(int argc, char** argv) {
     npud::v1::ListSessionsReply reply;
     grpc::Status status = admin->ListSessions(&context, {}, &reply);
     if (!status.ok()) return Fail(status);
+    if (json) return PrintJson(reply);
     std::printf("%-8s %-8s %-20s %-16s %8s %7s %7s %7s %7s  %s\n", "session", "pid", "program",
                 "host", "allocs", "streams", "events", "exports", "imports",
                 "memory (device:bytes, p = physical)");
@@ -82,6 +104,6 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  std::fprintf(stderr, "usage: npuctl [--address=ADDRESS] devices|sessions\n");
+  std::fprintf(stderr, "usage: npuctl [--address=ADDRESS] [--json] devices|sessions\n");
   return 2;
 }

@@ -23,7 +23,7 @@ constexpr size_t kPage = 4096;
 }  // namespace
 
 absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size,
-                                      void* at) {
+                                      void* at, v1::HostWindowUse use) {
   const int fd = memfd_create("npud-host", MFD_CLOEXEC);
   if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0 ||
       (at != nullptr && pwrite(fd, at, size, 0) != static_cast<ssize_t>(size))) {
@@ -43,6 +43,7 @@ absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id,
   v1::Call call;
   call.mutable_register_host_memory()->set_window_id(window_id);
   call.mutable_register_host_memory()->set_size(size);
+  call.mutable_register_host_memory()->set_use(use);
   session.PostWithFile(std::move(call), fd);  // Closes fd once sent.
   return data;
 }

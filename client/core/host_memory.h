@@ -21,6 +21,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "npud/v1/calls.pb.h"
 
 namespace npud::client {
 
@@ -37,8 +38,10 @@ struct WindowRange {
 // mapping; the daemon keeps its own until ReleaseHostMemory. With `at`
 // (page aligned) the file starts with the bytes there and replaces them in
 // place.
+// `use` tells the daemon what the window is for (its copy counters).
 absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size,
-                                      void* at = nullptr);
+                                      void* at = nullptr,
+                                      v1::HostWindowUse use = v1::HOST_WINDOW_PINNED);
 
 // Host memory from aclrtMallocHost and aclrtHostRegister, owned by the
 // Runtime. Thread-safe.

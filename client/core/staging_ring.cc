@@ -28,7 +28,8 @@ StagingRing* StagingRing::ForSession(CallPipeline& session) {
   ring = nullptr;
   if (!session.CanShareMemory()) return nullptr;
   const uint64_t window_id = Runtime::Get().objects().MintId();
-  auto base = MapSharedWindow(session, window_id, kSlotBytes * kSlots);
+  auto base = MapSharedWindow(session, window_id, kSlotBytes * kSlots, /*at=*/nullptr,
+                              v1::HOST_WINDOW_STAGING);
   if (!base.ok()) return nullptr;
   ring = new StagingRing(session, window_id, static_cast<uint8_t*>(*base));
   return ring;

@@ -73,7 +73,8 @@ Outcome RegisterHostMemory(SessionState& s, const v1::RegisterHostMemory& op, in
     return AclError(kRtParamInvalid,
                     absl::StrFormat("host window %d is already registered", op.window_id()));
   }
-  NPUD_RETURN_IF_ERROR(s.windows.Add(op.window_id(), std::move(window)));
+  NPUD_RETURN_IF_ERROR(s.windows.Add(
+      op.window_id(), std::make_shared<SharedWindow>(SharedWindow{std::move(window), op.use()})));
   spdlog::debug("session {}: host window {} of {} bytes", s.id, op.window_id(), op.size());
   return v1::Reply();
 }
@@ -86,12 +87,13 @@ Outcome ReleaseHostMemory(SessionState& s, const v1::ReleaseHostMemory& op) {
 
 Outcome MapHostWindow(SessionState& s, const v1::MapHostWindow& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
-  auto window = s.windows.Find(op.window_id());
+  auto shared = s.windows.Find(op.window_id());
   if (s.mapped_windows.Contains(op.window_id())) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("host window %d is already registered", op.window_id()));
   }
-  if (!window.ok()) return NotRegistered(op.window_id());
+  if (!shared.ok()) return NotRegistered(op.window_id());
+  const std::shared_ptr<HostWindow>* window = &(*shared)->window;
   // Device mappings come in whole granules: the file grows to match (the
   // client's own mapping is unaffected).
   constexpr uint64_t kGranule = sim::PhysicalMemory::kGranularity;
@@ -127,20 +129,22 @@ Outcome UnmapHostWindow(SessionState& s, const v1::UnmapHostWindow& op) {
 }
 
 TaskOrError HostCopyTask(SessionState& s, const v1::HostCopy& op) {
-  auto window = s.windows.Find(op.window_id());
-  if (!window.ok()) return NotRegistered(op.window_id());
-  if (op.window_offset() > (*window)->size() ||
-      op.size() > (*window)->size() - op.window_offset()) {
+  auto shared = s.windows.Find(op.window_id());
+  if (!shared.ok()) return NotRegistered(op.window_id());
+  std::shared_ptr<HostWindow> window = (*shared)->window;
+  if (op.window_offset() > window->size() || op.size() > window->size() - op.window_offset()) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("host range %u+%u runs past its window of %u bytes",
-                                    op.window_offset(), op.size(), (*window)->size()));
+                                    op.window_offset(), op.size(), window->size()));
   }
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange device, s.memory.Access(op.device_address(), op.size()));
-  uint8_t* host = (*window)->data() + op.window_offset();
+  ((*shared)->use == v1::HOST_WINDOW_STAGING ? s.copied.staging_bytes : s.copied.window_bytes) +=
+      op.size();
+  uint8_t* host = window->data() + op.window_offset();
   const bool to_device = op.to_device();
   return std::make_unique<sim::FunctionTask>(
       to_device ? "host-window-to-device" : "device-to-host-window",
-      [window = *std::move(window), device = std::move(device), host, to_device,
+      [window = std::move(window), device = std::move(device), host, to_device,
        helpers = s.services.copy_helpers, session = s.id] {
         if (to_device) {
           CopyBytes(helpers, session, device.data(), host, device.size);

@@ -61,11 +61,13 @@ TaskOrError MemsetTask(SessionState& s, const v1::Memset& op) {
 
 TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.data().size()));
+  s.copied.inline_bytes += op.data().size();
   return sim::MakeWriteTask(std::move(range), std::move(*op.mutable_data()));
 }
 
 TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.size()));
+  s.copied.inline_bytes += op.size();
   return sim::MakeReadTask(std::move(range), kDataChunkBytes,
                            std::make_shared<TransferConsumer>(s.sink(), op.transfer_id()));
 }

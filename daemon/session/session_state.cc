@@ -152,6 +152,9 @@ v1::SessionStatus SessionState::Status() const {
   status.set_events(events.size());
   status.set_allocations(usage.allocations);
   status.set_imports(imports);
+  status.set_inline_copy_bytes(copied.inline_bytes.load());
+  status.set_window_copy_bytes(copied.window_bytes.load());
+  status.set_staging_copy_bytes(copied.staging_bytes.load());
   return status;
 }
 

@@ -16,6 +16,7 @@
 #ifndef NPUD_DAEMON_SESSION_SESSION_STATE_H_
 #define NPUD_DAEMON_SESSION_SESSION_STATE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -74,6 +75,20 @@ struct PhysicalHandle {
   bool imported = false;
 };
 
+// Host memory the client shared (local protocol), and what for.
+struct SharedWindow {
+  std::shared_ptr<HostWindow> window;
+  v1::HostWindowUse use = v1::HOST_WINDOW_PINNED;
+};
+
+// Bytes copied between host and device, by the path they took. Tests use
+// them to see that a copy took the fast path it should have.
+struct CopyCounters {
+  std::atomic<uint64_t> inline_bytes{0};
+  std::atomic<uint64_t> window_bytes{0};
+  std::atomic<uint64_t> staging_bytes{0};
+};
+
 // A call's outcome: an error, or a reply (result filled in) to send.
 using Outcome = absl::StatusOr<v1::Reply>;
 // The empty reply when `status` is OK (a StatusOr must never hold an OK
@@ -111,10 +126,11 @@ class SessionState {
   HandleTable<sim::CountNotify> count_notifies{"count notify"};
   HandleTable<const sim::KernelModule> binaries{"binary"};
   HandleTable<PhysicalHandle> physical{"physical memory handle"};
-  HandleTable<HostWindow> windows{"host window", kRtParamInvalid};
+  HandleTable<SharedWindow> windows{"host window", kRtParamInvalid};
   // Device addresses of windows mapped for aclrtHostRegister, by window id.
   HandleTable<uint64_t> mapped_windows{"mapped host window", kRtParamInvalid};
   AllocationLedger memory;
+  CopyCounters copied;
 
   // Binaries whose chunks are still arriving: appends `data`; returns the
   // whole binary once `last`.

@@ -11,8 +11,15 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
 #include "acl/acl.h"
+#include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
+#include "npud/v1/npud.pb.h"
 #include "tests/e2e/daemon_environment.h"
 
 namespace {
@@ -169,6 +176,62 @@ TEST(PinnedMemoryTest, FreedPinnedMemoryIsRefusedAndForeignPointersToo) {
   EXPECT_EQ(aclrtFreeHost(host), ACL_ERROR_RT_PARAM_INVALID);
   int on_stack = 0;
   EXPECT_EQ(aclrtFreeHost(&on_stack), ACL_ERROR_RT_PARAM_INVALID);
+}
+
+// --- Which path a copy takes ----------------------------------------------
+
+// This process's copy counters, as the daemon's admin service reports them.
+npud::v1::SessionStatus OwnCounters() {
+  npud::testing::NpudProcess* daemon = npud::testing::DaemonEnvironment::daemon();
+  std::string out;
+  EXPECT_EQ(npud::testing::RunProcess(
+                {NPUCTL_BINARY, "--address=" + daemon->address(), "--json", "sessions"}, {}, &out),
+            0);
+  npud::v1::ListSessionsReply reply;
+  EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(out, &reply).ok()) << out;
+  for (const auto& session : reply.sessions()) {
+    if (session.pid() == getpid()) return session;
+  }
+  ADD_FAILURE() << "no session of pid " << getpid() << " in\n" << out;
+  return {};
+}
+
+// Each copy takes the path it is meant to: over the local protocol,
+// aclrtMallocHost memory is copied in place and other host memory through
+// the staging ring, with no bytes inside messages; over gRPC (socket or
+// TCP) the bytes travel inside messages. A copy that silently falls back to
+// a slower path fails here, however correct its bytes.
+TEST(CopyPathTest, CopiesTakeTheirFastPath) {
+  if (npud::testing::InprocFromEnv()) GTEST_SKIP() << "no daemon process to ask";
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  constexpr size_t kSize = 8 * kMiB;
+  void* device = nullptr;
+  ASSERT_EQ(aclrtMalloc(&device, kSize, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  HostBuffer pageable(false, kSize), pinned(true, kSize);
+  const npud::v1::SessionStatus before = OwnCounters();
+  for (HostBuffer* host : {&pageable, &pinned}) {
+    ASSERT_EQ(aclrtMemcpy(device, kSize, host->get(), kSize, ACL_MEMCPY_HOST_TO_DEVICE),
+              ACL_SUCCESS);
+    ASSERT_EQ(aclrtMemcpy(host->get(), kSize, device, kSize, ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
+  }
+  const npud::v1::SessionStatus after = OwnCounters();
+  const uint64_t inline_bytes = after.inline_copy_bytes() - before.inline_copy_bytes();
+  const uint64_t window_bytes = after.window_copy_bytes() - before.window_copy_bytes();
+  const uint64_t staging_bytes = after.staging_copy_bytes() - before.staging_copy_bytes();
+  const char* transport = std::getenv("NPUD_TRANSPORT");
+  const bool local = std::string(std::getenv("NPUD_TEST_TRANSPORT")) == "unix" &&
+                     (transport == nullptr || std::string(transport) != "grpc");
+  if (local) {
+    EXPECT_EQ(staging_bytes, 2 * kSize);
+    EXPECT_EQ(window_bytes, 2 * kSize);
+    EXPECT_EQ(inline_bytes, 0u);
+  } else {
+    EXPECT_EQ(inline_bytes, 4 * kSize);
+    EXPECT_EQ(window_bytes, 0u);
+    EXPECT_EQ(staging_bytes, 0u);
+  }
+  EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
 }
 
 }  // namespace
