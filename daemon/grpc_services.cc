@@ -12,6 +12,7 @@
 #include "absl/synchronization/mutex.h"
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
+#include "daemon/send_budget.h"
 #include "daemon/session_endpoint.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -40,50 +41,36 @@ class StreamSink final : public MessageSink {
 
   void Send(v1::ServerMessage message) override {
     const size_t bytes = message.ByteSizeLong();
-    std::vector<std::function<void()>> wake;
     {
       absl::MutexLock lock(&mu_);
       if (closed_ || broken_) return;
-      if (queued_bytes_ + bytes <= kHardLimitBytes) {
-        queued_bytes_ += bytes;
+      if (budget_.Add(bytes)) {
         queue_.push_back(Queued{std::move(message), bytes});
         return;
       }
       spdlog::error("client {} does not read its replies ({} MiB unread); disconnecting",
-                    context_->peer(), queued_bytes_ >> 20);
+                    context_->peer(), budget_.unread() >> 20);
       broken_ = true;
       queue_.clear();
-      queued_bytes_ = 0;
-      wake.swap(room_waiters_);
     }
     context_->TryCancel();
-    for (auto& fn : wake) fn();
+    budget_.End();
   }
 
-  bool WaitForRoom(absl::Duration timeout) override {
-    absl::MutexLock lock(&mu_);
-    auto room = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return RoomLocked(); };
-    return mu_.AwaitWithTimeout(absl::Condition(&room), timeout);
-  }
-
+  bool WaitForRoom(absl::Duration timeout) override { return budget_.WaitForRoom(timeout); }
   bool ReadyOrWake(std::function<void()> wake) override {
-    absl::MutexLock lock(&mu_);
-    if (RoomLocked()) return true;
-    room_waiters_.push_back(std::move(wake));
-    return false;
+    return budget_.ReadyOrWake(std::move(wake));
   }
 
   // Writes what is queued, then stops; later messages are dropped. After
   // Close() returns the stream is no longer touched.
   void Close() {
-    std::vector<std::function<void()>> wake;
     {
       absl::MutexLock lock(&mu_);
       if (closed_) return;
       closed_ = true;
-      wake.swap(room_waiters_);
     }
-    for (auto& fn : wake) fn();
+    budget_.End();
     writer_.join();
   }
 
@@ -92,10 +79,6 @@ class StreamSink final : public MessageSink {
     v1::ServerMessage message;
     size_t bytes;
   };
-
-  bool RoomLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    return closed_ || broken_ || queued_bytes_ < kSoftLimitBytes;
-  }
 
   void Loop() {
     while (true) {
@@ -108,36 +91,30 @@ class StreamSink final : public MessageSink {
         if (queue_.empty()) return;
         batch.swap(queue_);
       }
-      while (!batch.empty()) {
+      for (; !batch.empty(); batch.pop_front()) {
         // Hint gRPC to coalesce while more messages are waiting.
         grpc::WriteOptions options;
         if (batch.size() > 1) options.set_buffer_hint();
-        const bool written = stream_->Write(batch.front().message, options);
-        std::vector<std::function<void()>> wake;
-        {
-          absl::MutexLock lock(&mu_);
-          if (!written) broken_ = true;
-          queued_bytes_ -= std::min(queued_bytes_, batch.front().bytes);
-          if (RoomLocked()) wake.swap(room_waiters_);
-          if (broken_) batch.clear();
+        if (!stream_->Write(batch.front().message, options)) {
+          {
+            absl::MutexLock lock(&mu_);
+            broken_ = true;
+          }
+          budget_.End();
+          break;
         }
-        if (!batch.empty()) batch.pop_front();
-        // Parked reads continue; never under our lock.
-        for (auto& fn : wake) fn();
+        budget_.Remove(batch.front().bytes);  // wakes parked reads
       }
     }
   }
 
   grpc::ServerContext* const context_;
   SessionStream* const stream_;
+  SendBudget budget_{kSoftLimitBytes, kHardLimitBytes};
   absl::Mutex mu_;
   std::deque<Queued> queue_ ABSL_GUARDED_BY(mu_);
-  // Bytes queued or being written.
-  size_t queued_bytes_ ABSL_GUARDED_BY(mu_) = 0;
   bool closed_ ABSL_GUARDED_BY(mu_) = false;
   bool broken_ ABSL_GUARDED_BY(mu_) = false;
-  // Parked reads to wake once the client has room again.
-  std::vector<std::function<void()>> room_waiters_ ABSL_GUARDED_BY(mu_);
   std::thread writer_;
 };
 

@@ -16,6 +16,7 @@
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
+#include "daemon/send_budget.h"
 #include "daemon/session_endpoint.h"
 #include "npud/v1/npud.pb.h"
 #include "spdlog/spdlog.h"
@@ -38,62 +39,44 @@ class LocalSink final : public MessageSink {
     std::string frame(kFrameHeaderBytes, '\0');
     message.AppendToString(&frame);
     SealFrame(&frame);
-    std::vector<std::function<void()>> wake;
     {
       absl::MutexLock lock(&mu_);
       if (closed_ || broken_) return;
-      if (writing_ || !pending_.empty()) {
-        if (UnreadLocked() + frame.size() > kHardLimitBytes) {
-          Overflow();
-          wake.swap(room_waiters_);
-        } else {
-          pending_.append(frame);
-        }
+      const size_t sent = writing_ || !pending_.empty() ? 0 : WriteNow(frame);
+      if (broken_) {
+        // Fall through to End(): parked producers must not wait for a
+        // socket that is gone.
+      } else if (sent == frame.size()) {
+        return;
+      } else if (budget_.Add(frame.size() - sent)) {
+        pending_.append(frame, sent);  // the writer thread sends it
+        return;
       } else {
-        WriteNow(frame);
-        if (broken_) wake.swap(room_waiters_);
+        Overflow();
       }
     }
-    for (auto& fn : wake) fn();
+    budget_.End();
   }
 
-  bool WaitForRoom(absl::Duration timeout) override {
-    absl::MutexLock lock(&mu_);
-    auto room = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return RoomLocked(); };
-    return mu_.AwaitWithTimeout(absl::Condition(&room), timeout);
-  }
-
+  bool WaitForRoom(absl::Duration timeout) override { return budget_.WaitForRoom(timeout); }
   bool ReadyOrWake(std::function<void()> wake) override {
-    absl::MutexLock lock(&mu_);
-    if (RoomLocked()) return true;
-    room_waiters_.push_back(std::move(wake));
-    return false;
+    return budget_.ReadyOrWake(std::move(wake));
   }
 
   // Stops writing; later messages are dropped.
   void Close() {
-    std::vector<std::function<void()>> wake;
     {
       absl::MutexLock lock(&mu_);
       if (closed_) return;
       closed_ = true;
-      wake.swap(room_waiters_);
     }
-    for (auto& fn : wake) fn();
+    budget_.End();
     writer_.join();
   }
 
  private:
-  size_t UnreadLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    return pending_.size() + writing_bytes_;
-  }
-  bool RoomLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    return closed_ || broken_ || UnreadLocked() < kSoftLimitBytes;
-  }
-
-  // Writes what the socket takes without blocking; the writer thread
-  // finishes the rest.
-  void WriteNow(const std::string& frame) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+  // Writes what the socket takes without blocking; returns the bytes sent.
+  size_t WriteNow(const std::string& frame) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     size_t sent = 0;
     while (sent < frame.size()) {
       const ssize_t n =
@@ -102,21 +85,19 @@ class LocalSink final : public MessageSink {
         sent += n;
       } else if (n < 0 && errno == EINTR) {
         continue;
-      } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-        pending_.append(frame, sent);
-        return;
       } else {
-        broken_ = true;
-        return;
+        if (!(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))) broken_ = true;
+        break;
       }
     }
+    return sent;
   }
 
   // The client stopped reading: drop what waits and end the connection
   // (its reader then sees the end and the session closes).
   void Overflow() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
     spdlog::error("local client does not read its replies ({} MiB unread); disconnecting",
-                  UnreadLocked() >> 20);
+                  budget_.unread() >> 20);
     broken_ = true;
     pending_.clear();
     pending_.shrink_to_fit();
@@ -133,7 +114,6 @@ class LocalSink final : public MessageSink {
       std::string batch;
       batch.swap(pending_);
       writing_ = true;
-      writing_bytes_ = batch.size();
       mu_.Unlock();
       // Blocking write: the socket is full, nothing better to do.
       size_t sent = 0;
@@ -146,30 +126,27 @@ class LocalSink final : public MessageSink {
           ok = false;
         }
       }
-      std::vector<std::function<void()>> wake;
+      // Wakes parked reads; never under our lock.
+      if (ok) {
+        budget_.Remove(batch.size());
+      } else {
+        budget_.End();
+      }
       mu_.Lock();
       writing_ = false;
-      writing_bytes_ = 0;
       if (!ok) broken_ = true;
-      if (RoomLocked()) wake.swap(room_waiters_);
-      if (!wake.empty()) {
-        mu_.Unlock();
-        for (auto& fn : wake) fn();  // wakes parked reads; never under our lock
-        mu_.Lock();
-      }
     }
   }
 
   const int socket_;
+  SendBudget budget_{kSoftLimitBytes, kHardLimitBytes};
   absl::Mutex mu_;
+  // Bytes the socket did not take yet (counted in budget_ with those of the
+  // batch the writer thread is sending).
   std::string pending_ ABSL_GUARDED_BY(mu_);
   bool writing_ ABSL_GUARDED_BY(mu_) = false;
-  // Bytes of the batch the writer thread is sending.
-  size_t writing_bytes_ ABSL_GUARDED_BY(mu_) = 0;
   bool closed_ ABSL_GUARDED_BY(mu_) = false;
   bool broken_ ABSL_GUARDED_BY(mu_) = false;
-  // Parked reads to wake once the client has room again.
-  std::vector<std::function<void()>> room_waiters_ ABSL_GUARDED_BY(mu_);
   std::thread writer_;
 };
 

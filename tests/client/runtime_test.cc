@@ -119,8 +119,8 @@ TEST_F(RuntimeTest, HostToDeviceCopiesTravelInChunks) {
   auto device = MallocDevice(kSize, 0);
   ASSERT_TRUE(device.ok());
   std::vector<char> host(kSize, 'z');
-  ASSERT_TRUE(Memcpy(*device, kSize, host.data(), kSize, 1 /* host to device */, false, nullptr)
-                  .ok());
+  ASSERT_TRUE(
+      Memcpy(*device, kSize, host.data(), kSize, 1 /* host to device */, false, nullptr).ok());
   const std::vector<v1::Call> writes = CallsOf(v1::Call::kWriteDevice);
   ASSERT_EQ(writes.size(), 3u);
   uint64_t next = reinterpret_cast<uint64_t>(*device);
@@ -139,8 +139,7 @@ TEST_F(RuntimeTest, BadCopiesAreRefusedBeforeAnythingIsSent) {
   std::vector<char> host(8192);
   const size_t before = fake_->calls().size();
   // destMax smaller than count.
-  EXPECT_EQ(ToAclCode(Memcpy(*device, 100, host.data(), 200, 1, false, nullptr)),
-            kRtParamInvalid);
+  EXPECT_EQ(ToAclCode(Memcpy(*device, 100, host.data(), 200, 1, false, nullptr)), kRtParamInvalid);
   // An unknown copy kind (CANN answers it in the ACL layer).
   EXPECT_EQ(ToAclCode(Memcpy(*device, 4096, host.data(), 16, 99, false, nullptr)),
             kAclInvalidParam);
