@@ -10,37 +10,24 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "acl/acl_rt_compile.h"
-#include "client/core/client_log.h"
+#include "client/abi/abi_status.h"
 #include "client/core/rtc_program.h"
-#include "client/core/thread_state.h"
 
 // The header carries no visibility macro (as upstream's); the definitions do.
 #define NPUD_RTC_EXPORT __attribute__((visibility("default")))
 
 namespace rtc = npud::client::rtc;
+using npud::client::RtcResult;
 
 namespace {
 
-aclError Report(const char* function, const rtc::RtcStatus& status) {
-  if (status.ok()) return 0;
-  npud::client::ThreadState& thread = npud::client::ThisThread();
-  thread.last_message = absl::StrCat(function, " failed (", status.code, "): ", status.message);
-  npud::client::ClientLog().warn("{}", thread.last_message);
-  return status.code;
-}
-
-aclError InvalidProgram(const char* function, const void* prog) {
-  return Report(function, rtc::RtcFail(rtc::kRtcInvalidProg,
-                                       prog == nullptr
-                                           ? std::string("the program is null")
-                                           : absl::StrFormat("%p is not a live aclrtcProg", prog)));
+aclError InvalidInput(const char* function, const std::string& message) {
+  return RtcResult(rtc::RtcError(rtc::kRtcInvalidInput, message), function);
 }
 
 aclError NullArgument(const char* function, const char* what) {
-  return Report(function,
-                rtc::RtcFail(rtc::kRtcInvalidInput, absl::StrCat(what, " must not be null")));
+  return InvalidInput(function, absl::StrCat(what, " must not be null"));
 }
 
 // Runs `body` (returning aclError) for the exported `function`, turning
@@ -51,9 +38,9 @@ aclError Guarded(const char* function, Body body) {
   try {
     return body();
   } catch (const std::bad_alloc&) {
-    return Report(function, rtc::RtcFail(rtc::kRtcOutOfMemory, "out of memory"));
+    return RtcResult(rtc::RtcError(rtc::kRtcOutOfMemory, "out of memory"), function);
   } catch (const std::exception& e) {
-    return Report(function, rtc::RtcFail(rtc::kRtcFailure, e.what()));
+    return RtcResult(rtc::RtcError(rtc::kRtcFailure, e.what()), function);
   }
 }
 
@@ -69,23 +56,22 @@ aclError Guarded(const char* function, Body body) {
   } while (false)
 
 // Looks the program up (a local shared_ptr named `program`), or returns 176000.
-#define NPUD_RTC_PROGRAM(handle)                                    \
-  std::shared_ptr<rtc::Program> program = rtc::FindProgram(handle); \
-  if (program == nullptr) return InvalidProgram(fn, handle)
+#define NPUD_RTC_PROGRAM(handle)                                                  \
+  absl::StatusOr<std::shared_ptr<rtc::Program>> found = rtc::FindProgram(handle); \
+  if (!found.ok()) return RtcResult(found.status(), fn);                          \
+  const std::shared_ptr<rtc::Program> program = *std::move(found)
 
 extern "C" {
 
 NPUD_RTC_EXPORT aclError aclrtcCreateProg(aclrtcProg* prog, const char* src, const char* name,
                                           int numHeaders, const char** headers,
                                           const char** includeNames) {
-  if (prog == nullptr) return InvalidProgram(__func__, nullptr);
+  if (prog == nullptr) return RtcResult(rtc::InvalidProgram(nullptr), __func__);
   const char* const fn = __func__;
   return Guarded(fn, [&]() -> aclError {
-    void* handle = nullptr;
-    const rtc::RtcStatus status =
-        rtc::CreateProgram(src, name, numHeaders, headers, includeNames, &handle);
-    if (status.ok()) *prog = handle;
-    return Report(fn, status);
+    absl::StatusOr<void*> handle = rtc::CreateProgram(src, name, numHeaders, headers, includeNames);
+    if (handle.ok()) *prog = *handle;
+    return RtcResult(handle.status(), fn);
   });
 }
 
@@ -94,20 +80,17 @@ NPUD_RTC_EXPORT aclError aclrtcCompileProg(aclrtcProg prog, int numOptions, cons
   return Guarded(fn, [&]() -> aclError {
     NPUD_RTC_PROGRAM(prog);
     if (numOptions < 0) {
-      return Report(
-          fn, rtc::RtcFail(rtc::kRtcInvalidInput,
-                           absl::StrCat("numOptions must not be negative (", numOptions, ")")));
+      return InvalidInput(fn, absl::StrCat("numOptions must not be negative (", numOptions, ")"));
     }
     if (numOptions > 0) NPUD_RTC_REQUIRE(options);
     std::vector<std::string> list;
     for (int i = 0; i < numOptions; ++i) {
       if (options[i] == nullptr) {
-        return Report(fn, rtc::RtcFail(rtc::kRtcInvalidInput,
-                                       absl::StrCat("options[", i, "] must not be null")));
+        return InvalidInput(fn, absl::StrCat("options[", i, "] must not be null"));
       }
       list.emplace_back(options[i]);
     }
-    return Report(fn, program->Compile(list));
+    return RtcResult(program->Compile(list), fn);
   });
 }
 
@@ -116,10 +99,8 @@ NPUD_RTC_EXPORT aclError aclrtcAddNameExpr(aclrtcProg prog, const char* const na
   return Guarded(fn, [&]() -> aclError {
     NPUD_RTC_PROGRAM(prog);
     NPUD_RTC_REQUIRE(nameExpression);
-    if (*nameExpression == '\0') {
-      return Report(fn, rtc::RtcFail(rtc::kRtcInvalidInput, "nameExpression must not be empty"));
-    }
-    return Report(fn, program->AddNameExpression(nameExpression));
+    if (*nameExpression == '\0') return InvalidInput(fn, "nameExpression must not be empty");
+    return RtcResult(program->AddNameExpression(nameExpression), fn);
   });
 }
 
@@ -130,17 +111,19 @@ NPUD_RTC_EXPORT aclError aclrtcGetLoweredName(aclrtcProg prog, const char* nameE
     NPUD_RTC_PROGRAM(prog);
     NPUD_RTC_REQUIRE(nameExpression);
     NPUD_RTC_REQUIRE(loweredName);
-    return Report(fn, program->LoweredName(nameExpression, loweredName));
+    absl::StatusOr<const char*> lowered = program->LoweredName(nameExpression);
+    if (lowered.ok()) *loweredName = *lowered;
+    return RtcResult(lowered.status(), fn);
   });
 }
 
 NPUD_RTC_EXPORT aclError aclrtcDestroyProg(aclrtcProg* prog) {
-  if (prog == nullptr) return InvalidProgram(__func__, nullptr);
+  if (prog == nullptr) return RtcResult(rtc::InvalidProgram(nullptr), __func__);
   const char* const fn = __func__;
   return Guarded(fn, [&]() -> aclError {
-    if (!rtc::DestroyProgram(*prog)) return InvalidProgram(fn, *prog);
-    *prog = nullptr;
-    return 0;
+    const absl::Status destroyed = rtc::DestroyProgram(*prog);
+    if (destroyed.ok()) *prog = nullptr;
+    return RtcResult(destroyed, fn);
   });
 }
 
@@ -150,7 +133,7 @@ NPUD_RTC_EXPORT aclError aclrtcGetBinData(aclrtcProg prog, char* binData) {
     NPUD_RTC_PROGRAM(prog);
     NPUD_RTC_REQUIRE(binData);
     program->CopyBinary(binData);
-    return 0;
+    return ACL_SUCCESS;
   });
 }
 
@@ -160,7 +143,7 @@ NPUD_RTC_EXPORT aclError aclrtcGetBinDataSize(aclrtcProg prog, size_t* binDataSi
     NPUD_RTC_PROGRAM(prog);
     NPUD_RTC_REQUIRE(binDataSizeRet);
     *binDataSizeRet = program->BinarySize();
-    return 0;
+    return ACL_SUCCESS;
   });
 }
 
@@ -170,7 +153,7 @@ NPUD_RTC_EXPORT aclError aclrtcGetCompileLogSize(aclrtcProg prog, size_t* logSiz
     NPUD_RTC_PROGRAM(prog);
     NPUD_RTC_REQUIRE(logSizeRet);
     *logSizeRet = program->LogSize();
-    return 0;
+    return ACL_SUCCESS;
   });
 }
 
@@ -180,7 +163,7 @@ NPUD_RTC_EXPORT aclError aclrtcGetCompileLog(aclrtcProg prog, char* log) {
     NPUD_RTC_PROGRAM(prog);
     NPUD_RTC_REQUIRE(log);
     program->CopyLog(log);
-    return 0;
+    return ACL_SUCCESS;
   });
 }
 

@@ -9,6 +9,10 @@
 // message is kept): argument checks of the ACL layer (null pointers, zero
 // sizes) and the fixed "no current context" answers of aclrtGetDevice and
 // aclrtGetCurrentContext. Those use Unrecorded().
+//
+// The run-time compiler (acl_rt_compile.h) answers with its own codes
+// (rtc::RtcError in client/core/rtc_program.h) and, being a library of its
+// own in CANN, never records them: RtcResult().
 
 #ifndef NPUD_CLIENT_ABI_ABI_STATUS_H_
 #define NPUD_CLIENT_ABI_ABI_STATUS_H_
@@ -20,6 +24,9 @@ namespace npud::client {
 
 aclError Result(const absl::Status& status, const char* function);
 aclError Unrecorded(const absl::Status& status, const char* function);
+
+// The RTC code of `status` (0 if OK); a failure's message is kept and logged.
+aclError RtcResult(const absl::Status& status, const char* function);
 
 // ACL_ERROR_INVALID_PARAM for a null required argument `what` of `function`.
 aclError NullArgument(const char* function, const char* what);
