@@ -6,6 +6,7 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -72,7 +73,7 @@ absl::StatusOr<int64_t> DeviceAttribute(int32_t device_id, aclrtDevAttr attr) {
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtSetDevice(int32_t deviceId) {
   return Result(npud::client::SetDevice(deviceId), __func__);
@@ -169,4 +170,4 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {
   });
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -3,12 +3,13 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/event_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 
 using npud::client::Result;
 using npud::client::ResultInto;
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtCreateEvent(aclrtEvent* event) {
   NPUD_REQUIRE_NOT_NULL(event);
@@ -107,4 +108,4 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
   return ResultInto(npud::client::EventTimestampUs(event), timestamp, __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -11,6 +11,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/platform_info.h"
 #include "client/core/runtime.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -53,7 +54,7 @@ absl::Status DescribeVersion(const char* package, aclCANNPackageVersion* out) {
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclInit(const char* configPath) {
   return Result(Runtime::Get().Init(configPath), __func__);
@@ -149,4 +150,4 @@ aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompati
   return ACL_SUCCESS;
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

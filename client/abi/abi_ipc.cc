@@ -9,6 +9,7 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/ipc_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -42,7 +43,7 @@ absl::Status ExportEventKey(aclrtEvent event, aclrtIpcEventHandle* handle) {
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
@@ -112,4 +113,4 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
   return Result(npud::client::SetPeerAccess(peerDeviceId, 0, false), __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -10,6 +10,7 @@
 #include "client/core/handles.h"
 #include "client/core/kernel_ops.h"
 #include "client/core/resource_limits.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -78,7 +79,7 @@ absl::Status ParamInfo(const void* function, size_t index, size_t* offset, size_
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options,
                                  aclrtBinHandle* binHandle) {
@@ -319,4 +320,4 @@ aclError aclrtResetStreamResLimit(aclrtStream stream) {
   return Result(npud::client::ResetStreamLimits(stream), __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -3,6 +3,7 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/memory_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -20,7 +21,7 @@ absl::Status StoreMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
@@ -144,4 +145,4 @@ aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
   return Result(StoreMemInfo(attr, free, total), __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -8,6 +8,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/count_notify_ops.h"
 #include "client/core/notify_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -28,7 +29,7 @@ absl::Status ExportKey(aclrtNotify notify, uint64_t flags, char* key, size_t len
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
   NPUD_REQUIRE_NOT_NULL(notify);
@@ -125,4 +126,4 @@ aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t* notifyId) {
   return ResultInto(npud::client::CountNotifyId(cntNotify), notifyId, __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -1,6 +1,6 @@
 // abi_status.h
 //
-// The one place where absl::Status becomes aclError. Every exported function
+// The one place where absl::Status becomes aclError. Every ACL implementation
 // ends with `return Result(status, __func__)`, or with
 // `return ResultInto(status_or, out, __func__)` when it stores a value: on
 // failure the code is recorded as the calling thread's last error

@@ -4,6 +4,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/handles.h"
 #include "client/core/stream_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 
 using npud::client::Result;
@@ -16,7 +17,7 @@ bool ValidTimeout(int32_t timeout) { return timeout == -1 || timeout > 0; }
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtCreateStream(aclrtStream* stream) {
   NPUD_REQUIRE_NOT_NULL(stream);
@@ -76,4 +77,4 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
   return ACL_SUCCESS;
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

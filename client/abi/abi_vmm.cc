@@ -9,6 +9,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
 #include "client/core/vmm_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -106,7 +107,7 @@ absl::Status SetPidsV2(const void* shareable, aclrtMemSharedHandleType type,
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
                                           aclrtMemGranularityOptions option, size_t* granularity) {
@@ -243,4 +244,4 @@ aclError aclrtMemRetainAllocationHandle(void* virPtr, aclrtDrvMemHandle* handle)
   return ResultInto(npud::client::RetainPhysical(virPtr), handle, __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl
