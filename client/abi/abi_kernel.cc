@@ -48,6 +48,7 @@ absl::Status CopyFunctionName(aclrtFuncHandle function, uint32_t capacity, char*
   return absl::OkStatus();
 }
 
+// What aclrtGetFunctionAttribute answers for `attr` of `function`.
 absl::StatusOr<int64_t> FunctionAttribute(aclrtFuncHandle function, aclrtFuncAttribute attr) {
   NPUD_ASSIGN_OR_RETURN(const FunctionRef resolved, npud::client::ResolveFunction(function));
   switch (attr) {
