@@ -5,7 +5,7 @@ The table (client/abi/acl_api.tsv) has one row per exported C function:
 
     name <TAB> header <TAB> group <TAB> status <TAB> signature
 
-status is "impl" (written by hand in client/abi/*.cc) or "stub" (generated here);
+status is "impl" (implemented by hand in client/abi/*.cc) or "stub" (generated here);
 signature is the C prototype without the visibility macro, ending with ';'.
 
 header is the public header (client/include/acl/) declaring the function. Every
@@ -14,15 +14,31 @@ also what CANN ships as libacl_rtc.so, which npud installs as a symlink to
 libacl_rt.so. That header, like upstream's, has no visibility macro, so a stub
 generated for one of its functions carries the visibility attribute itself.
 
+Every exported definition is generated; nothing hand-written is extern "C". An impl
+row's implementation is the function of the same name in namespace npud::abi_impl,
+declared in the generated implementation header (so a definition that does not match
+the table does not compile). Its exported definition calls it inside try/catch: an
+exception must not unwind into a C caller, so it becomes an error result, through the
+helpers of client/abi/abi_exceptions.h: an ACL error code (recorded like any failure)
+for functions returning aclError, an RTC code for the functions of acl_rt_compile.h,
+a null / zero value (the message kept for aclGetRecentErrMsg) for the others. A
+variadic function (aclAppLog) must return void; its implementation takes a va_list in
+place of the "...".
+
 Outputs, each optional (at least one is required):
   --stubs OUT.cc           a definition for every stub row: it reports the call through
                            npud::client::ReportUnsupported() and returns that error, or
                            a null / zero value for functions not returning aclError
+  --impl-header OUT.h      declarations of the npud::abi_impl functions of the impl rows
+  --entry-points OUT.cc    the guarded exported definition of every impl row; it includes
+                           the implementation header as --impl-include names it
   --version-script OUT.map GNU ld version script exporting exactly the table's names
   --doc OUT.md             markdown status report per group
 
 Usage:
-  gen_abi.py --table client/abi/acl_api.tsv --stubs OUT.cc --version-script OUT.map --doc OUT.md
+  gen_abi.py --table client/abi/acl_api.tsv --stubs OUT.cc --impl-header OUT.h \
+             --entry-points OUT.cc --impl-include client/generated/acl_impl.h \
+             --version-script OUT.map --doc OUT.md
 
 Standard library only. Exits with status 1 and a message naming the line on a
 malformed table.
@@ -40,12 +56,48 @@ HEADERS = ("acl_base_rt.h", "acl_rt.h", "acl_rt_allocator.h", "acl_rt_compile.h"
 # not include), with CANN's library name for their functions.
 SEPARATE_HEADERS = OrderedDict([("acl_rt_compile.h", "libacl_rtc.so")])
 
+# The header whose functions return RTC codes (176000...) rather than runtime codes.
+RTC_HEADER = "acl_rt_compile.h"
+# The namespace of the hand-written implementations, and the name of the va_list an
+# implementation of a variadic function takes.
+IMPL_NAMESPACE = "npud::abi_impl"
+VA_LIST_NAME = "args"
+
 # "<return type> <name>(<params>);" -- the return type may end in '*'.
 SIGNATURE_RE = re.compile(r"^(?P<ret>[^(]*[\s*])(?P<name>[A-Za-z_]\w*)\((?P<params>.*)\);$")
+# The name that ends a parameter declaration ("const char* const name").
+PARAM_NAME_RE = re.compile(r"[\s*](?P<name>[A-Za-z_]\w*)$")
+# Words that end a parameter declaration which has no name ("const char*", "int").
+TYPE_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const",
+              "volatile"}
 
 
 class TableError(Exception):
     pass
+
+
+def parse_params(text, where):
+    """The parameters of an implemented function: ([(declaration, name)], variadic).
+
+    Generated definitions forward every parameter by name, so each one needs one; function
+    pointer and array declarators are refused (the table uses typedefs for them)."""
+    text = text.strip()
+    if text in ("", "void"):
+        return [], False
+    parts = [p.strip() for p in text.split(",")]
+    variadic = parts[-1] == "..."
+    if variadic:
+        parts.pop()
+    params = []
+    for part in parts:
+        match = PARAM_NAME_RE.search(part)
+        if "(" in part or "[" in part or "..." in part or not match or match.group("name") in TYPE_WORDS:
+            raise TableError(f"{where}: parameter '{part}' needs a name and a plain type")
+        params.append((part, match.group("name")))
+    names = [name for _, name in params]
+    if len(set(names)) != len(names):
+        raise TableError(f"{where}: two parameters have the same name")
+    return params, variadic
 
 
 def read_table(path):
@@ -78,6 +130,14 @@ def read_table(path):
             raise TableError(f"{where}: duplicate name '{row['name']}' (first on line {seen[row['name']]})")
         seen[row["name"]] = lineno
         row["return_type"] = " ".join(match.group("ret").split())
+        if row["status"] == "impl":
+            row["params"], row["variadic"] = parse_params(match.group("params"), where)
+            if row["variadic"] and not row["params"]:
+                raise TableError(f"{where}: a variadic function needs a named parameter before '...'")
+            if row["variadic"] and row["return_type"] != "void":
+                raise TableError(f"{where}: a variadic function must return void to be implemented")
+            if row["variadic"] and VA_LIST_NAME in (name for _, name in row["params"]):
+                raise TableError(f"{where}: a parameter of a variadic function is named '{VA_LIST_NAME}'")
         rows.append(row)
     if not rows:
         raise TableError(f"{path}: no functions")
@@ -129,6 +189,96 @@ def render_stubs(rows, table_path):
         out.append("{")
         out.extend("    " + s for s in stub_body(row))
         out.append("}")
+    out += ["", '}  // extern "C"', ""]
+    return "\n".join(out)
+
+
+def acl_includes(rows):
+    """The public headers declaring `rows`, acl/acl.h first."""
+    separate = [h for h in SEPARATE_HEADERS if any(r["header"] == h for r in rows)]
+    return ['#include "acl/acl.h"'] + [f'#include "acl/{h}"' for h in separate]
+
+
+def impl_declaration(row):
+    """The declaration of a row's implementation (without namespace and ';')."""
+    params = [decl for decl, _ in row["params"]]
+    if row["variadic"]:
+        params.append(f"va_list {VA_LIST_NAME}")
+    return f"{row['return_type']} {row['name']}({', '.join(params) or 'void'})"
+
+
+def render_impl_header(rows, table_path, impl_include):
+    impl = [r for r in rows if r["status"] == "impl"]
+    guard = "NPUD_" + re.sub(r"\W", "_", impl_include).upper() + "_"
+    out = [
+        f"// Generated by tools/gen_abi.py from {table_path}. Do not edit.",
+        "//",
+        "// The implementations of the exported ACL functions, written by hand in",
+        "// client/abi/abi_*.cc: one function per implemented function of the table, with its",
+        "// name and parameters (a va_list in place of \"...\"). Only the generated entry",
+        "// points call them, inside the try/catch that keeps exceptions out of C callers.",
+        "",
+        f"#ifndef {guard}",
+        f"#define {guard}",
+        "",
+    ]
+    if any(r["variadic"] for r in impl):
+        out += ["#include <cstdarg>", ""]
+    out += acl_includes(impl)
+    out += ["", f"namespace {IMPL_NAMESPACE} {{", ""]
+    out += [impl_declaration(r) + ";" for r in impl]
+    out += ["", f"}}  // namespace {IMPL_NAMESPACE}", "", f"#endif  // {guard}", ""]
+    return "\n".join(out)
+
+
+def on_exception(row):
+    """Statements of an entry point's catch (...) block."""
+    name = f'"{row["name"]}"'
+    ret = row["return_type"]
+    if ret == "aclError":
+        helper = "RtcExceptionResult" if row["header"] == RTC_HEADER else "ExceptionResult"
+        return [f"return npud::client::{helper}({name});"]
+    report = f"npud::client::ReportException({name});"
+    if ret == "void":
+        return [report]
+    if ret.endswith("*"):
+        return [report, "return nullptr;"]
+    return [report, f"return {ret}{{}};"]
+
+
+def entry_point(row):
+    """The exported definition of an impl row."""
+    args = [name for _, name in row["params"]] + ([VA_LIST_NAME] if row["variadic"] else [])
+    call = f"{IMPL_NAMESPACE}::{row['name']}({', '.join(args)});"
+    if row["return_type"] != "void":
+        call = "return " + call
+    body = ["try {", "  " + call, "} catch (...) {"] + ["  " + s for s in on_exception(row)] + ["}"]
+    if row["variadic"]:
+        body = [f"va_list {VA_LIST_NAME};", f"va_start({VA_LIST_NAME}, {row['params'][-1][1]});"] + body
+        body.append(f"va_end({VA_LIST_NAME});")
+    visibility = '__attribute__((visibility("default"))) ' if row["header"] in SEPARATE_HEADERS else ""
+    return [visibility + row["signature"][:-1] + " {"] + ["  " + s for s in body] + ["}"]
+
+
+def render_entry_points(rows, table_path, impl_include):
+    impl = [r for r in rows if r["status"] == "impl"]
+    out = [
+        f"// Generated by tools/gen_abi.py from {table_path}. Do not edit.",
+        "//",
+        "// The exported definition of every implemented ACL function: it calls the",
+        f"// implementation ({IMPL_NAMESPACE}, client/abi/abi_*.cc) and turns any exception into",
+        "// an error result (client/abi/abi_exceptions.h), since none may unwind into a C",
+        "// caller. Visibility comes from ACL_FUNC_VISIBILITY on the declarations in the",
+        "// public headers, or from the definition for headers without it.",
+        "",
+    ]
+    if any(r["variadic"] for r in impl):
+        out += ["#include <cstdarg>", ""]
+    out += acl_includes(impl)
+    out += ['#include "client/abi/abi_exceptions.h"', f'#include "{impl_include}"', "", 'extern "C" {']
+    for row in impl:
+        out.append("")
+        out += entry_point(row)
     out += ["", '}  // extern "C"', ""]
     return "\n".join(out)
 
@@ -189,13 +339,18 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--table", required=True, help="path of acl_api.tsv")
     parser.add_argument("--stubs", help="write generated stub definitions (C++) here")
+    parser.add_argument("--impl-header", help="write the declarations of the implementations here")
+    parser.add_argument("--entry-points", help="write the guarded exported definitions (C++) here")
+    parser.add_argument("--impl-include", default="client/generated/acl_impl.h",
+                        help="how --entry-points includes the --impl-header file (default: %(default)s)")
     parser.add_argument("--version-script", help="write the GNU ld version script here")
     parser.add_argument("--doc", help="write the markdown status document here")
     parser.add_argument("--table-name", default="client/abi/acl_api.tsv",
                         help="table path quoted in generated comments (default: %(default)s)")
     args = parser.parse_args(argv)
-    if not (args.stubs or args.version_script or args.doc):
-        parser.error("nothing to do: give at least one of --stubs, --version-script, --doc")
+    if not (args.stubs or args.impl_header or args.entry_points or args.version_script or args.doc):
+        parser.error("nothing to do: give at least one of --stubs, --impl-header, --entry-points, "
+                     "--version-script, --doc")
 
     try:
         rows = read_table(args.table)
@@ -203,7 +358,13 @@ def main(argv):
         print(f"gen_abi.py: error: {e}", file=sys.stderr)
         return 1
 
-    outputs = [(args.stubs, render_stubs), (args.version_script, render_version_script), (args.doc, render_doc)]
+    outputs = [
+        (args.stubs, render_stubs),
+        (args.impl_header, lambda r, t: render_impl_header(r, t, args.impl_include)),
+        (args.entry_points, lambda r, t: render_entry_points(r, t, args.impl_include)),
+        (args.version_script, render_version_script),
+        (args.doc, render_doc),
+    ]
     for path, render in outputs:
         if path:
             with open(path, "w", encoding="utf-8") as f:

@@ -6,12 +6,15 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 using npud::client::HandleId;
 using npud::client::HandleKind;
 using npud::client::MakeHandle;
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
 
@@ -19,13 +22,58 @@ namespace {
 absl::StatusOr<npud::v1::DeviceDescription> Describe(
     int32_t device, npud::AclCode invalid_code = npud::kRtInvalidDeviceId) {
   npud::client::Runtime& runtime = npud::client::Runtime::Get();
-  if (absl::Status s = runtime.CheckDevice(device, invalid_code); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(runtime.CheckDevice(device, invalid_code));
   return (*runtime.Devices())[device];
+}
+
+// What aclGetDeviceCapability answers for `info` of `device_id`.
+absl::StatusOr<int64_t> DeviceCapability(int32_t device_id, aclDeviceInfo info) {
+  NPUD_ASSIGN_OR_RETURN(const npud::v1::DeviceDescription device, Describe(device_id));
+  switch (info) {
+    case ACL_DEVICE_INFO_AI_CORE_NUM:
+      return device.cube_cores();
+    case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
+      return device.vector_cores();
+    case ACL_DEVICE_INFO_L2_SIZE:
+      return static_cast<int64_t>(device.l2_bytes());
+    default:
+      return npud::AclError(npud::kAclInvalidParam, "unknown aclDeviceInfo");
+  }
+}
+
+// What aclrtGetDeviceInfo answers for `attr` of `device_id`.
+absl::StatusOr<int64_t> DeviceAttribute(int32_t device_id, aclrtDevAttr attr) {
+  NPUD_ASSIGN_OR_RETURN(const npud::v1::DeviceDescription device,
+                        Describe(device_id, npud::kRtParamInvalid));
+  switch (attr) {
+    case ACL_DEV_ATTR_AICPU_CORE_NUM:
+      return 6;
+    case ACL_DEV_ATTR_AICORE_CORE_NUM:
+    case ACL_DEV_ATTR_CUBE_CORE_NUM:
+      return device.cube_cores();
+    case ACL_DEV_ATTR_VECTOR_CORE_NUM:
+      return device.vector_cores();
+    case ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE:
+      return static_cast<int64_t>(device.ub_bytes());
+    case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
+      return static_cast<int64_t>(device.hbm_bytes());
+    case ACL_DEV_ATTR_L2_CACHE_SIZE:
+      return static_cast<int64_t>(device.l2_bytes());
+    case ACL_DEV_ATTR_PHY_CHIP_ID:
+    case ACL_DEV_ATTR_SMP_ID:
+      return device.device_id();
+    case ACL_DEV_ATTR_IS_VIRTUAL:
+      return 0;
+    case ACL_DEV_ATTR_NPU_ARCH:
+      return 2201;
+    default:
+      return npud::AclError(npud::kRtParamInvalid, "this device attribute is not supported");
+  }
 }
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtSetDevice(int32_t deviceId) {
   return Result(npud::client::SetDevice(deviceId), __func__);
@@ -41,18 +89,13 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
 
 aclError aclrtGetDevice(int32_t* deviceId) {
   NPUD_REQUIRE_NOT_NULL(deviceId);
-  auto device = npud::client::CurrentDevice();
-  if (!device.ok()) return npud::client::Unrecorded(device.status(), __func__);
-  *deviceId = *device;
-  return ACL_SUCCESS;
+  return npud::client::UnrecordedInto(npud::client::CurrentDevice(), deviceId, __func__);
 }
 
 aclError aclrtGetDeviceCount(uint32_t* count) {
   NPUD_REQUIRE_NOT_NULL(count);
-  auto devices = npud::client::Runtime::Get().Devices();
-  if (!devices.ok()) return Result(devices.status(), __func__);
-  *count = static_cast<uint32_t>(devices->size());
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::Runtime::Get().Devices(), count, __func__,
+                    [](const auto& devices) { return static_cast<uint32_t>(devices.size()); });
 }
 
 aclError aclrtSynchronizeDevice(void) {
@@ -75,86 +118,32 @@ aclError aclrtGetRunMode(aclrtRunMode* runMode) {
 
 aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus) {
   NPUD_REQUIRE_NOT_NULL(deviceStatus);
-  if (auto device = Describe(deviceId); !device.ok()) return Result(device.status(), __func__);
-  *deviceStatus = ACL_RT_DEVICE_STATUS_NORMAL;
-  return ACL_SUCCESS;
+  return ResultInto(Describe(deviceId), deviceStatus, __func__,
+                    [](const auto&) { return ACL_RT_DEVICE_STATUS_NORMAL; });
 }
 
 aclError aclGetDeviceCapability(uint32_t deviceId, aclDeviceInfo deviceInfo, int64_t* value) {
   NPUD_REQUIRE_NOT_NULL(value);
-  auto device = Describe(static_cast<int32_t>(deviceId));
-  if (!device.ok()) return Result(device.status(), __func__);
-  switch (deviceInfo) {
-    case ACL_DEVICE_INFO_AI_CORE_NUM:
-      *value = device->cube_cores();
-      return ACL_SUCCESS;
-    case ACL_DEVICE_INFO_VECTOR_CORE_NUM:
-      *value = device->vector_cores();
-      return ACL_SUCCESS;
-    case ACL_DEVICE_INFO_L2_SIZE:
-      *value = static_cast<int64_t>(device->l2_bytes());
-      return ACL_SUCCESS;
-    default:
-      return Result(npud::AclError(npud::kAclInvalidParam, "unknown aclDeviceInfo"), __func__);
-  }
+  return ResultInto(DeviceCapability(static_cast<int32_t>(deviceId), deviceInfo), value, __func__);
 }
 
 aclError aclrtGetDeviceInfo(uint32_t deviceId, aclrtDevAttr attr, int64_t* value) {
   NPUD_REQUIRE_NOT_NULL(value);
-  auto device = Describe(static_cast<int32_t>(deviceId), npud::kRtParamInvalid);
-  if (!device.ok()) return Result(device.status(), __func__);
-  switch (attr) {
-    case ACL_DEV_ATTR_AICPU_CORE_NUM:
-      *value = 6;
-      break;
-    case ACL_DEV_ATTR_AICORE_CORE_NUM:
-    case ACL_DEV_ATTR_CUBE_CORE_NUM:
-      *value = device->cube_cores();
-      break;
-    case ACL_DEV_ATTR_VECTOR_CORE_NUM:
-      *value = device->vector_cores();
-      break;
-    case ACL_DEV_ATTR_UBUF_PER_VECTOR_CORE:
-      *value = static_cast<int64_t>(device->ub_bytes());
-      break;
-    case ACL_DEV_ATTR_TOTAL_GLOBAL_MEM_SIZE:
-      *value = static_cast<int64_t>(device->hbm_bytes());
-      break;
-    case ACL_DEV_ATTR_L2_CACHE_SIZE:
-      *value = static_cast<int64_t>(device->l2_bytes());
-      break;
-    case ACL_DEV_ATTR_PHY_CHIP_ID:
-    case ACL_DEV_ATTR_SMP_ID:
-      *value = device->device_id();
-      break;
-    case ACL_DEV_ATTR_IS_VIRTUAL:
-      *value = 0;
-      break;
-    case ACL_DEV_ATTR_NPU_ARCH:
-      *value = 2201;
-      break;
-    default:
-      return Result(npud::AclError(npud::kRtParamInvalid, "this device attribute is not supported"),
-                    __func__);
-  }
-  return ACL_SUCCESS;
+  return ResultInto(DeviceAttribute(static_cast<int32_t>(deviceId), attr), value, __func__);
 }
 
 aclError aclrtGetDeviceCapability(int32_t deviceId, aclrtDevFeatureType devFeatureType,
                                   int32_t* value) {
   NPUD_REQUIRE_NOT_NULL(value);
-  if (auto device = Describe(deviceId); !device.ok()) return Result(device.status(), __func__);
   (void)devFeatureType;  // No optional hardware feature is simulated.
-  *value = ACL_DEV_FEATURE_NOT_SUPPORT;
-  return ACL_SUCCESS;
+  return ResultInto(Describe(deviceId), value, __func__,
+                    [](const auto&) { return ACL_DEV_FEATURE_NOT_SUPPORT; });
 }
 
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
   NPUD_REQUIRE_NOT_NULL(context);
-  auto id = npud::client::CreateContext(deviceId);
-  if (!id.ok()) return Result(id.status(), __func__);
-  *context = MakeHandle(HandleKind::kContext, *id);
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::CreateContext(deviceId), context, __func__,
+                    [](uint64_t id) { return MakeHandle(HandleKind::kContext, id); });
 }
 
 aclError aclrtDestroyContext(aclrtContext context) {
@@ -169,18 +158,16 @@ aclError aclrtSetCurrentContext(aclrtContext context) {
 
 aclError aclrtGetCurrentContext(aclrtContext* context) {
   NPUD_REQUIRE_NOT_NULL(context);
-  auto current = npud::client::CurrentContext();
-  if (!current.ok()) return npud::client::Unrecorded(current.status(), __func__);
-  *context = MakeHandle(HandleKind::kContext, current->id);
-  return ACL_SUCCESS;
+  return npud::client::UnrecordedInto(
+      npud::client::CurrentContext(), context, __func__,
+      [](const auto& current) { return MakeHandle(HandleKind::kContext, current.id); });
 }
 
 aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {
   NPUD_REQUIRE_NOT_NULL(stream);
-  auto current = npud::client::CurrentContext();
-  if (!current.ok()) return Result(current.status(), __func__);
-  *stream = MakeHandle(HandleKind::kStream, current->record.default_stream);
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::CurrentContext(), stream, __func__, [](const auto& current) {
+    return MakeHandle(HandleKind::kStream, current.record.default_stream);
+  });
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

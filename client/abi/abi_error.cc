@@ -6,10 +6,11 @@
 #include "client/abi/abi_status.h"
 #include "client/core/runtime.h"
 #include "client/core/thread_state.h"
+#include "client/generated/acl_impl.h"
 
 using npud::client::ThisThread;
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtGetLastError(aclrtLastErrLevel level) {
   if (level != ACL_RT_THREAD_LEVEL) return ACL_ERROR_INVALID_PARAM;
@@ -41,4 +42,4 @@ aclError aclrtGetErrorVerbose(int32_t deviceId, aclrtErrorInfo* errorInfo) {
   return ACL_SUCCESS;
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

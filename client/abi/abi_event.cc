@@ -3,37 +3,30 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/event_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
-namespace {
-
-aclError Create(const char* function, aclrtEvent* event, npud::client::EventApi api,
-                uint32_t flags) {
-  auto handle = npud::client::CreateEvent(api, flags);
-  if (!handle.ok()) return Result(handle.status(), function);
-  *event = *handle;
-  return ACL_SUCCESS;
-}
-
-}  // namespace
-
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtCreateEvent(aclrtEvent* event) {
   NPUD_REQUIRE_NOT_NULL(event);
-  return Create(__func__, event, npud::client::EventApi::kCreateEvent, 0);
+  return ResultInto(npud::client::CreateEvent(npud::client::EventApi::kCreateEvent, 0), event,
+                    __func__);
 }
 
 aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
   NPUD_REQUIRE_NOT_NULL(event);
-  return Create(__func__, event, npud::client::EventApi::kWithFlag, flag);
+  return ResultInto(npud::client::CreateEvent(npud::client::EventApi::kWithFlag, flag), event,
+                    __func__);
 }
 
 aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
   NPUD_REQUIRE_NOT_NULL(event);
-  return Create(__func__, event, npud::client::EventApi::kExWithFlag, flag);
+  return ResultInto(npud::client::CreateEvent(npud::client::EventApi::kExWithFlag, flag), event,
+                    __func__);
 }
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
@@ -65,28 +58,25 @@ aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, i
 aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   NPUD_REQUIRE_NOT_NULL(event);
   NPUD_REQUIRE_NOT_NULL(status);
-  auto complete = npud::client::EventComplete(event);
-  if (!complete.ok()) return Result(complete.status(), __func__);
-  *status = *complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::EventComplete(event), status, __func__, [](bool complete) {
+    return complete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+  });
 }
 
 aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
   NPUD_REQUIRE_NOT_NULL(event);
   NPUD_REQUIRE_NOT_NULL(status);
-  auto complete = npud::client::EventComplete(event);
-  if (!complete.ok()) return Result(complete.status(), __func__);
-  *status = *complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::EventComplete(event), status, __func__, [](bool complete) {
+    return complete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  });
 }
 
 aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
   NPUD_REQUIRE_NOT_NULL(event);
   NPUD_REQUIRE_NOT_NULL(status);
-  auto complete = npud::client::EventComplete(event);
-  if (!complete.ok()) return Result(complete.status(), __func__);
-  *status = *complete ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::EventComplete(event), status, __func__, [](bool complete) {
+    return complete ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
+  });
 }
 
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
@@ -109,19 +99,13 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
   NPUD_REQUIRE_NOT_NULL(ms);
   NPUD_REQUIRE_NOT_NULL(startEvent);
   NPUD_REQUIRE_NOT_NULL(endEvent);
-  auto elapsed = npud::client::EventElapsedMs(startEvent, endEvent);
-  if (!elapsed.ok()) return Result(elapsed.status(), __func__);
-  *ms = *elapsed;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::EventElapsedMs(startEvent, endEvent), ms, __func__);
 }
 
 aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
   NPUD_REQUIRE_NOT_NULL(event);
   NPUD_REQUIRE_NOT_NULL(timestamp);
-  auto us = npud::client::EventTimestampUs(event);
-  if (!us.ok()) return Result(us.status(), __func__);
-  *timestamp = *us;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::EventTimestampUs(event), timestamp, __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

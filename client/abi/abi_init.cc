@@ -2,6 +2,7 @@
 
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_split.h"
@@ -10,9 +11,12 @@
 #include "client/abi/abi_status.h"
 #include "client/core/platform_info.h"
 #include "client/core/runtime.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 using npud::client::Runtime;
 
 namespace {
@@ -22,9 +26,35 @@ void CopyString(char* dst, size_t capacity, const char* src) {
   dst[capacity - 1] = '\0';
 }
 
+// Copies the version of `package` to `out` (`capacity` bytes), cut short if need be.
+absl::Status CopyVersion(const char* package, char* out, size_t capacity) {
+  NPUD_ASSIGN_OR_RETURN(const std::string version, npud::client::PackageVersion(package));
+  CopyString(out, capacity, version.c_str());
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int32_t> VersionNumberOf(const char* package) {
+  NPUD_ASSIGN_OR_RETURN(const std::string version, npud::client::PackageVersion(package));
+  return npud::client::VersionNumber(version);
+}
+
+// Fills *out with the version of `package`, whole and split at its dots.
+absl::Status DescribeVersion(const char* package, aclCANNPackageVersion* out) {
+  NPUD_ASSIGN_OR_RETURN(const std::string text, npud::client::PackageVersion(package));
+  std::memset(out, 0, sizeof(*out));
+  CopyString(out->version, sizeof(out->version), text.c_str());
+  const std::vector<std::string> parts = absl::StrSplit(text, absl::MaxSplits('.', 3));
+  char* const fields[] = {out->majorVersion, out->minorVersion, out->releaseVersion,
+                          out->patchVersion};
+  for (size_t i = 0; i < parts.size() && i < 4; ++i) {
+    CopyString(fields[i], ACL_PKG_VERSION_PARTS_MAX_SIZE, parts[i].c_str());
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclInit(const char* configPath) {
   return Result(Runtime::Get().Init(configPath), __func__);
@@ -33,30 +63,21 @@ aclError aclInit(const char* configPath) {
 aclError aclFinalize(void) { return Result(Runtime::Get().Finalize(), __func__); }
 
 aclError aclFinalizeReference(uint64_t* refCount) {
-  auto left = Runtime::Get().FinalizeReference();
-  if (!left.ok()) return Result(left.status(), __func__);
-  if (refCount != nullptr) *refCount = *left;
-  return ACL_SUCCESS;
+  absl::StatusOr<uint64_t> left = Runtime::Get().FinalizeReference();
+  if (refCount == nullptr) return Result(left.status(), __func__);  // refCount is optional
+  return ResultInto(std::move(left), refCount, __func__);
 }
 
 aclError aclsysGetVersionStr(char* pkgName, char* versionStr) {
   NPUD_REQUIRE_NOT_NULL(versionStr);
   NPUD_REQUIRE_NOT_NULL(pkgName);
-  auto version = npud::client::PackageVersion(pkgName);
-  if (!version.ok()) return Result(version.status(), __func__);
-  CopyString(versionStr, ACL_PKG_VERSION_MAX_SIZE, version->c_str());
-  return ACL_SUCCESS;
+  return Result(CopyVersion(pkgName, versionStr, ACL_PKG_VERSION_MAX_SIZE), __func__);
 }
 
 aclError aclsysGetVersionNum(char* pkgName, int32_t* versionNum) {
   NPUD_REQUIRE_NOT_NULL(versionNum);
   NPUD_REQUIRE_NOT_NULL(pkgName);
-  auto version = npud::client::PackageVersion(pkgName);
-  if (!version.ok()) return Result(version.status(), __func__);
-  auto number = npud::client::VersionNumber(*version);
-  if (!number.ok()) return Result(number.status(), __func__);
-  *versionNum = *number;
-  return ACL_SUCCESS;
+  return ResultInto(VersionNumberOf(pkgName), versionNum, __func__);
 }
 
 aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* version) {
@@ -66,17 +87,7 @@ aclError aclsysGetCANNVersion(aclCANNPackageName name, aclCANNPackageVersion* ve
   if (name < ACL_PKG_NAME_CANN || name > ACL_PKG_NAME_DRIVER) {
     return Result(npud::AclError(npud::kAclInvalidParam, "unknown CANN package name"), __func__);
   }
-  auto text = npud::client::PackageVersion(kPackages[name]);
-  if (!text.ok()) return Result(text.status(), __func__);
-  std::memset(version, 0, sizeof(*version));
-  CopyString(version->version, sizeof(version->version), text->c_str());
-  const std::vector<std::string> parts = absl::StrSplit(*text, absl::MaxSplits('.', 3));
-  char* const fields[] = {version->majorVersion, version->minorVersion, version->releaseVersion,
-                          version->patchVersion};
-  for (size_t i = 0; i < parts.size() && i < 4; ++i) {
-    CopyString(fields[i], ACL_PKG_VERSION_PARTS_MAX_SIZE, parts[i].c_str());
-  }
-  return ACL_SUCCESS;
+  return Result(DescribeVersion(kPackages[name], version), __func__);
 }
 
 aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* patchVersion) {
@@ -139,4 +150,4 @@ aclError aclrtCheckArchCompatibility(const char* socVersion, int32_t* canCompati
   return ACL_SUCCESS;
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -9,33 +9,46 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/ipc_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
 
-aclError CopyKey(const char* function, const std::string& key, char* out, size_t len) {
+// Copies `key` with its NUL to `out` (`len` bytes).
+absl::Status CopyKey(const std::string& key, char* out, size_t len) {
   if (len <= key.size()) {
-    return Result(npud::AclError(npud::kRtParamInvalid, "the key buffer is too small (" +
-                                                            std::to_string(key.size() + 1) +
-                                                            " bytes needed)"),
-                  function);
+    return npud::AclError(
+        npud::kRtParamInvalid,
+        "the key buffer is too small (" + std::to_string(key.size() + 1) + " bytes needed)");
   }
   std::memcpy(out, key.c_str(), key.size() + 1);
-  return ACL_SUCCESS;
+  return absl::OkStatus();
+}
+
+absl::Status ExportMemoryKey(void* pointer, size_t size, uint64_t flags, char* key, size_t len) {
+  NPUD_ASSIGN_OR_RETURN(const std::string exported,
+                        npud::client::IpcExportMemory(pointer, size, flags));
+  return CopyKey(exported, key, len);
+}
+
+absl::Status ExportEventKey(aclrtEvent event, aclrtIpcEventHandle* handle) {
+  NPUD_ASSIGN_OR_RETURN(const std::string exported, npud::client::IpcExportEvent(event));
+  std::memset(handle->reserved, 0, sizeof(handle->reserved));
+  return CopyKey(exported, handle->reserved, sizeof(handle->reserved));
 }
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtIpcMemGetExportKey(void* devPtr, size_t size, char* key, size_t len, uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
   NPUD_REQUIRE_NOT_NULL(key);
-  auto exported = npud::client::IpcExportMemory(devPtr, size, flags);
-  if (!exported.ok()) return Result(exported.status(), __func__);
-  return CopyKey(__func__, *exported, key, len);
+  return Result(ExportMemoryKey(devPtr, size, flags, key, len), __func__);
 }
 
 aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num) {
@@ -49,10 +62,7 @@ aclError aclrtIpcMemSetImportPid(const char* key, int32_t* pid, size_t num) {
 aclError aclrtIpcMemImportByKey(void** devPtr, const char* key, uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
   NPUD_REQUIRE_NOT_NULL(key);
-  auto pointer = npud::client::IpcImportMemory(key, flags);
-  if (!pointer.ok()) return Result(pointer.status(), __func__);
-  *devPtr = *pointer;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::IpcImportMemory(key, flags), devPtr, __func__);
 }
 
 aclError aclrtIpcMemClose(const char* key) {
@@ -80,27 +90,19 @@ aclError aclrtDeviceGetBareTgid(int32_t* pid) {
 aclError aclrtIpcGetEventHandle(aclrtEvent event, aclrtIpcEventHandle* handle) {
   NPUD_REQUIRE_NOT_NULL(event);
   NPUD_REQUIRE_NOT_NULL(handle);
-  auto key = npud::client::IpcExportEvent(event);
-  if (!key.ok()) return Result(key.status(), __func__);
-  std::memset(handle->reserved, 0, sizeof(handle->reserved));
-  return CopyKey(__func__, *key, handle->reserved, sizeof(handle->reserved));
+  return Result(ExportEventKey(event, handle), __func__);
 }
 
 aclError aclrtIpcOpenEventHandle(aclrtIpcEventHandle handle, aclrtEvent* event) {
   NPUD_REQUIRE_NOT_NULL(event);
   const std::string key(handle.reserved, strnlen(handle.reserved, sizeof(handle.reserved)));
-  auto opened = npud::client::IpcOpenEvent(key);
-  if (!opened.ok()) return Result(opened.status(), __func__);
-  *event = *opened;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::IpcOpenEvent(key), event, __func__);
 }
 
 aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
   NPUD_REQUIRE_NOT_NULL(canAccessPeer);
-  auto can = npud::client::CanAccessPeer(deviceId, peerDeviceId);
-  if (!can.ok()) return Result(can.status(), __func__);
-  *canAccessPeer = *can ? 1 : 0;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::CanAccessPeer(deviceId, peerDeviceId), canAccessPeer, __func__,
+                    [](bool can) { return can ? 1 : 0; });
 }
 
 aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
@@ -111,4 +113,4 @@ aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
   return Result(npud::client::SetPeerAccess(peerDeviceId, 0, false), __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

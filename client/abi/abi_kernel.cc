@@ -1,6 +1,7 @@
 // ACL kernel entry points: binaries, functions, argument lists, launches.
 
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -9,9 +10,13 @@
 #include "client/core/handles.h"
 #include "client/core/kernel_ops.h"
 #include "client/core/resource_limits.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
+using npud::client::FunctionRef;
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
 
@@ -19,22 +24,70 @@ namespace {
 // aclrtKernelArgsInitByUserMem (the list itself lives in the client core).
 constexpr size_t kArgsHandleBytes = 64;
 
-aclError Store(const char* function, absl::StatusOr<void*> value, void** out) {
-  if (!value.ok()) return Result(value.status(), function);
-  *out = *value;
-  return ACL_SUCCESS;
+// The entry of a function is its index in the binary's kernel table.
+absl::StatusOr<aclrtFuncHandle> FunctionAtEntry(aclrtBinHandle binary, uint64_t entry) {
+  NPUD_ASSIGN_OR_RETURN(const uint32_t count, npud::client::FunctionCount(binary));
+  if (entry >= count) {
+    return npud::AclError(npud::kRtInvalidHandle,
+                          absl::StrFormat("no function at entry %d", entry));
+  }
+  std::vector<aclrtFuncHandle> all(count);
+  NPUD_RETURN_IF_ERROR(npud::client::EnumerateFunctions(binary, all.data(), count));
+  return all[entry];
+}
+
+// Copies the kernel name of `function` with its NUL to `out` (`capacity` bytes).
+absl::Status CopyFunctionName(aclrtFuncHandle function, uint32_t capacity, char* out) {
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef resolved, npud::client::ResolveFunction(function));
+  const std::string& kernel = resolved.kernel.name;
+  if (capacity <= kernel.size()) {
+    return npud::AclError(npud::kRtParamInvalid,
+                          absl::StrFormat("name '%s' needs %d bytes", kernel, kernel.size() + 1));
+  }
+  std::memcpy(out, kernel.c_str(), kernel.size() + 1);
+  return absl::OkStatus();
+}
+
+// What aclrtGetFunctionAttribute answers for `attr` of `function`.
+absl::StatusOr<int64_t> FunctionAttribute(aclrtFuncHandle function, aclrtFuncAttribute attr) {
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef resolved, npud::client::ResolveFunction(function));
+  switch (attr) {
+    case ACL_FUNC_ATTR_KERNEL_TYPE:
+      return resolved.kernel.kernel_type == 0   ? ACL_KERNEL_TYPE_VECTOR
+             : resolved.kernel.kernel_type == 1 ? ACL_KERNEL_TYPE_CUBE
+                                                : ACL_KERNEL_TYPE_MIX;
+    case ACL_FUNC_ATTR_KERNEL_RATIO:
+      return 0;
+    default:
+      return npud::AclError(npud::kRtParamInvalid, "unknown function attribute");
+  }
+}
+
+size_t ParamCount(const FunctionRef& function) { return function.kernel.params.size(); }
+
+// Stores where parameter `index` of `function` lies in its packed arguments.
+absl::Status ParamInfo(const void* function, size_t index, size_t* offset, size_t* size) {
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef resolved,
+                        npud::client::ResolveFunction(const_cast<void*>(function)));
+  if (index >= ParamCount(resolved)) {
+    return npud::AclError(npud::kRtParamInvalid,
+                          absl::StrFormat("the kernel has %d parameters", ParamCount(resolved)));
+  }
+  *offset = resolved.kernel.params[index].first;
+  *size = resolved.kernel.params[index].second;
+  return absl::OkStatus();
 }
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options,
                                  aclrtBinHandle* binHandle) {
   NPUD_REQUIRE_NOT_NULL(binPath);
   NPUD_REQUIRE_NOT_NULL(binHandle);
   (void)options;  // Lazy loading and magic values change nothing here.
-  return Store(__func__, npud::client::LoadBinaryFile(binPath), binHandle);
+  return ResultInto(npud::client::LoadBinaryFile(binPath), binHandle, __func__);
 }
 
 aclError aclrtBinaryLoadFromData(const void* data, size_t length,
@@ -42,9 +95,8 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length,
   NPUD_REQUIRE_NOT_NULL(data);
   NPUD_REQUIRE_NOT_NULL(binHandle);
   (void)options;
-  return Store(__func__,
-               npud::client::LoadBinary({static_cast<const char*>(data), length}, "<memory>"),
-               binHandle);
+  return ResultInto(npud::client::LoadBinary({static_cast<const char*>(data), length}, "<memory>"),
+                    binHandle, __func__);
 }
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {
@@ -57,35 +109,20 @@ aclError aclrtBinaryGetFunction(const aclrtBinHandle binHandle, const char* kern
   NPUD_REQUIRE_NOT_NULL(binHandle);
   NPUD_REQUIRE_NOT_NULL(kernelName);
   NPUD_REQUIRE_NOT_NULL(funcHandle);
-  return Store(__func__, npud::client::GetFunction(binHandle, kernelName), funcHandle);
+  return ResultInto(npud::client::GetFunction(binHandle, kernelName), funcHandle, __func__);
 }
 
-// The entry of a function is its index in the binary's kernel table.
 aclError aclrtBinaryGetFunctionByEntry(aclrtBinHandle binHandle, uint64_t funcEntry,
                                        aclrtFuncHandle* funcHandle) {
   NPUD_REQUIRE_NOT_NULL(binHandle);
   NPUD_REQUIRE_NOT_NULL(funcHandle);
-  auto count = npud::client::FunctionCount(binHandle);
-  if (!count.ok()) return Result(count.status(), __func__);
-  if (funcEntry >= *count) {
-    return Result(npud::AclError(npud::kRtInvalidHandle,
-                                 absl::StrFormat("no function at entry %d", funcEntry)),
-                  __func__);
-  }
-  std::vector<aclrtFuncHandle> all(*count);
-  aclError result =
-      Result(npud::client::EnumerateFunctions(binHandle, all.data(), *count), __func__);
-  if (result == ACL_SUCCESS) *funcHandle = all[funcEntry];
-  return result;
+  return ResultInto(FunctionAtEntry(binHandle, funcEntry), funcHandle, __func__);
 }
 
 aclError aclrtBinaryGetFunctionCount(aclrtBinHandle binHandle, uint32_t* count) {
   NPUD_REQUIRE_NOT_NULL(binHandle);
   NPUD_REQUIRE_NOT_NULL(count);
-  auto n = npud::client::FunctionCount(binHandle);
-  if (!n.ok()) return Result(n.status(), __func__);
-  *count = *n;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::FunctionCount(binHandle), count, __func__);
 }
 
 aclError aclrtBinaryEnumerateFunctions(const aclrtBinHandle binHandle, aclrtFuncHandle* funcHandles,
@@ -97,49 +134,28 @@ aclError aclrtBinaryEnumerateFunctions(const aclrtBinHandle binHandle, aclrtFunc
 
 aclError aclrtGetFunctionName(aclrtFuncHandle funcHandle, uint32_t maxLen, char* name) {
   NPUD_REQUIRE_NOT_NULL(name);
-  auto function = npud::client::ResolveFunction(funcHandle);
-  if (!function.ok()) return Result(function.status(), __func__);
-  const std::string& kernel = function->kernel.name;
-  if (maxLen <= kernel.size()) {
-    return Result(npud::AclError(npud::kRtParamInvalid, absl::StrFormat("name '%s' needs %d bytes",
-                                                                        kernel, kernel.size() + 1)),
-                  __func__);
-  }
-  std::memcpy(name, kernel.c_str(), kernel.size() + 1);
-  return ACL_SUCCESS;
+  return Result(CopyFunctionName(funcHandle, maxLen, name), __func__);
 }
 
 aclError aclrtGetFunctionAttribute(aclrtFuncHandle funcHandle, aclrtFuncAttribute attrType,
                                    int64_t* attrValue) {
   NPUD_REQUIRE_NOT_NULL(attrValue);
-  auto function = npud::client::ResolveFunction(funcHandle);
-  if (!function.ok()) return Result(function.status(), __func__);
-  switch (attrType) {
-    case ACL_FUNC_ATTR_KERNEL_TYPE:
-      *attrValue = function->kernel.kernel_type == 0   ? ACL_KERNEL_TYPE_VECTOR
-                   : function->kernel.kernel_type == 1 ? ACL_KERNEL_TYPE_CUBE
-                                                       : ACL_KERNEL_TYPE_MIX;
-      return ACL_SUCCESS;
-    case ACL_FUNC_ATTR_KERNEL_RATIO:
-      *attrValue = 0;
-      return ACL_SUCCESS;
-    default:
-      return Result(npud::AclError(npud::kRtParamInvalid, "unknown function attribute"), __func__);
-  }
+  return ResultInto(FunctionAttribute(funcHandle, attrType), attrValue, __func__);
 }
 
 aclError aclrtFunctionGetBinary(const aclrtFuncHandle funcHandle, aclrtBinHandle* binHandle) {
   NPUD_REQUIRE_NOT_NULL(binHandle);
-  auto function = npud::client::ResolveFunction(funcHandle);
-  if (!function.ok()) return Result(function.status(), __func__);
-  *binHandle = npud::client::MakeHandle(npud::client::HandleKind::kBinary, function->binary_id);
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::ResolveFunction(funcHandle), binHandle, __func__,
+                    [](const FunctionRef& function) {
+                      return npud::client::MakeHandle(npud::client::HandleKind::kBinary,
+                                                      function.binary_id);
+                    });
 }
 
 aclError aclrtKernelArgsInit(aclrtFuncHandle funcHandle, aclrtArgsHandle* argsHandle) {
   NPUD_REQUIRE_NOT_NULL(funcHandle);
   NPUD_REQUIRE_NOT_NULL(argsHandle);
-  return Store(__func__, npud::client::ArgsInit(funcHandle), argsHandle);
+  return ResultInto(npud::client::ArgsInit(funcHandle), argsHandle, __func__);
 }
 
 aclError aclrtKernelArgsInitByUserMem(aclrtFuncHandle funcHandle, aclrtArgsHandle argsHandle,
@@ -172,14 +188,14 @@ aclError aclrtKernelArgsAppend(aclrtArgsHandle argsHandle, void* param, size_t p
   NPUD_REQUIRE_NOT_NULL(param);
   if (paramSize == 0) return npud::client::NullArgument(__func__, "paramSize");
   NPUD_REQUIRE_NOT_NULL(paramHandle);
-  return Store(__func__, npud::client::ArgsAppend(argsHandle, param, paramSize), paramHandle);
+  return ResultInto(npud::client::ArgsAppend(argsHandle, param, paramSize), paramHandle, __func__);
 }
 
 aclError aclrtKernelArgsAppendPlaceHolder(aclrtArgsHandle argsHandle,
                                           aclrtParamHandle* paramHandle) {
   NPUD_REQUIRE_NOT_NULL(argsHandle);
   NPUD_REQUIRE_NOT_NULL(paramHandle);
-  return Store(__func__, npud::client::ArgsAppendPlaceholder(argsHandle), paramHandle);
+  return ResultInto(npud::client::ArgsAppendPlaceholder(argsHandle), paramHandle, __func__);
 }
 
 aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
@@ -189,8 +205,8 @@ aclError aclrtKernelArgsGetPlaceHolderBuffer(aclrtArgsHandle argsHandle,
   NPUD_REQUIRE_NOT_NULL(paramHandle);
   if (dataSize == 0) return npud::client::NullArgument(__func__, "dataSize");
   NPUD_REQUIRE_NOT_NULL(bufferAddr);
-  return Store(__func__, npud::client::ArgsPlaceholderBuffer(argsHandle, paramHandle, dataSize),
-               bufferAddr);
+  return ResultInto(npud::client::ArgsPlaceholderBuffer(argsHandle, paramHandle, dataSize),
+                    bufferAddr, __func__);
 }
 
 aclError aclrtKernelArgsParaUpdate(aclrtArgsHandle argsHandle, aclrtParamHandle paramHandle,
@@ -256,19 +272,19 @@ aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStr
                                         aclrtLaunchKernelCfg* cfg, void** args) {
   NPUD_REQUIRE_NOT_NULL(func);
   (void)cfg;
-  auto function = npud::client::ResolveFunction(func);
-  if (!function.ok()) return Result(function.status(), __func__);
-  if (!function->kernel.params.empty()) NPUD_REQUIRE_NOT_NULL(args);
+  size_t params = 0;
+  const aclError resolved =
+      ResultInto(npud::client::ResolveFunction(func), &params, __func__, ParamCount);
+  if (resolved != ACL_SUCCESS) return resolved;
+  if (params > 0) NPUD_REQUIRE_NOT_NULL(args);
   return Result(npud::client::LaunchArgsArray(func, numBlocks, stream, args), __func__);
 }
 
 aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {
   NPUD_REQUIRE_NOT_NULL(func);
   NPUD_REQUIRE_NOT_NULL(paramCount);
-  auto function = npud::client::ResolveFunction(const_cast<void*>(func));
-  if (!function.ok()) return Result(function.status(), __func__);
-  *paramCount = function->kernel.params.size();
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::ResolveFunction(const_cast<void*>(func)), paramCount, __func__,
+                    ParamCount);
 }
 
 aclError aclrtFunctionGetParamInfo(const void* func, size_t paramIndex, size_t* paramOffset,
@@ -276,17 +292,7 @@ aclError aclrtFunctionGetParamInfo(const void* func, size_t paramIndex, size_t* 
   NPUD_REQUIRE_NOT_NULL(func);
   NPUD_REQUIRE_NOT_NULL(paramOffset);
   NPUD_REQUIRE_NOT_NULL(paramSize);
-  auto function = npud::client::ResolveFunction(const_cast<void*>(func));
-  if (!function.ok()) return Result(function.status(), __func__);
-  if (paramIndex >= function->kernel.params.size()) {
-    return Result(
-        npud::AclError(npud::kRtParamInvalid, absl::StrFormat("the kernel has %d parameters",
-                                                              function->kernel.params.size())),
-        __func__);
-  }
-  *paramOffset = function->kernel.params[paramIndex].first;
-  *paramSize = function->kernel.params[paramIndex].second;
-  return ACL_SUCCESS;
+  return Result(ParamInfo(func, paramIndex, paramOffset, paramSize), __func__);
 }
 
 aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t value) {
@@ -295,10 +301,7 @@ aclError aclrtSetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uin
 
 aclError aclrtGetDeviceResLimit(int32_t deviceId, aclrtDevResLimitType type, uint32_t* value) {
   NPUD_REQUIRE_NOT_NULL(value);
-  auto limit = npud::client::GetDeviceLimit(deviceId, type);
-  if (!limit.ok()) return Result(limit.status(), __func__);
-  *value = *limit;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::GetDeviceLimit(deviceId, type), value, __func__);
 }
 
 aclError aclrtResetDeviceResLimit(int32_t deviceId) {
@@ -311,14 +314,11 @@ aclError aclrtSetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, u
 
 aclError aclrtGetStreamResLimit(aclrtStream stream, aclrtDevResLimitType type, uint32_t* value) {
   NPUD_REQUIRE_NOT_NULL(value);
-  auto limit = npud::client::GetStreamLimit(stream, type);
-  if (!limit.ok()) return Result(limit.status(), __func__);
-  *value = *limit;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::GetStreamLimit(stream, type), value, __func__);
 }
 
 aclError aclrtResetStreamResLimit(aclrtStream stream) {
   return Result(npud::client::ResetStreamLimits(stream), __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -3,37 +3,40 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/memory_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
 
-aclError Malloc(const char* function, void** devPtr, size_t size, uint32_t policy,
-                int32_t device_attr = -1) {
-  auto pointer = npud::client::MallocDevice(size, policy, device_attr);
-  if (!pointer.ok()) return Result(pointer.status(), function);
-  *devPtr = *pointer;
-  return ACL_SUCCESS;
+absl::Status StoreMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
+  NPUD_ASSIGN_OR_RETURN(const npud::client::MemInfo info, npud::client::GetMemInfo(attr));
+  *free = info.free_bytes;
+  *total = info.total_bytes;
+  return absl::OkStatus();
 }
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
-  return Malloc(__func__, devPtr, size, policy);
+  return ResultInto(npud::client::MallocDevice(size, policy), devPtr, __func__);
 }
 
 aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
-  return Malloc(__func__, devPtr, size, policy);  // Page alignment covers 32 bytes.
+  // Page alignment covers 32 bytes.
+  return ResultInto(npud::client::MallocDevice(size, policy), devPtr, __func__);
 }
 
 aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   NPUD_REQUIRE_NOT_NULL(devPtr);
-  return Malloc(__func__, devPtr, size, policy);
+  return ResultInto(npud::client::MallocDevice(size, policy), devPtr, __func__);
 }
 
 aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
@@ -42,7 +45,7 @@ aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy pol
   if (cfg != nullptr && cfg->numAttrs > 0 && cfg->attrs == nullptr) {
     return npud::client::NullArgument(__func__, "cfg->attrs");
   }
-  if (size == 0) return Malloc(__func__, devPtr, size, policy);
+  if (size == 0) return ResultInto(npud::client::MallocDevice(size, policy), devPtr, __func__);
   int32_t device_attr = -1;
   if (cfg != nullptr) {
     if (cfg->attrs == nullptr) {
@@ -59,7 +62,7 @@ aclError aclrtMallocWithCfg(void** devPtr, size_t size, aclrtMemMallocPolicy pol
       }
     }
   }
-  return Malloc(__func__, devPtr, size, policy, device_attr);
+  return ResultInto(npud::client::MallocDevice(size, policy, device_attr), devPtr, __func__);
 }
 
 aclError aclrtFree(void* devPtr) {
@@ -69,10 +72,7 @@ aclError aclrtFree(void* devPtr) {
 
 aclError aclrtMallocHost(void** hostPtr, size_t size) {
   NPUD_REQUIRE_NOT_NULL(hostPtr);
-  auto pointer = npud::client::MallocHost(size);
-  if (!pointer.ok()) return Result(pointer.status(), __func__);
-  *hostPtr = *pointer;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::MallocHost(size), hostPtr, __func__);
 }
 
 aclError aclrtMallocHostWithCfg(void** ptr, uint64_t size, aclrtMallocConfig* cfg) {
@@ -91,10 +91,7 @@ aclError aclrtHostRegister(void* ptr, uint64_t size, aclrtHostRegisterType type,
   // ACL_HOST_REGISTER_MAPPED is 0 in this enum and 2 among the V2 flags.
   const uint32_t flags =
       type == ACL_HOST_REGISTER_MAPPED ? ACL_HOST_REG_MAPPED : static_cast<uint32_t>(type);
-  auto device = npud::client::RegisterHost(ptr, size, flags);
-  if (!device.ok()) return Result(device.status(), __func__);
-  *devPtr = *device;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::RegisterHost(ptr, size, flags), devPtr, __func__);
 }
 
 aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
@@ -105,10 +102,7 @@ aclError aclrtHostRegisterV2(void* ptr, uint64_t size, uint32_t flag) {
 aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
   NPUD_REQUIRE_NOT_NULL(pHost);
   NPUD_REQUIRE_NOT_NULL(pDevice);
-  auto device = npud::client::HostDevicePointer(pHost, flag);
-  if (!device.ok()) return Result(device.status(), __func__);
-  *pDevice = *device;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::HostDevicePointer(pHost, flag), pDevice, __func__);
 }
 
 aclError aclrtHostUnregister(void* ptr) {
@@ -148,11 +142,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
   NPUD_REQUIRE_NOT_NULL(free);
   NPUD_REQUIRE_NOT_NULL(total);
-  auto info = npud::client::GetMemInfo(attr);
-  if (!info.ok()) return Result(info.status(), __func__);
-  *free = info->free_bytes;
-  *total = info->total_bytes;
-  return ACL_SUCCESS;
+  return Result(StoreMemInfo(attr, free, total), __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -9,6 +9,7 @@
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/client_log.h"
+#include "client/generated/acl_impl.h"
 
 // The opaque type behind aclDataBuffer.
 struct aclDataBuffer {
@@ -30,7 +31,7 @@ uint16_t RoundedShift(uint32_t mantissa, int shift) {
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 // Round to nearest even; NaN, infinities and overflow saturate to +-65504.
 aclFloat16 aclFloatToFloat16(float value) {
@@ -134,14 +135,12 @@ size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
   return dataBuffer != nullptr ? dataBuffer->size : 0;
 }
 
+// The generated entry point owns the va_list (va_start / va_end).
 void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_t line,
-               const char* fmt, ...) {
+               const char* fmt, va_list args) {
   if (fmt == nullptr) return;
   char text[1024];
-  va_list args;
-  va_start(args, fmt);
   std::vsnprintf(text, sizeof(text), fmt, args);
-  va_end(args);
   spdlog::level::level_enum level = spdlog::level::err;
   switch (logLevel) {
     case ACL_DEBUG:
@@ -160,4 +159,4 @@ void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_
                                 func != nullptr ? func : "?", text);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

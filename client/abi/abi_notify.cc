@@ -8,18 +8,32 @@
 #include "client/abi/abi_status.h"
 #include "client/core/count_notify_ops.h"
 #include "client/core/notify_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
-extern "C" {
+namespace {
+
+// Copies the export key of `notify` with its NUL to `key` (`len` bytes).
+absl::Status ExportKey(aclrtNotify notify, uint64_t flags, char* key, size_t len) {
+  NPUD_ASSIGN_OR_RETURN(const std::string exported, npud::client::ExportNotify(notify, flags));
+  if (len <= exported.size()) {
+    return npud::AclError(npud::kRtParamInvalid, "the key buffer is too small");
+  }
+  std::memcpy(key, exported.c_str(), exported.size() + 1);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+namespace npud::abi_impl {
 
 aclError aclrtCreateNotify(aclrtNotify* notify, uint64_t flag) {
   NPUD_REQUIRE_NOT_NULL(notify);
-  auto created = npud::client::CreateNotify(flag);
-  if (!created.ok()) return Result(created.status(), __func__);
-  *notify = *created;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::CreateNotify(flag), notify, __func__);
 }
 
 aclError aclrtDestroyNotify(aclrtNotify notify) {
@@ -40,22 +54,13 @@ aclError aclrtWaitAndResetNotify(aclrtNotify notify, aclrtStream stream, uint32_
 aclError aclrtGetNotifyId(aclrtNotify notify, uint32_t* notifyId) {
   NPUD_REQUIRE_NOT_NULL(notify);
   NPUD_REQUIRE_NOT_NULL(notifyId);
-  auto id = npud::client::NotifyId(notify);
-  if (!id.ok()) return Result(id.status(), __func__);
-  *notifyId = *id;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::NotifyId(notify), notifyId, __func__);
 }
 
 aclError aclrtNotifyGetExportKey(aclrtNotify notify, char* key, size_t len, uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(notify);
   NPUD_REQUIRE_NOT_NULL(key);
-  auto exported = npud::client::ExportNotify(notify, flags);
-  if (!exported.ok()) return Result(exported.status(), __func__);
-  if (len <= exported->size()) {
-    return Result(npud::AclError(npud::kRtParamInvalid, "the key buffer is too small"), __func__);
-  }
-  std::memcpy(key, exported->c_str(), exported->size() + 1);
-  return ACL_SUCCESS;
+  return Result(ExportKey(notify, flags, key, len), __func__);
 }
 
 aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num) {
@@ -69,10 +74,7 @@ aclError aclrtNotifySetImportPid(aclrtNotify notify, int32_t* pid, size_t num) {
 aclError aclrtNotifyImportByKey(aclrtNotify* notify, const char* key, uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(notify);
   NPUD_REQUIRE_NOT_NULL(key);
-  auto imported = npud::client::ImportNotify(key, flags);
-  if (!imported.ok()) return Result(imported.status(), __func__);
-  *notify = *imported;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::ImportNotify(key, flags), notify, __func__);
 }
 
 aclError aclrtValueWrite(void* devAddr, uint64_t value, uint32_t flag, aclrtStream stream) {
@@ -87,10 +89,7 @@ aclError aclrtValueWait(void* devAddr, uint64_t value, uint32_t flag, aclrtStrea
 
 aclError aclrtCntNotifyCreate(aclrtCntNotify* cntNotify, uint64_t flag) {
   NPUD_REQUIRE_NOT_NULL(cntNotify);
-  auto created = npud::client::CreateCountNotify(flag);
-  if (!created.ok()) return Result(created.status(), __func__);
-  *cntNotify = *created;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::CreateCountNotify(flag), cntNotify, __func__);
 }
 
 aclError aclrtCntNotifyDestroy(aclrtCntNotify cntNotify) {
@@ -124,10 +123,7 @@ aclError aclrtCntNotifyReset(aclrtCntNotify cntNotify, aclrtStream stream) {
 aclError aclrtCntNotifyGetId(aclrtCntNotify cntNotify, uint32_t* notifyId) {
   NPUD_REQUIRE_NOT_NULL(cntNotify);
   NPUD_REQUIRE_NOT_NULL(notifyId);
-  auto id = npud::client::CountNotifyId(cntNotify);
-  if (!id.ok()) return Result(id.status(), __func__);
-  *notifyId = *id;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::CountNotifyId(cntNotify), notifyId, __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

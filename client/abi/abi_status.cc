@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "client/core/client_log.h"
+#include "client/core/rtc_program.h"
 #include "client/core/thread_state.h"
 #include "common/acl_status.h"
 
@@ -11,8 +12,7 @@ namespace npud::client {
 
 namespace {
 
-aclError Fail(const absl::Status& status, const char* function, bool record) {
-  const int32_t code = ToAclCode(status);
+aclError Fail(const absl::Status& status, const char* function, int32_t code, bool record) {
   ThreadState& thread = ThisThread();
   if (record) thread.last_error = code;
   thread.last_message = absl::StrCat(function, " failed (", code, "): ", status.message());
@@ -23,11 +23,16 @@ aclError Fail(const absl::Status& status, const char* function, bool record) {
 }  // namespace
 
 aclError Result(const absl::Status& status, const char* function) {
-  return status.ok() ? ACL_SUCCESS : Fail(status, function, /*record=*/true);
+  return status.ok() ? ACL_SUCCESS : Fail(status, function, ToAclCode(status), /*record=*/true);
 }
 
 aclError Unrecorded(const absl::Status& status, const char* function) {
-  return status.ok() ? ACL_SUCCESS : Fail(status, function, /*record=*/false);
+  return status.ok() ? ACL_SUCCESS : Fail(status, function, ToAclCode(status), /*record=*/false);
+}
+
+aclError RtcResult(const absl::Status& status, const char* function) {
+  return status.ok() ? ACL_SUCCESS
+                     : Fail(status, function, rtc::RtcCodeOf(status), /*record=*/false);
 }
 
 aclError NullArgument(const char* function, const char* what) {

@@ -4,34 +4,29 @@
 #include "client/abi/abi_status.h"
 #include "client/core/handles.h"
 #include "client/core/stream_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
-
-aclError Create(const char* function, aclrtStream* stream, uint32_t priority, uint32_t flags) {
-  auto handle = npud::client::CreateStream(priority, flags);
-  if (!handle.ok()) return Result(handle.status(), function);
-  *stream = *handle;
-  return ACL_SUCCESS;
-}
 
 // CANN accepts -1 (wait forever) or a positive number of milliseconds.
 bool ValidTimeout(int32_t timeout) { return timeout == -1 || timeout > 0; }
 
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtCreateStream(aclrtStream* stream) {
   NPUD_REQUIRE_NOT_NULL(stream);
-  return Create(__func__, stream, 0, 0);
+  return ResultInto(npud::client::CreateStream(0, 0), stream, __func__);
 }
 
 aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
   NPUD_REQUIRE_NOT_NULL(stream);
-  return Create(__func__, stream, priority, flag);
+  return ResultInto(npud::client::CreateStream(priority, flag), stream, __func__);
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
@@ -57,10 +52,9 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
 
 aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   NPUD_REQUIRE_NOT_NULL(status);
-  auto idle = npud::client::StreamIdle(stream);
-  if (!idle.ok()) return Result(idle.status(), __func__);
-  *status = *idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::StreamIdle(stream), status, __func__, [](bool idle) {
+    return idle ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+  });
 }
 
 aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
@@ -69,10 +63,9 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
 
 aclError aclrtStreamGetId(aclrtStream stream, int32_t* streamId) {
   NPUD_REQUIRE_NOT_NULL(streamId);
-  auto target = npud::client::ResolveStream(stream);
-  if (!target.ok()) return Result(target.status(), __func__);
-  *streamId = static_cast<int32_t>(target->id);
-  return ACL_SUCCESS;
+  return ResultInto(
+      npud::client::ResolveStream(stream), streamId, __func__,
+      [](const npud::client::StreamTarget& target) { return static_cast<int32_t>(target.id); });
 }
 
 aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* greatestPriority) {
@@ -84,4 +77,4 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
   return ACL_SUCCESS;
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

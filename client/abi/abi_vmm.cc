@@ -9,9 +9,12 @@
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
 #include "client/core/vmm_ops.h"
+#include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
 
@@ -49,28 +52,77 @@ absl::StatusOr<uint64_t> ReadShareable(const void* shareable, aclrtMemSharedHand
   return BadShareType(type);
 }
 
+// Stores the properties of the physical memory `handle` in *prop.
+absl::Status StoreProperties(aclrtDrvMemHandle handle, aclrtPhysicalMemProp* prop) {
+  NPUD_ASSIGN_OR_RETURN(const npud::client::PhysicalMemoryProperties properties,
+                        npud::client::PhysicalProperties(handle));
+  *prop = aclrtPhysicalMemProp{};
+  prop->handleType = static_cast<aclrtMemHandleType>(properties.handle_type);
+  prop->allocationType = static_cast<aclrtMemAllocationType>(properties.allocation_type);
+  prop->memAttr = static_cast<aclrtMemAttr>(properties.mem_attr);
+  prop->location.type = static_cast<aclrtMemLocationType>(properties.location_type);
+  prop->location.id = static_cast<uint32_t>(properties.device);
+  return absl::OkStatus();
+}
+
+// Stores where the mapping at `address` lives and its access flags.
+absl::Status StoreAccess(void* address, aclrtMemLocation* location, uint64_t* flag) {
+  NPUD_ASSIGN_OR_RETURN(const npud::client::MemoryAccess access,
+                        npud::client::GetMemoryAccess(address));
+  location->type = static_cast<aclrtMemLocationType>(access.location_type);
+  location->id = static_cast<uint32_t>(access.device);
+  *flag = access.flags;
+  return absl::OkStatus();
+}
+
+// Exports `handle` and writes the V2 shareable handle of `type` (already
+// checked) to `out`.
+absl::Status ExportV2(aclrtDrvMemHandle handle, uint64_t flags, aclrtMemSharedHandleType type,
+                      void* out) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t exported,
+                        npud::client::ExportPhysical(handle, ACL_MEM_HANDLE_TYPE_NONE, flags));
+  if (type == ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT) {
+    std::memcpy(out, &exported, sizeof(exported));
+  } else {
+    aclrtMemFabricHandle fabric = {};
+    std::memcpy(fabric.data, kFabricTag, sizeof(kFabricTag));
+    std::memcpy(fabric.data + sizeof(kFabricTag), &exported, sizeof(exported));
+    std::memcpy(out, &fabric, sizeof(fabric));
+  }
+  return absl::OkStatus();
+}
+
+// The V2 import names no device: the memory is imported for the current one.
+absl::StatusOr<aclrtDrvMemHandle> ImportV2(const void* shareable, aclrtMemSharedHandleType type) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t numeric, ReadShareable(shareable, type));
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
+  return npud::client::ImportPhysical(numeric, device);
+}
+
+absl::Status SetPidsV2(const void* shareable, aclrtMemSharedHandleType type,
+                       const std::vector<int64_t>& pids) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t numeric, ReadShareable(shareable, type));
+  return npud::client::SetPhysicalImportPids(numeric, pids);
+}
+
 }  // namespace
 
-extern "C" {
+namespace npud::abi_impl {
 
 aclError aclrtMemGetAllocationGranularity(aclrtPhysicalMemProp* prop,
                                           aclrtMemGranularityOptions option, size_t* granularity) {
   NPUD_REQUIRE_NOT_NULL(prop);
   NPUD_REQUIRE_NOT_NULL(granularity);
-  auto value = npud::client::AllocationGranularity(FromAcl(*prop), static_cast<uint32_t>(option));
-  if (!value.ok()) return Result(value.status(), __func__);
-  *granularity = *value;
-  return ACL_SUCCESS;
+  return ResultInto(
+      npud::client::AllocationGranularity(FromAcl(*prop), static_cast<uint32_t>(option)),
+      granularity, __func__);
 }
 
 aclError aclrtMallocPhysical(aclrtDrvMemHandle* handle, size_t size,
                              const aclrtPhysicalMemProp* prop, uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(handle);
   NPUD_REQUIRE_NOT_NULL(prop);
-  auto allocated = npud::client::MallocPhysical(size, FromAcl(*prop), flags);
-  if (!allocated.ok()) return Result(allocated.status(), __func__);
-  *handle = *allocated;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::MallocPhysical(size, FromAcl(*prop), flags), handle, __func__);
 }
 
 aclError aclrtFreePhysical(aclrtDrvMemHandle handle) {
@@ -82,25 +134,14 @@ aclError aclrtMemGetAllocationPropertiesFromHandle(aclrtDrvMemHandle handle,
                                                    aclrtPhysicalMemProp* prop) {
   NPUD_REQUIRE_NOT_NULL(handle);
   NPUD_REQUIRE_NOT_NULL(prop);
-  auto properties = npud::client::PhysicalProperties(handle);
-  if (!properties.ok()) return Result(properties.status(), __func__);
-  *prop = aclrtPhysicalMemProp{};
-  prop->handleType = static_cast<aclrtMemHandleType>(properties->handle_type);
-  prop->allocationType = static_cast<aclrtMemAllocationType>(properties->allocation_type);
-  prop->memAttr = static_cast<aclrtMemAttr>(properties->mem_attr);
-  prop->location.type = static_cast<aclrtMemLocationType>(properties->location_type);
-  prop->location.id = static_cast<uint32_t>(properties->device);
-  return ACL_SUCCESS;
+  return Result(StoreProperties(handle, prop), __func__);
 }
 
 aclError aclrtReserveMemAddress(void** virPtr, size_t size, size_t alignment, void* expectPtr,
                                 uint64_t flags) {
   NPUD_REQUIRE_NOT_NULL(virPtr);
   (void)flags;  // Page-size hints: every simulated page is the same.
-  auto address = npud::client::ReserveAddress(size, alignment, expectPtr);
-  if (!address.ok()) return Result(address.status(), __func__);
-  *virPtr = *address;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::ReserveAddress(size, alignment, expectPtr), virPtr, __func__);
 }
 
 // The simulator has no uncorrectable-error memory to avoid.
@@ -142,22 +183,15 @@ aclError aclrtMemGetAccess(void* virPtr, aclrtMemLocation* location, uint64_t* f
   NPUD_REQUIRE_NOT_NULL(virPtr);
   NPUD_REQUIRE_NOT_NULL(location);
   NPUD_REQUIRE_NOT_NULL(flag);
-  auto access = npud::client::GetMemoryAccess(virPtr);
-  if (!access.ok()) return Result(access.status(), __func__);
-  location->type = static_cast<aclrtMemLocationType>(access->location_type);
-  location->id = static_cast<uint32_t>(access->device);
-  *flag = access->flags;
-  return ACL_SUCCESS;
+  return Result(StoreAccess(virPtr, location, flag), __func__);
 }
 
 aclError aclrtMemExportToShareableHandle(aclrtDrvMemHandle handle, aclrtMemHandleType handleType,
                                          uint64_t flags, uint64_t* shareableHandle) {
   NPUD_REQUIRE_NOT_NULL(handle);
   NPUD_REQUIRE_NOT_NULL(shareableHandle);
-  auto exported = npud::client::ExportPhysical(handle, static_cast<uint32_t>(handleType), flags);
-  if (!exported.ok()) return Result(exported.status(), __func__);
-  *shareableHandle = *exported;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::ExportPhysical(handle, static_cast<uint32_t>(handleType), flags),
+                    shareableHandle, __func__);
 }
 
 aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t flags,
@@ -169,26 +203,13 @@ aclError aclrtMemExportToShareableHandleV2(aclrtDrvMemHandle handle, uint64_t fl
       shareType != ACL_MEM_SHARE_HANDLE_TYPE_FABRIC) {
     return Result(BadShareType(shareType), __func__);
   }
-  auto exported = npud::client::ExportPhysical(handle, ACL_MEM_HANDLE_TYPE_NONE, flags);
-  if (!exported.ok()) return Result(exported.status(), __func__);
-  if (shareType == ACL_MEM_SHARE_HANDLE_TYPE_DEFAULT) {
-    std::memcpy(shareableHandle, &*exported, sizeof(uint64_t));
-  } else {
-    aclrtMemFabricHandle fabric = {};
-    std::memcpy(fabric.data, kFabricTag, sizeof(kFabricTag));
-    std::memcpy(fabric.data + sizeof(kFabricTag), &*exported, sizeof(uint64_t));
-    std::memcpy(shareableHandle, &fabric, sizeof(fabric));
-  }
-  return ACL_SUCCESS;
+  return Result(ExportV2(handle, flags, shareType, shareableHandle), __func__);
 }
 
 aclError aclrtMemImportFromShareableHandle(uint64_t shareableHandle, int32_t deviceId,
                                            aclrtDrvMemHandle* handle) {
   NPUD_REQUIRE_NOT_NULL(handle);
-  auto imported = npud::client::ImportPhysical(shareableHandle, deviceId);
-  if (!imported.ok()) return Result(imported.status(), __func__);
-  *handle = *imported;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::ImportPhysical(shareableHandle, deviceId), handle, __func__);
 }
 
 aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
@@ -197,15 +218,7 @@ aclError aclrtMemImportFromShareableHandleV2(void* shareableHandle,
   NPUD_REQUIRE_NOT_NULL(shareableHandle);
   NPUD_REQUIRE_NOT_NULL(handle);
   (void)flags;  // Only ACL_RT_IPC_MEM_EXPORT_FLAG_DEFAULT is defined for imports.
-  auto numeric = ReadShareable(shareableHandle, shareType);
-  if (!numeric.ok()) return Result(numeric.status(), __func__);
-  // The V2 call names no device: the memory is imported for the current one.
-  auto device = npud::client::CurrentDevice();
-  if (!device.ok()) return Result(device.status(), __func__);
-  auto imported = npud::client::ImportPhysical(*numeric, *device);
-  if (!imported.ok()) return Result(imported.status(), __func__);
-  *handle = *imported;
-  return ACL_SUCCESS;
+  return ResultInto(ImportV2(shareableHandle, shareType), handle, __func__);
 }
 
 aclError aclrtMemSetPidToShareableHandle(uint64_t shareableHandle, int32_t* pid, size_t pidNum) {
@@ -221,19 +234,14 @@ aclError aclrtMemSetPidToShareableHandleV2(void* shareableHandle,
   NPUD_REQUIRE_NOT_NULL(shareableHandle);
   NPUD_REQUIRE_NOT_NULL(pid);
   if (pidNum == 0) return npud::client::NullArgument(__func__, "pidNum");
-  auto numeric = ReadShareable(shareableHandle, shareType);
-  if (!numeric.ok()) return Result(numeric.status(), __func__);
-  std::vector<int64_t> pids(pid, pid + pidNum);
-  return Result(npud::client::SetPhysicalImportPids(*numeric, pids), __func__);
+  return Result(SetPidsV2(shareableHandle, shareType, std::vector<int64_t>(pid, pid + pidNum)),
+                __func__);
 }
 
 aclError aclrtMemRetainAllocationHandle(void* virPtr, aclrtDrvMemHandle* handle) {
   NPUD_REQUIRE_NOT_NULL(virPtr);
   NPUD_REQUIRE_NOT_NULL(handle);
-  auto retained = npud::client::RetainPhysical(virPtr);
-  if (!retained.ok()) return Result(retained.status(), __func__);
-  *handle = *retained;
-  return ACL_SUCCESS;
+  return ResultInto(npud::client::RetainPhysical(virPtr), handle, __func__);
 }
 
-}  // extern "C"
+}  // namespace npud::abi_impl

@@ -5,7 +5,9 @@
 #include <set>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
@@ -17,6 +19,30 @@ namespace npud::client::rtc {
 namespace {
 
 constexpr char kDefaultProgramName[] = "default_program";
+
+// Where RtcError() keeps the code (AclError() uses "npud.acl/code").
+constexpr absl::string_view kRtcPayloadUrl = "npud.rtc/code";
+
+// The canonical code that best describes an RTC code.
+absl::StatusCode CanonicalFor(RtcCode code) {
+  switch (code) {
+    case kRtcInvalidProg:
+      return absl::StatusCode::kNotFound;
+    case kRtcInvalidInput:
+    case kRtcInvalidOption:
+    case kRtcCompilation:
+    case kRtcLinking:
+    case kRtcNameExprNotValid:
+      return absl::StatusCode::kInvalidArgument;
+    case kRtcNoNameExprAfterCompilation:
+    case kRtcNoLoweredNamesBeforeCompilation:
+      return absl::StatusCode::kFailedPrecondition;
+    case kRtcOutOfMemory:
+      return absl::StatusCode::kResourceExhausted;
+    default:
+      return absl::StatusCode::kInternal;
+  }
+}
 
 // Program handles: ids below 2^48 tagged like the handles of handles.h.
 constexpr uint64_t kProgramTag = 0xAC;
@@ -90,17 +116,33 @@ std::string FirstError(const std::string& log) {
 
 }  // namespace
 
+absl::Status RtcError(RtcCode code, absl::string_view message) {
+  absl::Status status(CanonicalFor(code), message);
+  status.SetPayload(kRtcPayloadUrl, absl::Cord(absl::StrCat(static_cast<int>(code))));
+  return status;
+}
+
+int RtcCodeOf(const absl::Status& status) {
+  if (status.ok()) return kRtcSuccess;
+  int code = 0;
+  if (auto payload = status.GetPayload(kRtcPayloadUrl);
+      payload && absl::SimpleAtoi(std::string(*payload), &code)) {
+    return code;
+  }
+  return kRtcFailure;
+}
+
 Program::Program(std::string source, std::string name,
                  std::vector<std::pair<std::string, std::string>> headers)
     : source_(std::move(source)),
       name_(name.empty() ? std::string(kDefaultProgramName) : std::move(name)),
       headers_(std::move(headers)) {}
 
-RtcStatus Program::Compile(const std::vector<std::string>& options) {
+absl::Status Program::Compile(const std::vector<std::string>& options) {
   if (absl::Status checked = CheckRtcOptions(options); !checked.ok()) {
     absl::MutexLock lock(&mu_);
     log_ = absl::StrCat(checked.message(), "\n");
-    return RtcFail(kRtcInvalidOption, std::string(checked.message()));
+    return RtcError(kRtcInvalidOption, checked.message());
   }
 
   v1::Call call;
@@ -121,7 +163,7 @@ RtcStatus Program::Compile(const std::vector<std::string>& options) {
         reply.ok() ? std::string("npud sent no compile result")
                    : absl::StrCat("npud could not compile the program: ", reply.status().message());
     log_ = why + "\n";
-    return RtcFail(kRtcFailure, why);
+    return RtcError(kRtcFailure, why);
   }
   v1::CompileResult* result = reply->mutable_compile();
   compiled_ = true;
@@ -130,17 +172,18 @@ RtcStatus Program::Compile(const std::vector<std::string>& options) {
   if (success_) {
     binary_ = std::move(*result->mutable_binary());
     kernels_.assign(result->kernels().begin(), result->kernels().end());
-    return RtcOk();
+    return absl::OkStatus();
   }
   binary_.clear();
   kernels_.clear();
-  return RtcFail(kRtcCompilation, absl::StrCat("compiling ", name_, " failed: ", FirstError(log_)));
+  return RtcError(kRtcCompilation,
+                  absl::StrCat("compiling ", name_, " failed: ", FirstError(log_)));
 }
 
-RtcStatus Program::AddNameExpression(const std::string& expression) {
+absl::Status Program::AddNameExpression(const std::string& expression) {
   absl::MutexLock lock(&mu_);
   if (compiled_) {
-    return RtcFail(
+    return RtcError(
         kRtcNoNameExprAfterCompilation,
         absl::StrCat("name expression '", expression, "' added after the program was compiled"));
   }
@@ -148,30 +191,29 @@ RtcStatus Program::AddNameExpression(const std::string& expression) {
       name_expressions_.end()) {
     name_expressions_.push_back(expression);
   }
-  return RtcOk();
+  return absl::OkStatus();
 }
 
-RtcStatus Program::LoweredName(const std::string& expression, const char** lowered) {
+absl::StatusOr<const char*> Program::LoweredName(const std::string& expression) {
   absl::MutexLock lock(&mu_);
   if (!compiled_ || !success_) {
-    return RtcFail(kRtcNoLoweredNamesBeforeCompilation,
-                   absl::StrCat(name_, " has not been compiled successfully"));
+    return RtcError(kRtcNoLoweredNamesBeforeCompilation,
+                    absl::StrCat(name_, " has not been compiled successfully"));
   }
   if (std::find(name_expressions_.begin(), name_expressions_.end(), expression) ==
       name_expressions_.end()) {
-    return RtcFail(kRtcNameExprNotValid, absl::StrCat("name expression '", expression,
-                                                      "' was not added with aclrtcAddNameExpr"));
+    return RtcError(kRtcNameExprNotValid, absl::StrCat("name expression '", expression,
+                                                       "' was not added with aclrtcAddNameExpr"));
   }
   const std::string kernel = KernelNameOf(expression);
   if (std::find(kernels_.begin(), kernels_.end(), kernel) == kernels_.end()) {
-    return RtcFail(kRtcNameExprNotValid,
-                   absl::StrCat("name expression '", expression,
-                                "' names no extern \"C\" kernel of ", name_, " (its kernels: ",
-                                kernels_.empty() ? "none" : absl::StrJoin(kernels_, ", "), ")"));
+    return RtcError(kRtcNameExprNotValid,
+                    absl::StrCat("name expression '", expression,
+                                 "' names no extern \"C\" kernel of ", name_, " (its kernels: ",
+                                 kernels_.empty() ? "none" : absl::StrJoin(kernels_, ", "), ")"));
   }
   auto it = lowered_.emplace(expression, kernel).first;
-  *lowered = it->second.c_str();
-  return RtcOk();
+  return it->second.c_str();
 }
 
 size_t Program::BinarySize() const {
@@ -199,44 +241,54 @@ std::vector<std::string> Program::Kernels() const {
   return kernels_;
 }
 
-RtcStatus CreateProgram(const char* source, const char* name, int header_count,
-                        const char* const* headers, const char* const* include_names,
-                        void** handle) {
-  if (source == nullptr) return RtcFail(kRtcInvalidInput, "src must not be null");
+absl::StatusOr<void*> CreateProgram(const char* source, const char* name, int header_count,
+                                    const char* const* headers, const char* const* include_names) {
+  if (source == nullptr) return RtcError(kRtcInvalidInput, "src must not be null");
   if (header_count < 0) {
-    return RtcFail(kRtcInvalidInput,
-                   absl::StrCat("numHeaders must not be negative (", header_count, ")"));
+    return RtcError(kRtcInvalidInput,
+                    absl::StrCat("numHeaders must not be negative (", header_count, ")"));
   }
   if (header_count > 0 && (headers == nullptr || include_names == nullptr)) {
-    return RtcFail(kRtcInvalidInput, absl::StrCat("numHeaders is ", header_count,
-                                                  " but headers or includeNames is null"));
+    return RtcError(kRtcInvalidInput, absl::StrCat("numHeaders is ", header_count,
+                                                   " but headers or includeNames is null"));
   }
   std::vector<std::pair<std::string, std::string>> header_list;
   std::set<std::string> seen;
   for (int i = 0; i < header_count; ++i) {
     if (headers[i] == nullptr || include_names[i] == nullptr) {
-      return RtcFail(kRtcInvalidInput,
-                     absl::StrCat("header ", i, ": headers[", i, "] and includeNames[", i,
-                                  "] must not be null"));
+      return RtcError(kRtcInvalidInput,
+                      absl::StrCat("header ", i, ": headers[", i, "] and includeNames[", i,
+                                   "] must not be null"));
     }
     const std::string include_name = include_names[i];
     if (absl::Status checked = CheckRtcHeaderName(include_name); !checked.ok()) {
-      return RtcFail(kRtcInvalidInput, absl::StrCat("header ", i, ": ", checked.message()));
+      return RtcError(kRtcInvalidInput, absl::StrCat("header ", i, ": ", checked.message()));
     }
     if (!seen.insert(include_name).second) {
-      return RtcFail(kRtcInvalidInput,
-                     absl::StrCat("header ", i, ": '", include_name, "' is given twice"));
+      return RtcError(kRtcInvalidInput,
+                      absl::StrCat("header ", i, ": '", include_name, "' is given twice"));
     }
     header_list.emplace_back(include_name, headers[i]);
   }
   auto program =
       std::make_shared<Program>(source, name == nullptr ? "" : name, std::move(header_list));
-  *handle = Programs().Add(std::move(program));
-  return RtcOk();
+  return Programs().Add(std::move(program));
 }
 
-std::shared_ptr<Program> FindProgram(const void* handle) { return Programs().Find(handle); }
+absl::Status InvalidProgram(const void* handle) {
+  return RtcError(kRtcInvalidProg, handle == nullptr
+                                       ? std::string("the program is null")
+                                       : absl::StrFormat("%p is not a live aclrtcProg", handle));
+}
 
-bool DestroyProgram(const void* handle) { return Programs().Remove(handle); }
+absl::StatusOr<std::shared_ptr<Program>> FindProgram(const void* handle) {
+  std::shared_ptr<Program> program = Programs().Find(handle);
+  if (program == nullptr) return InvalidProgram(handle);
+  return program;
+}
+
+absl::Status DestroyProgram(const void* handle) {
+  return Programs().Remove(handle) ? absl::OkStatus() : InvalidProgram(handle);
+}
 
 }  // namespace npud::client::rtc

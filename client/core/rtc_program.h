@@ -27,6 +27,9 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 
 namespace npud::client::rtc {
@@ -47,18 +50,15 @@ enum RtcCode : int {
   kRtcFailure = 576000,
 };
 
-// An outcome: a code and, unless kRtcSuccess, what went wrong.
-struct RtcStatus {
-  int code = kRtcSuccess;
-  std::string message;
+// An RTC error as an absl::Status: `code` (not kRtcSuccess) rides as a
+// payload next to the closest canonical code, as AclError() carries runtime
+// codes (common/acl_status.h), but under its own key: RTC codes are not
+// runtime codes, and ToAclCode() never mistakes one for the other.
+absl::Status RtcError(RtcCode code, absl::string_view message);
 
-  bool ok() const { return code == kRtcSuccess; }
-};
-
-inline RtcStatus RtcOk() { return RtcStatus(); }
-inline RtcStatus RtcFail(int code, std::string message) {
-  return RtcStatus{code, std::move(message)};
-}
+// The RTC code a status stands for: kRtcSuccess if it is OK, the code given
+// to RtcError(), or kRtcFailure for a status made elsewhere.
+int RtcCodeOf(const absl::Status& status);
 
 class Program {
  public:
@@ -70,17 +70,16 @@ class Program {
   // daemon would refuse (checked here, no round trip), kRtcCompilation when
   // the compiler failed (the log says why), kRtcFailure when the daemon could
   // not be asked (the log says why too).
-  RtcStatus Compile(const std::vector<std::string>& options) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status Compile(const std::vector<std::string>& options) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Name expressions: only before the first compilation
   // (kRtcNoNameExprAfterCompilation after it).
-  RtcStatus AddNameExpression(const std::string& expression) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status AddNameExpression(const std::string& expression) ABSL_LOCKS_EXCLUDED(mu_);
   // The lowered name of an added expression: kRtcNoLoweredNamesBeforeCompilation
   // before a successful compilation; kRtcNameExprNotValid unless the expression
   // was added and names one of the program's extern "C" kernels (whose
   // lowered name is its own name). The string lives as long as the program.
-  RtcStatus LoweredName(const std::string& expression, const char** lowered)
-      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<const char*> LoweredName(const std::string& expression) ABSL_LOCKS_EXCLUDED(mu_);
 
   // The binary of the last successful compilation (empty before one).
   size_t BinarySize() const ABSL_LOCKS_EXCLUDED(mu_);
@@ -110,14 +109,17 @@ class Program {
 };
 
 // Checks the arguments of aclrtcCreateProg (kRtcInvalidInput) and registers a
-// program; stores its handle in *handle.
-RtcStatus CreateProgram(const char* source, const char* name, int header_count,
-                        const char* const* headers, const char* const* include_names,
-                        void** handle);
-// The program behind `handle`, or null if it is not a live program handle.
-std::shared_ptr<Program> FindProgram(const void* handle);
-// Forgets the program; false if `handle` is not a live program handle.
-bool DestroyProgram(const void* handle);
+// program; returns its handle.
+absl::StatusOr<void*> CreateProgram(const char* source, const char* name, int header_count,
+                                    const char* const* headers, const char* const* include_names);
+// kRtcInvalidProg for `handle`, which names no live program.
+absl::Status InvalidProgram(const void* handle);
+// The program behind `handle`; InvalidProgram(handle) if it is not a live
+// program handle.
+absl::StatusOr<std::shared_ptr<Program>> FindProgram(const void* handle);
+// Forgets the program; InvalidProgram(handle) if `handle` is not a live
+// program handle.
+absl::Status DestroyProgram(const void* handle);
 
 }  // namespace npud::client::rtc
 
