@@ -635,5 +635,4 @@ ABI_SAME(decltype(ACL_RT_MEM_TYPE_RSVD), unsigned int);
 ABI_SAME(decltype(ACL_PKG_VERSION_MAX_SIZE), int);
 ABI_SAME(decltype(ACL_PKG_VERSION_PARTS_MAX_SIZE), int);
 
-
 }  // namespace

@@ -455,5 +455,4 @@ static_assert(sizeof(aclrtProcessState) == 4, "aclrtProcessState");
 static_assert(std::is_unsigned<std::underlying_type<aclrtProcessState>::type>::value,
               "aclrtProcessState");
 
-
 }  // namespace
