@@ -33,7 +33,7 @@ using SessionStream = grpc::ServerReaderWriter<v1::ServerMessage, v1::ClientMess
 // Queues a session's outgoing messages and writes them from one thread: a
 // gRPC stream allows one writer, and replies come from many threads. The
 // queue is bounded (MessageSink): past the hard limit the call is cancelled.
-class StreamSink final : public MessageSink {
+class StreamSink final : public BudgetedSink {
  public:
   StreamSink(grpc::ServerContext* context, SessionStream* stream)
       : context_(context), stream_(stream), writer_([this] { Loop(); }) {}
@@ -55,11 +55,6 @@ class StreamSink final : public MessageSink {
     }
     context_->TryCancel();
     budget_.End();
-  }
-
-  bool WaitForRoom(absl::Duration timeout) override { return budget_.WaitForRoom(timeout); }
-  bool ReadyOrWake(std::function<void()> wake) override {
-    return budget_.ReadyOrWake(std::move(wake));
   }
 
   // Writes what is queued, then stops; later messages are dropped. After
@@ -110,7 +105,6 @@ class StreamSink final : public MessageSink {
 
   grpc::ServerContext* const context_;
   SessionStream* const stream_;
-  SendBudget budget_{kSoftLimitBytes, kHardLimitBytes};
   absl::Mutex mu_;
   std::deque<Queued> queue_ ABSL_GUARDED_BY(mu_);
   bool closed_ ABSL_GUARDED_BY(mu_) = false;

@@ -29,7 +29,7 @@ namespace {
 // does the rest wait in `pending_` for the writer thread, and later messages
 // queue behind it, so order is kept and no scheduler worker ever blocks on a
 // slow client. What the client has not taken yet is bounded (MessageSink).
-class LocalSink final : public MessageSink {
+class LocalSink final : public BudgetedSink {
  public:
   explicit LocalSink(int socket) : socket_(socket), writer_([this] { WriterLoop(); }) {}
   ~LocalSink() override { Close(); }
@@ -56,11 +56,6 @@ class LocalSink final : public MessageSink {
       }
     }
     budget_.End();
-  }
-
-  bool WaitForRoom(absl::Duration timeout) override { return budget_.WaitForRoom(timeout); }
-  bool ReadyOrWake(std::function<void()> wake) override {
-    return budget_.ReadyOrWake(std::move(wake));
   }
 
   // Stops writing; later messages are dropped.
@@ -139,7 +134,6 @@ class LocalSink final : public MessageSink {
   }
 
   const int socket_;
-  SendBudget budget_{kSoftLimitBytes, kHardLimitBytes};
   absl::Mutex mu_;
   // Bytes the socket did not take yet (counted in budget_ with those of the
   // batch the writer thread is sending).

@@ -14,11 +14,13 @@
 
 #include <cstddef>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "daemon/message_sink.h"
 
 namespace npud::daemon {
 
@@ -55,6 +57,20 @@ class SendBudget {
   size_t unread_ ABSL_GUARDED_BY(mu_) = 0;
   bool ended_ ABSL_GUARDED_BY(mu_) = false;
   std::vector<std::function<void()>> waiters_ ABSL_GUARDED_BY(mu_);
+};
+
+// A MessageSink whose unread bytes a SendBudget bounds: subclasses count
+// bytes into budget_ as they queue them and out as the client takes them,
+// and End() it when the connection is over.
+class BudgetedSink : public MessageSink {
+ public:
+  bool WaitForRoom(absl::Duration timeout) override { return budget_.WaitForRoom(timeout); }
+  bool ReadyOrWake(std::function<void()> wake) override {
+    return budget_.ReadyOrWake(std::move(wake));
+  }
+
+ protected:
+  SendBudget budget_{kSoftLimitBytes, kHardLimitBytes};
 };
 
 }  // namespace npud::daemon
