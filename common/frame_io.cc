@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 
 namespace npud {
 namespace {
@@ -112,7 +113,7 @@ absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start
 
 absl::Status FrameReader::Read(std::string* payload, std::vector<int>* fds) {
   char header[kHeaderBytes];
-  if (absl::Status s = ReadFully(header, kHeaderBytes, true); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(ReadFully(header, kHeaderBytes, true));
   uint32_t length = 0;
   for (int i = 0; i < 4; ++i)
     length |= static_cast<uint32_t>(static_cast<uint8_t>(header[i])) << (8 * i);
@@ -123,7 +124,7 @@ absl::Status FrameReader::Read(std::string* payload, std::vector<int>* fds) {
         absl::StrCat("malformed frame header (length ", length, ", descriptors ", fd_count, ")"));
   }
   payload->resize(length);
-  if (absl::Status s = ReadFully(payload->data(), length, false); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(ReadFully(payload->data(), length, false));
   if (fds_.size() < fd_count) {
     return absl::DataLossError("a frame announced descriptors that did not arrive");
   }

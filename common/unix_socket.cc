@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 
 namespace npud {
 namespace {
@@ -25,11 +26,10 @@ absl::StatusOr<sockaddr_un> AddressOf(const std::string& path) {
 }  // namespace
 
 absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path) {
-  absl::StatusOr<sockaddr_un> address = AddressOf(path);
-  if (!address.ok()) return address.status();
+  NPUD_ASSIGN_OR_RETURN(const sockaddr_un address, AddressOf(path));
   UniqueFd fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (!fd.valid()) return absl::InternalError(std::strerror(errno));
-  if (connect(fd.get(), reinterpret_cast<const sockaddr*>(&*address), sizeof(*address)) != 0) {
+  if (connect(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof(address)) != 0) {
     return absl::UnavailableError(
         absl::StrCat("cannot connect to ", path, ": ", std::strerror(errno)));
   }
@@ -48,12 +48,11 @@ absl::Status RemoveStaleUnixSocket(const std::string& path) {
 }
 
 absl::StatusOr<UniqueFd> ListenUnixSocket(const std::string& path, int backlog) {
-  absl::StatusOr<sockaddr_un> address = AddressOf(path);
-  if (!address.ok()) return address.status();
+  NPUD_ASSIGN_OR_RETURN(const sockaddr_un address, AddressOf(path));
   UniqueFd fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (!fd.valid()) return absl::InternalError(std::strerror(errno));
   unlink(path.c_str());
-  if (bind(fd.get(), reinterpret_cast<const sockaddr*>(&*address), sizeof(*address)) != 0 ||
+  if (bind(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof(address)) != 0 ||
       listen(fd.get(), backlog) != 0) {
     return absl::InternalError(absl::StrCat("cannot listen on ", path, ": ", std::strerror(errno)));
   }

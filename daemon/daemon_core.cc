@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/protocol_version.h"
+#include "common/status_macros.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -46,9 +47,9 @@ void Describe(const sim::Device& device, v1::DeviceDescription* d) {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<DaemonCore>> DaemonCore::Create(const Options& options) {
-  auto devices = sim::DeviceSet::Create(options.devices);
-  if (!devices.ok()) return devices.status();
-  return std::unique_ptr<DaemonCore>(new DaemonCore(options, *std::move(devices)));
+  NPUD_ASSIGN_OR_RETURN(std::unique_ptr<sim::DeviceSet> devices,
+                        sim::DeviceSet::Create(options.devices));
+  return std::unique_ptr<DaemonCore>(new DaemonCore(options, std::move(devices)));
 }
 
 DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices)

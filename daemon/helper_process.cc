@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "common/subprocess.h"
 
 namespace npud::daemon {
@@ -13,16 +14,14 @@ absl::StatusOr<int> RunHelper(const HelperRun& run) {
   spawn.cwd = run.cwd;
   spawn.stdout_path = run.log_path;
   spawn.detach = SpawnOptions::Detach::kProcessGroup;
-  absl::StatusOr<pid_t> pid = Spawn(spawn);
-  if (!pid.ok()) return pid.status();
-  absl::StatusOr<ExitStatus> exit = WaitUntil(*pid, run.deadline);
-  if (!exit.ok()) return exit.status();
-  switch (exit->kind) {
+  NPUD_ASSIGN_OR_RETURN(const pid_t pid, Spawn(spawn));
+  NPUD_ASSIGN_OR_RETURN(const ExitStatus exit, WaitUntil(pid, run.deadline));
+  switch (exit.kind) {
     case ExitStatus::Kind::kExited:
-      return exit->value;
+      return exit.value;
     case ExitStatus::Kind::kSignaled:
       return absl::AbortedError(
-          absl::StrCat("killed by signal ", exit->value, " (", strsignal(exit->value), ")"));
+          absl::StrCat("killed by signal ", exit.value, " (", strsignal(exit.value), ")"));
     case ExitStatus::Kind::kTimedOut:
       return absl::DeadlineExceededError("killed at the deadline");
   }

@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/frame_io.h"
+#include "common/status_macros.h"
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
@@ -149,7 +150,7 @@ class FrameSource final : public ClientMessageSource {
  public:
   explicit FrameSource(int socket) : reader_(socket) {}
   absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
-    if (absl::Status read = reader_.Read(&payload_, fds); !read.ok()) return read;
+    NPUD_RETURN_IF_ERROR(reader_.Read(&payload_, fds));
     if (!message->ParseFromString(payload_)) return absl::DataLossError("undecodable message");
     return absl::OkStatus();
   }
@@ -208,10 +209,9 @@ absl::StatusOr<std::unique_ptr<LocalServer>> LocalServer::Start(
     DaemonCore* core, const std::vector<std::string>& paths) {
   std::unique_ptr<LocalServer> server(new LocalServer(core));
   for (const std::string& path : paths) {
-    auto fd = ListenUnixSocket(path, /*backlog=*/64);
-    if (!fd.ok()) return fd.status();
+    NPUD_ASSIGN_OR_RETURN(UniqueFd fd, ListenUnixSocket(path, /*backlog=*/64));
     server->paths_.push_back(path);
-    server->listeners_.push_back(fd->release());
+    server->listeners_.push_back(fd.release());
   }
   for (int fd : server->listeners_) {
     server->acceptors_.emplace_back([raw = server.get(), fd] { raw->AcceptLoop(fd); });

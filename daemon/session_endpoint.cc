@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "common/status_macros.h"
 #include "daemon/daemon_core.h"
 #include "daemon/session/session.h"
 #include "spdlog/spdlog.h"
@@ -21,10 +22,9 @@ void CloseAll(const std::vector<int>& fds) {
 SessionEndpoint::~SessionEndpoint() { Close(); }
 
 absl::StatusOr<v1::HelloReply> SessionEndpoint::Open(const v1::Hello& hello) {
-  auto opened = core_->OpenSession(hello, sink_);
-  if (!opened.ok()) return opened.status();
-  session_ = std::move(opened->session);
-  return std::move(opened->reply);
+  NPUD_ASSIGN_OR_RETURN(DaemonCore::Opened opened, core_->OpenSession(hello, sink_));
+  session_ = std::move(opened.session);
+  return std::move(opened.reply);
 }
 
 absl::Status SessionEndpoint::Handle(v1::ClientMessage& message, std::vector<int> fds) {
@@ -64,12 +64,11 @@ absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
     return absl::InvalidArgumentError("the first message must be a hello");
   }
   SessionEndpoint endpoint(core, sink);
-  absl::StatusOr<v1::HelloReply> hello = endpoint.Open(first.hello());
-  if (!hello.ok()) return hello.status();
-  const uint64_t session_id = hello->session_id();
+  NPUD_ASSIGN_OR_RETURN(v1::HelloReply hello, endpoint.Open(first.hello()));
+  const uint64_t session_id = hello.session_id();
   {
     v1::ServerMessage message;
-    *message.mutable_hello() = *std::move(hello);
+    *message.mutable_hello() = std::move(hello);
     sink->Send(std::move(message));
   }
   v1::ClientMessage message;

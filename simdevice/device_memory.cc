@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "simdevice/address_reservation.h"
 #include "spdlog/spdlog.h"
 
@@ -33,9 +34,8 @@ absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capa
   }
   capacity = RoundUp(capacity, kPageSize);
   const uint64_t span = SpanFor(capacity);
-  auto base = ReserveAddressSpace(span, preferred_base);
-  if (!base.ok()) return base.status();
-  return std::unique_ptr<DeviceMemory>(new DeviceMemory(*base, span, capacity));
+  NPUD_ASSIGN_OR_RETURN(const uint64_t base, ReserveAddressSpace(span, preferred_base));
+  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity));
 }
 
 DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity)

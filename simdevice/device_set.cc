@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 namespace npud::sim {
 namespace {
@@ -38,13 +39,12 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
       (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
   for (int id = 0; id < options.device_count; ++id) {
     const uint64_t base = kDeviceAddressBase + static_cast<uint64_t>(id) * stride;
-    auto memory = DeviceMemory::Create(options.device.hbm_bytes, base);
-    if (!memory.ok()) return memory.status();
-    set->devices_.push_back(std::make_unique<Device>(id, options.device, *std::move(memory)));
+    NPUD_ASSIGN_OR_RETURN(std::unique_ptr<DeviceMemory> memory,
+                          DeviceMemory::Create(options.device.hbm_bytes, base));
+    set->devices_.push_back(std::make_unique<Device>(id, options.device, std::move(memory)));
   }
-  auto vmm = VirtualAddressSpace::Create(kVirtualAddressSpan, kVirtualAddressBase);
-  if (!vmm.ok()) return vmm.status();
-  set->vmm_ = *std::move(vmm);
+  NPUD_ASSIGN_OR_RETURN(set->vmm_,
+                        VirtualAddressSpace::Create(kVirtualAddressSpan, kVirtualAddressBase));
   return set;
 }
 
@@ -81,10 +81,9 @@ absl::StatusOr<DeviceRange> DeviceSet::Resolve(uint64_t address, uint64_t size) 
   if (device == nullptr) {
     return AclError(kRtParamInvalid, absl::StrFormat("0x%x is not a device address", address));
   }
-  auto block = device->memory().Find(address, size);
-  if (!block.ok()) return block.status();
-  const uint64_t base = (*block)->address();
-  return DeviceRange{*std::move(block), device->id(), address, size, base};
+  NPUD_ASSIGN_OR_RETURN(DeviceMemory::BlockRef block, device->memory().Find(address, size));
+  const uint64_t base = block->address();
+  return DeviceRange{std::move(block), device->id(), address, size, base};
 }
 
 }  // namespace npud::sim

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 namespace npud::sim {
 
@@ -20,7 +21,7 @@ absl::StatusOr<std::shared_ptr<PhysicalMemory>> PhysicalMemory::Create(DeviceMem
                                     "allocation granularity (%u)",
                                     size, kGranularity));
   }
-  if (absl::Status s = charged_to->Charge(size); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(charged_to->Charge(size));
   const int fd = memfd_create("npud-physical", MFD_CLOEXEC);
   if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0) {
     const int err = errno;

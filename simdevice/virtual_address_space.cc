@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "simdevice/address_reservation.h"
 #include "spdlog/spdlog.h"
 
@@ -63,20 +64,18 @@ class VirtualAddressSpace::Mapping {
 absl::StatusOr<std::unique_ptr<VirtualAddressSpace>> VirtualAddressSpace::Create(
     uint64_t span, uint64_t preferred_base) {
   span = (span + kGranularity - 1) / kGranularity * kGranularity;
-  auto base = ReserveAddressSpace(span, preferred_base);
-  if (!base.ok()) return base.status();
-  if (*base % kGranularity != 0) {
+  NPUD_ASSIGN_OR_RETURN(uint64_t base, ReserveAddressSpace(span, preferred_base));
+  if (base % kGranularity != 0) {
     // Placed elsewhere, unaligned: take one granule more and trim both ends.
-    munmap(reinterpret_cast<void*>(*base), span);
-    base = ReserveAddressSpace(span + kGranularity, 0);
-    if (!base.ok()) return base.status();
-    const uint64_t aligned = (*base + kGranularity - 1) / kGranularity * kGranularity;
-    if (aligned != *base) munmap(reinterpret_cast<void*>(*base), aligned - *base);
-    const uint64_t tail = *base + span + kGranularity - (aligned + span);
+    munmap(reinterpret_cast<void*>(base), span);
+    NPUD_ASSIGN_OR_RETURN(base, ReserveAddressSpace(span + kGranularity, 0));
+    const uint64_t aligned = (base + kGranularity - 1) / kGranularity * kGranularity;
+    if (aligned != base) munmap(reinterpret_cast<void*>(base), aligned - base);
+    const uint64_t tail = base + span + kGranularity - (aligned + span);
     if (tail != 0) munmap(reinterpret_cast<void*>(aligned + span), tail);
-    *base = aligned;
+    base = aligned;
   }
-  return std::unique_ptr<VirtualAddressSpace>(new VirtualAddressSpace(*base, span));
+  return std::unique_ptr<VirtualAddressSpace>(new VirtualAddressSpace(base, span));
 }
 
 VirtualAddressSpace::VirtualAddressSpace(uint64_t base, uint64_t span)
@@ -172,9 +171,8 @@ absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*> VirtualAddr
 
 absl::StatusOr<const std::shared_ptr<VirtualAddressSpace::Mapping>*> VirtualAddressSpace::MappingOf(
     uint64_t owner, uint64_t address, uint64_t size) const {
-  auto reservation = Lookup(owner, address, size);
-  if (!reservation.ok()) return reservation.status();
-  return MappingAt(**reservation, address, size);
+  NPUD_ASSIGN_OR_RETURN(Reservation * reservation, Lookup(owner, address, size));
+  return MappingAt(*reservation, address, size);
 }
 
 absl::Status VirtualAddressSpace::Release(uint64_t owner, uint64_t address) {
@@ -215,9 +213,8 @@ absl::Status VirtualAddressSpace::Map(uint64_t owner, uint64_t address, uint64_t
                                     offset, size, memory->size()));
   }
   absl::MutexLock lock(&mu_);
-  auto reservation = Lookup(owner, address, size);
-  if (!reservation.ok()) return reservation.status();
-  Reservation& r = **reservation;
+  NPUD_ASSIGN_OR_RETURN(Reservation * reservation, Lookup(owner, address, size));
+  Reservation& r = *reservation;
   const auto overlaps = [address, size](uint64_t start, uint64_t length) {
     return start < address + size && address < start + length;
   };
@@ -250,9 +247,8 @@ absl::Status VirtualAddressSpace::Map(uint64_t owner, uint64_t address, uint64_t
 absl::Status VirtualAddressSpace::Unmap(uint64_t owner, uint64_t address) {
   std::shared_ptr<Mapping> doomed;
   absl::MutexLock lock(&mu_);
-  auto reservation = Lookup(owner, address, 1);
-  if (!reservation.ok()) return reservation.status();
-  Reservation& r = **reservation;
+  NPUD_ASSIGN_OR_RETURN(Reservation * reservation, Lookup(owner, address, 1));
+  Reservation& r = *reservation;
   auto it = r.mappings.find(address);
   if (it == r.mappings.end()) {
     return AclError(kRtParamInvalid,
@@ -270,14 +266,12 @@ absl::Status VirtualAddressSpace::Unmap(uint64_t owner, uint64_t address) {
 absl::Status VirtualAddressSpace::SetAccess(uint64_t owner, uint64_t address, uint64_t size,
                                             Access access) {
   absl::MutexLock lock(&mu_);
-  auto reservation = Lookup(owner, address, size);
-  if (!reservation.ok()) return reservation.status();
+  NPUD_ASSIGN_OR_RETURN(Reservation * reservation, Lookup(owner, address, size));
   // Every mapping the range touches must be mapped all the way.
   uint64_t at = address;
   while (at < address + size) {
-    auto mapping = MappingAt(**reservation, at, 1);
-    if (!mapping.ok()) return mapping.status();
-    Mapping& found = ***mapping;
+    NPUD_ASSIGN_OR_RETURN(const std::shared_ptr<Mapping>* mapping, MappingAt(*reservation, at, 1));
+    Mapping& found = **mapping;
     found.access = access;
     at = found.address + found.size;
   }
@@ -287,25 +281,22 @@ absl::Status VirtualAddressSpace::SetAccess(uint64_t owner, uint64_t address, ui
 absl::StatusOr<VirtualAddressSpace::AccessInfo> VirtualAddressSpace::GetAccess(
     uint64_t owner, uint64_t address) const {
   absl::MutexLock lock(&mu_);
-  auto mapping = MappingOf(owner, address, 1);
-  if (!mapping.ok()) return mapping.status();
-  return AccessInfo{(**mapping)->memory->device_id(), (**mapping)->access};
+  NPUD_ASSIGN_OR_RETURN(const std::shared_ptr<Mapping>* mapping, MappingOf(owner, address, 1));
+  return AccessInfo{(*mapping)->memory->device_id(), (*mapping)->access};
 }
 
 absl::StatusOr<std::shared_ptr<PhysicalMemory>> VirtualAddressSpace::MemoryAt(
     uint64_t owner, uint64_t address) const {
   absl::MutexLock lock(&mu_);
-  auto mapping = MappingOf(owner, address, 1);
-  if (!mapping.ok()) return mapping.status();
-  return (**mapping)->memory;
+  NPUD_ASSIGN_OR_RETURN(const std::shared_ptr<Mapping>* mapping, MappingOf(owner, address, 1));
+  return (*mapping)->memory;
 }
 
 absl::StatusOr<DeviceRange> VirtualAddressSpace::Find(uint64_t owner, uint64_t address,
                                                       uint64_t size) const {
   absl::MutexLock lock(&mu_);
-  auto mapping = MappingOf(owner, address, size);
-  if (!mapping.ok()) return mapping.status();
-  const std::shared_ptr<Mapping>& pinned = **mapping;
+  NPUD_ASSIGN_OR_RETURN(const std::shared_ptr<Mapping>* mapping, MappingOf(owner, address, size));
+  const std::shared_ptr<Mapping>& pinned = *mapping;
   if (pinned->memory->revoked()) {
     return AclError(kRtIpcError,
                     absl::StrFormat("the process that shared the physical memory mapped at %#x "

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::client {
@@ -40,8 +41,7 @@ CallPipeline::CallPipeline(std::unique_ptr<Transport> transport)
 CallPipeline::~CallPipeline() { Stop(); }
 
 absl::StatusOr<v1::HelloReply> CallPipeline::Start(const v1::Hello& hello) {
-  auto reply = transport_->Connect(hello, this);
-  if (!reply.ok()) return reply.status();
+  NPUD_ASSIGN_OR_RETURN(v1::HelloReply reply, transport_->Connect(hello, this));
   {
     absl::MutexLock lock(&batch_mu_);
     pending_.mutable_batch();

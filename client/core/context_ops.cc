@@ -5,6 +5,7 @@
 #include "client/core/runtime.h"
 #include "client/core/thread_state.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -19,7 +20,7 @@ absl::StatusOr<uint64_t> NewContext(int32_t device, bool primary) {
   v1::CreateStream* create = call.mutable_create_stream();
   create->set_stream_id(stream);
   create->set_device_id(device);
-  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
   objects.AddStream(stream, StreamRecord{device, context, /*is_default=*/true});
   objects.AddContext(context, ContextRecord{device, stream, primary});
   return context;
@@ -29,16 +30,14 @@ absl::StatusOr<uint64_t> NewContext(int32_t device, bool primary) {
 
 absl::Status SetDevice(int32_t device) {
   Runtime& runtime = Runtime::Get();
-  if (absl::Status s = runtime.CheckDevice(device); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(runtime.CheckDevice(device));
   v1::Call call;
   call.mutable_open_device()->set_device_id(device);
-  if (auto reply = CallDaemon(std::move(call)); !reply.ok()) return reply.status();
+  NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
 
   uint64_t context = runtime.objects().OpenDevice(device);
   if (context == 0) {
-    auto created = NewContext(device, /*primary=*/true);
-    if (!created.ok()) return created.status();
-    context = *created;
+    NPUD_ASSIGN_OR_RETURN(context, NewContext(device, /*primary=*/true));
     runtime.objects().SetPrimaryContext(device, context);
   }
   ThisThread().current_context = context;
@@ -47,10 +46,9 @@ absl::Status SetDevice(int32_t device) {
 
 absl::Status ResetDevice(int32_t device, bool force) {
   Runtime& runtime = Runtime::Get();
-  if (absl::Status s = runtime.CheckDevice(device); !s.ok()) return s;
-  auto release = runtime.objects().CloseDevice(device, force);
-  if (!release.ok()) return release.status();
-  if (!*release) return absl::OkStatus();
+  NPUD_RETURN_IF_ERROR(runtime.CheckDevice(device));
+  NPUD_ASSIGN_OR_RETURN(const bool release, runtime.objects().CloseDevice(device, force));
+  if (!release) return absl::OkStatus();
   // The last reference: the primary context, every context and stream of
   // the device and their pending work go.
   runtime.objects().RemoveDevice(device);
@@ -73,25 +71,22 @@ absl::StatusOr<CurrentContextInfo> CurrentContext() {
 }
 
 absl::StatusOr<int32_t> CurrentDevice() {
-  auto context = CurrentContext();
-  if (!context.ok()) return context.status();
-  return context->record.device;
+  NPUD_ASSIGN_OR_RETURN(CurrentContextInfo context, CurrentContext());
+  return context.record.device;
 }
 
 absl::Status SynchronizeDevice(int32_t timeout_ms) {
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
   v1::Call call;
-  call.mutable_synchronize_device()->set_device_id(*device);
+  call.mutable_synchronize_device()->set_device_id(device);
   call.mutable_synchronize_device()->set_timeout_ms(timeout_ms);
   return CallDaemon(std::move(call)).status();
 }
 
 absl::StatusOr<uint64_t> CreateContext(int32_t device) {
-  if (absl::Status s = Runtime::Get().CheckDevice(device); !s.ok()) return s;
-  auto context = NewContext(device, /*primary=*/false);
-  if (!context.ok()) return context.status();
-  ThisThread().current_context = *context;
+  NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(device));
+  NPUD_ASSIGN_OR_RETURN(const uint64_t context, NewContext(device, /*primary=*/false));
+  ThisThread().current_context = context;
   return context;
 }
 
@@ -109,7 +104,7 @@ absl::Status DestroyContext(uint64_t context) {
   for (uint64_t stream : runtime.objects().RemoveContext(context)) {
     v1::Call call;
     call.mutable_destroy_stream()->set_stream_id(stream);
-    if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
   }
   if (ThisThread().current_context == context) ThisThread().current_context = 0;
   return absl::OkStatus();

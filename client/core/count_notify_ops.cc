@@ -9,6 +9,7 @@
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -29,24 +30,22 @@ absl::StatusOr<uint64_t> ResolveCountNotify(void* notify) {
 
 absl::StatusOr<void*> CreateCountNotify(uint64_t flags) {
   if (flags != 0) return AclError(kRtParamInvalid, "aclrtCntNotifyCreate flag must be 0");
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
   ObjectRegistry& objects = Runtime::Get().objects();
   const uint64_t id = objects.MintId();
   v1::Call call;
   call.mutable_create_count_notify()->set_notify_id(id);
-  call.mutable_create_count_notify()->set_device_id(*device);
-  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
-  objects.AddNotify(id, *device);
+  call.mutable_create_count_notify()->set_device_id(device);
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+  objects.AddNotify(id, device);
   return MakeHandle(HandleKind::kCountNotify, id);
 }
 
 absl::Status DestroyCountNotify(void* notify) {
-  auto id = ResolveCountNotify(notify);
-  if (!id.ok()) return id.status();
-  Runtime::Get().objects().RemoveNotify(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveCountNotify(notify));
+  Runtime::Get().objects().RemoveNotify(id);
   v1::Call call;
-  call.mutable_destroy_count_notify()->set_notify_id(*id);
+  call.mutable_destroy_count_notify()->set_notify_id(id);
   return PostToDaemon(std::move(call));
 }
 
@@ -56,14 +55,12 @@ absl::Status RecordCountNotify(void* notify, void* stream, uint32_t mode, uint32
     return AclError(kRtParamInvalid,
                     absl::StrFormat("%u is not an aclrtCntNotifyRecordMode", mode));
   }
-  auto id = ResolveCountNotify(notify);
-  if (!id.ok()) return id.status();
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveCountNotify(notify));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
   v1::RecordCountNotify* op = call.mutable_record_count_notify();
-  op->set_notify_id(*id);
-  op->set_stream_id(target->id);
+  op->set_notify_id(id);
+  op->set_stream_id(target.id);
   op->set_mode(mode);
   op->set_value(value);
   return PostToDaemon(std::move(call));
@@ -75,14 +72,12 @@ absl::Status WaitCountNotify(void* notify, void* stream, uint32_t mode, uint32_t
   if (mode > 4) {
     return AclError(kRtParamInvalid, absl::StrFormat("%u is not an aclrtCntNotifyWaitMode", mode));
   }
-  auto id = ResolveCountNotify(notify);
-  if (!id.ok()) return id.status();
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveCountNotify(notify));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
   v1::WaitCountNotify* op = call.mutable_wait_count_notify();
-  op->set_notify_id(*id);
-  op->set_stream_id(target->id);
+  op->set_notify_id(id);
+  op->set_stream_id(target.id);
   op->set_mode(mode);
   op->set_value(value);
   op->set_timeout_ms(timeout_ms);
@@ -91,20 +86,17 @@ absl::Status WaitCountNotify(void* notify, void* stream, uint32_t mode, uint32_t
 }
 
 absl::Status ResetCountNotify(void* notify, void* stream) {
-  auto id = ResolveCountNotify(notify);
-  if (!id.ok()) return id.status();
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveCountNotify(notify));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
-  call.mutable_reset_count_notify()->set_notify_id(*id);
-  call.mutable_reset_count_notify()->set_stream_id(target->id);
+  call.mutable_reset_count_notify()->set_notify_id(id);
+  call.mutable_reset_count_notify()->set_stream_id(target.id);
   return PostToDaemon(std::move(call));
 }
 
 absl::StatusOr<uint32_t> CountNotifyId(void* notify) {
-  auto id = ResolveCountNotify(notify);
-  if (!id.ok()) return id.status();
-  return static_cast<uint32_t>(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveCountNotify(notify));
+  return static_cast<uint32_t>(id);
 }
 
 }  // namespace npud::client

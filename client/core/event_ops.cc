@@ -7,6 +7,7 @@
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -67,122 +68,106 @@ absl::StatusOr<v1::Reply> Query(uint64_t id) {
 
 absl::StatusOr<void*> CreateEvent(EventApi api, uint32_t flags) {
   if (api == EventApi::kCreateEvent) flags = kSync | kTimeLine;
-  if (absl::Status s = CheckFlags(api, flags); !s.ok()) return s;
-  auto context = CurrentContext();
-  if (!context.ok()) return context.status();
+  NPUD_RETURN_IF_ERROR(CheckFlags(api, flags));
+  NPUD_ASSIGN_OR_RETURN(CurrentContextInfo context, CurrentContext());
   ObjectRegistry& objects = Runtime::Get().objects();
   const uint64_t id = objects.MintId();
   v1::Call call;
   v1::CreateEvent* create = call.mutable_create_event();
   create->set_event_id(id);
-  create->set_device_id(context->record.device);
+  create->set_device_id(context.record.device);
   create->set_flags(flags);
-  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
-  objects.AddEvent(id, EventRecord{context->record.device, flags, api == EventApi::kExWithFlag});
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+  objects.AddEvent(id, EventRecord{context.record.device, flags, api == EventApi::kExWithFlag});
   return MakeHandle(HandleKind::kEvent, id);
 }
 
 absl::Status DestroyEvent(void* event) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
-  Runtime::Get().objects().RemoveEvent(resolved->id);
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  Runtime::Get().objects().RemoveEvent(resolved.id);
   v1::Call call;
-  call.mutable_destroy_event()->set_event_id(resolved->id);
+  call.mutable_destroy_event()->set_event_id(resolved.id);
   return PostToDaemon(std::move(call));
 }
 
 absl::Status RecordEvent(void* event, void* stream) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
-  if (resolved->record.flags & kDeviceUseOnly) {
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  if (resolved.record.flags & kDeviceUseOnly) {
     return AclError(kRtParamInvalid, "a device-use-only event cannot be recorded from the host");
   }
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
-  call.mutable_record_event()->set_event_id(resolved->id);
-  call.mutable_record_event()->set_stream_id(target->id);
+  call.mutable_record_event()->set_event_id(resolved.id);
+  call.mutable_record_event()->set_stream_id(target.id);
   return PostToDaemon(std::move(call));
 }
 
 absl::Status ResetEvent(void* event, void* stream) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
-  if (resolved->record.ex_mode || (resolved->record.flags & kIpc) || !Waitable(resolved->record)) {
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  if (resolved.record.ex_mode || (resolved.record.flags & kIpc) || !Waitable(resolved.record)) {
     return AclError(kRtFeatureNotSupport,
                     "aclrtResetEvent is not supported for this event (created with "
                     "aclrtCreateEventExWithFlag, IPC, or without ACL_EVENT_SYNC)");
   }
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
-  call.mutable_reset_event()->set_event_id(resolved->id);
-  call.mutable_reset_event()->set_stream_id(target->id);
+  call.mutable_reset_event()->set_event_id(resolved.id);
+  call.mutable_reset_event()->set_stream_id(target.id);
   return PostToDaemon(std::move(call));
 }
 
 absl::Status StreamWaitEvent(void* stream, void* event) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
-  if (!Waitable(resolved->record)) {
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  if (!Waitable(resolved.record)) {
     return AclError(kRtFeatureNotSupport,
                     "streams can only wait on events created with ACL_EVENT_SYNC, "
                     "ACL_EVENT_EXTERNAL or ACL_EVENT_IPC");
   }
   v1::Call call;
-  call.mutable_stream_wait_event()->set_event_id(resolved->id);
-  call.mutable_stream_wait_event()->set_stream_id(target->id);
+  call.mutable_stream_wait_event()->set_event_id(resolved.id);
+  call.mutable_stream_wait_event()->set_stream_id(target.id);
   return PostToDaemon(std::move(call));
 }
 
 absl::StatusOr<bool> EventComplete(void* event) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
-  auto reply = Query(resolved->id);
-  if (!reply.ok()) return reply.status();
-  const v1::Completion status = reply->status().status();
-  if (status == v1::COMPLETION_NEVER_RECORDED) return resolved->record.ex_mode;
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, Query(resolved.id));
+  const v1::Completion status = reply.status().status();
+  if (status == v1::COMPLETION_NEVER_RECORDED) return resolved.record.ex_mode;
   return status == v1::COMPLETION_DONE;
 }
 
 absl::Status SynchronizeEvent(void* event, int32_t timeout_ms) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
   v1::Call call;
-  call.mutable_synchronize_event()->set_event_id(resolved->id);
+  call.mutable_synchronize_event()->set_event_id(resolved.id);
   call.mutable_synchronize_event()->set_timeout_ms(timeout_ms);
   return CallDaemon(std::move(call)).status();
 }
 
 absl::StatusOr<float> EventElapsedMs(void* start, void* end) {
-  auto start_event = ResolveEvent(start);
-  if (!start_event.ok()) return start_event.status();
-  auto end_event = ResolveEvent(end);
-  if (!end_event.ok()) return end_event.status();
-  if ((start_event->record.flags | end_event->record.flags) & (kExternal | kIpc)) {
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent start_event, ResolveEvent(start));
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent end_event, ResolveEvent(end));
+  if ((start_event.record.flags | end_event.record.flags) & (kExternal | kIpc)) {
     return AclError(kRtFeatureNotSupport, "external and IPC events carry no timestamps");
   }
   v1::Call call;
-  call.mutable_event_elapsed_time()->set_start_event_id(start_event->id);
-  call.mutable_event_elapsed_time()->set_end_event_id(end_event->id);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->event_time().elapsed_ms();
+  call.mutable_event_elapsed_time()->set_start_event_id(start_event.id);
+  call.mutable_event_elapsed_time()->set_end_event_id(end_event.id);
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.event_time().elapsed_ms();
 }
 
 absl::StatusOr<uint64_t> EventTimestampUs(void* event) {
-  auto resolved = ResolveEvent(event);
-  if (!resolved.ok()) return resolved.status();
-  if (resolved->record.flags & (kExternal | kIpc)) {
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  if (resolved.record.flags & (kExternal | kIpc)) {
     return AclError(kRtFeatureNotSupport, "external and IPC events carry no timestamps");
   }
   v1::Call call;
-  call.mutable_event_elapsed_time()->set_start_event_id(resolved->id);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->event_time().timestamp_us();
+  call.mutable_event_elapsed_time()->set_start_event_id(resolved.id);
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.event_time().timestamp_us();
 }
 
 }  // namespace npud::client

@@ -13,6 +13,7 @@
 #include "client/core/call_pipeline.h"
 #include "client/core/runtime.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -49,16 +50,14 @@ absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id,
 }
 
 absl::StatusOr<void*> HostMemory::Allocate(size_t size) {
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return session.status();
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   Allocation allocation{size, 0, 0};
   void* pointer = nullptr;
-  if ((*session)->CanShareMemory()) {
+  if (session->CanShareMemory()) {
     allocation.mapped = (size + kPage - 1) / kPage * kPage;
     allocation.window_id = Runtime::Get().objects().MintId();
-    auto mapped = MapSharedWindow(**session, allocation.window_id, allocation.mapped);
-    if (!mapped.ok()) return mapped.status();
-    pointer = *mapped;
+    NPUD_ASSIGN_OR_RETURN(pointer,
+                          MapSharedWindow(*session, allocation.window_id, allocation.mapped));
   } else if (posix_memalign(&pointer, kPage, size) != 0) {
     return AclError(kRtMemoryAllocation,
                     absl::StrFormat("cannot allocate %u bytes of host memory", size));
@@ -119,8 +118,8 @@ absl::Status HostMemory::Adopt(CallPipeline& session, void* pointer, size_t size
   }
   // Same address, same contents, now shared with the daemon.
   const uint64_t window_id = Runtime::Get().objects().MintId();
-  auto mapped = MapSharedWindow(session, window_id, length, reinterpret_cast<void*>(start));
-  if (!mapped.ok()) return mapped.status();
+  NPUD_RETURN_IF_ERROR(
+      MapSharedWindow(session, window_id, length, reinterpret_cast<void*>(start)).status());
   absl::MutexLock lock(&mu_);
   allocations_[start] = Allocation{length, length, window_id, /*adopted=*/true, 0};
   return absl::OkStatus();
@@ -128,9 +127,8 @@ absl::Status HostMemory::Adopt(CallPipeline& session, void* pointer, size_t size
 
 absl::StatusOr<void*> HostMemory::Register(void* pointer, size_t size, int32_t device) {
   if (size == 0) return AclError(kRtParamInvalid, "cannot register 0 bytes");
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return session.status();
-  if (!(*session)->CanShareMemory()) {
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
+  if (!session->CanShareMemory()) {
     return AclError(kRtFeatureNotSupport,
                     "host memory registration needs the daemon on this host (local protocol)");
   }
@@ -140,7 +138,7 @@ absl::StatusOr<void*> HostMemory::Register(void* pointer, size_t size, int32_t d
     known = Lookup(pointer, size) != nullptr;
   }
   if (!known) {
-    if (absl::Status s = Adopt(**session, pointer, size); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(Adopt(*session, pointer, size));
   }
   uint64_t window_id;
   uintptr_t base;
@@ -160,9 +158,8 @@ absl::StatusOr<void*> HostMemory::Register(void* pointer, size_t size, int32_t d
   v1::Call call;
   call.mutable_map_host_window()->set_window_id(window_id);
   call.mutable_map_host_window()->set_device_id(device);
-  auto reply = (*session)->Call(std::move(call));
-  if (!reply.ok()) return reply.status();
-  const uint64_t device_address = reply->malloc().address();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, session->Call(std::move(call)));
+  const uint64_t device_address = reply.malloc().address();
   absl::MutexLock lock(&mu_);
   if (auto* entry = Lookup(pointer, size)) entry->second.device_address = device_address;
   return reinterpret_cast<void*>(device_address + (reinterpret_cast<uintptr_t>(pointer) - base));
@@ -179,8 +176,7 @@ absl::StatusOr<void*> HostMemory::DevicePointer(const void* pointer) const {
 }
 
 absl::Status HostMemory::Unregister(void* pointer) {
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return session.status();
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   Allocation allocation;
   uintptr_t base;
   {
@@ -197,7 +193,7 @@ absl::Status HostMemory::Unregister(void* pointer) {
   }
   v1::Call call;
   call.mutable_unmap_host_window()->set_window_id(allocation.window_id);
-  absl::Status unmapped = (*session)->Call(std::move(call)).status();
+  absl::Status unmapped = session->Call(std::move(call)).status();
   if (allocation.adopted) {
     // Back to private memory with the same contents at the same address.
     void* at = reinterpret_cast<void*>(base);
@@ -207,7 +203,7 @@ absl::Status HostMemory::Unregister(void* pointer) {
     std::memcpy(at, saved.data(), saved.size());
     v1::Call release;
     release.mutable_release_host_memory()->set_window_id(allocation.window_id);
-    (*session)->Post(std::move(release));
+    session->Post(std::move(release));
   }
   return unmapped;
 }

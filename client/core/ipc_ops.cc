@@ -8,6 +8,7 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -19,9 +20,8 @@ absl::StatusOr<std::string> IpcExportMemory(void* pointer, size_t size, uint64_t
   op->set_address(reinterpret_cast<uint64_t>(pointer));
   op->set_size(size);
   op->set_flags(flags);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->ipc().key();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.ipc().key();
 }
 
 absl::Status IpcSetImportPids(const char* key, const std::vector<int64_t>& pids) {
@@ -35,9 +35,8 @@ absl::StatusOr<void*> IpcImportMemory(const char* key, uint64_t flags) {
   v1::Call call;
   call.mutable_ipc_import_memory()->set_key(key);
   call.mutable_ipc_import_memory()->set_flags(flags);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reinterpret_cast<void*>(reply->ipc().address());
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reinterpret_cast<void*>(reply.ipc().address());
 }
 
 absl::Status IpcClose(const char* key) {
@@ -53,9 +52,8 @@ absl::StatusOr<std::string> IpcExportEvent(void* event) {
   }
   v1::Call call;
   call.mutable_ipc_export_event()->set_event_id(id);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->ipc().key();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.ipc().key();
 }
 
 absl::StatusOr<void*> IpcOpenEvent(const std::string& key) {
@@ -64,24 +62,22 @@ absl::StatusOr<void*> IpcOpenEvent(const std::string& key) {
   v1::Call call;
   call.mutable_ipc_open_event()->set_key(key);
   call.mutable_ipc_open_event()->set_event_id(id);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  objects.AddEvent(id, EventRecord{reply->ipc().device_id(), reply->ipc().event_flags(), false});
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  objects.AddEvent(id, EventRecord{reply.ipc().device_id(), reply.ipc().event_flags(), false});
   return MakeHandle(HandleKind::kEvent, id);
 }
 
 absl::StatusOr<bool> CanAccessPeer(int32_t device, int32_t peer) {
-  if (absl::Status s = Runtime::Get().CheckDevice(device); !s.ok()) return s;
-  if (absl::Status s = Runtime::Get().CheckDevice(peer); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(device));
+  NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(peer));
   return device != peer;
 }
 
 absl::Status SetPeerAccess(int32_t peer, uint32_t flags, bool enable) {
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
-  if (absl::Status s = Runtime::Get().CheckDevice(peer); !s.ok()) return s;
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
+  NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(peer));
   if (flags != 0) return AclError(kRtParamInvalid, "peer access flags must be 0");
-  if (peer == *device) {
+  if (peer == device) {
     return AclError(kRtParamInvalid, "a device cannot be its own peer");
   }
   // The simulator copies between any two devices: nothing to switch.

@@ -12,6 +12,7 @@
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "common/wire_constants.h"
 #include "npud/v1/calls.pb.h"
 
@@ -46,10 +47,9 @@ size_t RoundUp(size_t value, size_t to) { return (value + to - 1) / to * to; }
 
 absl::Status Launch(const FunctionRef& function, uint32_t blocks, void* stream, v1::Call call) {
   if (blocks == 0) return AclError(kRtParamInvalid, "numBlocks must be at least 1");
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::LaunchKernel* launch = call.mutable_launch_kernel();
-  launch->set_stream_id(target->id);
+  launch->set_stream_id(target.id);
   launch->set_binary_id(function.binary_id);
   launch->set_kernel_index(function.index);
   launch->set_block_dim(blocks);
@@ -59,8 +59,7 @@ absl::Status Launch(const FunctionRef& function, uint32_t blocks, void* stream, 
 }  // namespace
 
 absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label) {
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return session.status();
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   const uint64_t id = Runtime::Get().objects().MintId();
   std::vector<v1::Call> leading;
   size_t offset = 0;
@@ -69,7 +68,7 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
     v1::LoadBinary* load = call.mutable_load_binary();
     load->set_binary_id(id);
     load->set_data(bytes.data() + offset, kDataChunkBytes);
-    (*session)->Post(std::move(call));
+    session->Post(std::move(call));
     offset += kDataChunkBytes;
   }
   v1::Call call;
@@ -78,10 +77,9 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
   load->set_data(bytes.data() + offset, bytes.size() - offset);
   load->set_last(true);
   load->set_label(label);
-  auto reply = (*session)->Call(std::move(call));
-  if (!reply.ok()) return reply.status();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, session->Call(std::move(call)));
   std::vector<KernelEntry> kernels;
-  for (const v1::KernelDescription& description : reply->binary().kernels()) {
+  for (const v1::KernelDescription& description : reply.binary().kernels()) {
     KernelEntry kernel{description.name(),
                        description.args_size(),
                        static_cast<uint32_t>(description.kernel_type()),
@@ -108,18 +106,16 @@ absl::StatusOr<void*> LoadBinaryFile(const char* path) {
 }
 
 absl::Status UnloadBinary(void* binary) {
-  auto id = ResolveBinary(binary);
-  if (!id.ok()) return id.status();
-  Runtime::Get().kernels().RemoveBinary(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
+  Runtime::Get().kernels().RemoveBinary(id);
   v1::Call call;
-  call.mutable_unload_binary()->set_binary_id(*id);
+  call.mutable_unload_binary()->set_binary_id(id);
   return CallDaemon(std::move(call)).status();
 }
 
 absl::StatusOr<void*> GetFunction(void* binary, const char* name) {
-  auto id = ResolveBinary(binary);
-  if (!id.ok()) return id.status();
-  const std::vector<KernelEntry> kernels = *Runtime::Get().kernels().Kernels(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
+  const std::vector<KernelEntry> kernels = *Runtime::Get().kernels().Kernels(id);
   for (const KernelEntry& kernel : kernels) {
     if (kernel.name == name) return MakeHandle(HandleKind::kFunction, kernel.function_id);
   }
@@ -127,15 +123,13 @@ absl::StatusOr<void*> GetFunction(void* binary, const char* name) {
 }
 
 absl::StatusOr<uint32_t> FunctionCount(void* binary) {
-  auto id = ResolveBinary(binary);
-  if (!id.ok()) return id.status();
-  return static_cast<uint32_t>(Runtime::Get().kernels().Kernels(*id)->size());
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
+  return static_cast<uint32_t>(Runtime::Get().kernels().Kernels(id)->size());
 }
 
 absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count) {
-  auto id = ResolveBinary(binary);
-  if (!id.ok()) return id.status();
-  const std::vector<KernelEntry> kernels = *Runtime::Get().kernels().Kernels(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
+  const std::vector<KernelEntry> kernels = *Runtime::Get().kernels().Kernels(id);
   if (count > kernels.size()) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("the binary has %d functions, not %d", kernels.size(), count));
@@ -155,8 +149,7 @@ absl::StatusOr<FunctionRef> ResolveFunction(void* function) {
 
 absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const void* args,
                             size_t size, const PlaceholderSpan* placeholders, size_t count) {
-  auto ref = ResolveFunction(function);
-  if (!ref.ok()) return ref.status();
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
   v1::Call call;
   v1::LaunchKernel* launch = call.mutable_launch_kernel();
   launch->set_args(args, size);
@@ -165,23 +158,21 @@ absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const
     placeholder->set_addr_offset(placeholders[i].slot);
     placeholder->set_data_offset(placeholders[i].data);
   }
-  return Launch(*ref, blocks, stream, std::move(call));
+  return Launch(ref, blocks, stream, std::move(call));
 }
 
 absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, const void* args,
                               size_t size) {
-  auto ref = ResolveFunction(function);
-  if (!ref.ok()) return ref.status();
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
   v1::Call call;
   call.mutable_launch_kernel()->set_args_address(reinterpret_cast<uint64_t>(args));
   call.mutable_launch_kernel()->set_args_size(size);
-  return Launch(*ref, blocks, stream, std::move(call));
+  return Launch(ref, blocks, stream, std::move(call));
 }
 
 absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params) {
-  auto ref = ResolveFunction(function);
-  if (!ref.ok()) return ref.status();
-  const KernelEntry& kernel = ref->kernel;
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
+  const KernelEntry& kernel = ref.kernel;
   if (kernel.params.empty() && kernel.args_size != 0) {
     return AclError(kRtFeatureNotSupport,
                     "this kernel binary does not describe its parameters; rebuild it with npud's "
@@ -200,18 +191,16 @@ absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void
 absl::StatusOr<void*> ArgsInit(void* function) {
   auto args = std::make_unique<KernelArgs>();
   void* key = args.get();
-  auto ref = ResolveFunction(function);
-  if (!ref.ok()) return ref.status();
-  args->function = *ref;
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
+  args->function = ref;
   Runtime::Get().kernels().AddArgs(key, std::move(args));
   return key;
 }
 
 absl::Status ArgsInitAt(void* function, void* key) {
-  auto ref = ResolveFunction(function);
-  if (!ref.ok()) return ref.status();
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
   auto args = std::make_unique<KernelArgs>();
-  args->function = *ref;
+  args->function = ref;
   Runtime::Get().kernels().AddArgs(key, std::move(args));
   return absl::OkStatus();
 }
@@ -231,8 +220,7 @@ absl::StatusOr<void*> ArgsAppendPlaceholder(void* key) {
   KernelArgs* args = FindArgsOrNull(key);
   if (args == nullptr) return NoArgs(key);
   const uint64_t null_pointer = 0;
-  auto param = ArgsAppend(key, &null_pointer, sizeof(null_pointer));
-  if (!param.ok()) return param;
+  NPUD_ASSIGN_OR_RETURN(void* param, ArgsAppend(key, &null_pointer, sizeof(null_pointer)));
   KernelArgs::Placeholder placeholder;
   placeholder.slot = args->param_spans.back().first;
   args->placeholders.push_back(std::move(placeholder));

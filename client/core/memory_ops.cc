@@ -11,6 +11,7 @@
 #include "client/core/staging_ring.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "common/wire_constants.h"
 
 namespace npud::client {
@@ -82,13 +83,12 @@ absl::Status CopyThroughWindow(CallPipeline& session, uint64_t stream_id, uint64
 // otherwise the bytes travel inline, chunk by chunk (an asynchronous copy
 // captures them at the call, as CANN does for pageable memory).
 absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, size_t count) {
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return session.status();
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   if (auto window = Runtime::Get().host_memory().FindWindow(src, count)) {
-    return CopyThroughWindow(**session, stream_id, dst, *window, count, /*to_device=*/true);
+    return CopyThroughWindow(*session, stream_id, dst, *window, count, /*to_device=*/true);
   }
   if (stream_id == 0 && count >= kStagingThreshold) {
-    if (StagingRing* ring = StagingRing::ForSession(**session)) {
+    if (StagingRing* ring = StagingRing::ForSession(*session)) {
       return ring->ToDevice(dst, src, count);
     }
   }
@@ -102,30 +102,29 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
     write->set_address(dst + offset);
     write->set_data(src + offset, n);
     if (stream_id != 0) {
-      if (absl::Status s = (*session)->Submit(std::move(call)); !s.ok()) return s;
+      NPUD_RETURN_IF_ERROR(session->Submit(std::move(call)));
     } else {
       calls.push_back(std::move(call));
     }
   }
   if (stream_id != 0) return absl::OkStatus();
-  return (*session)->CallAll(std::move(calls));
+  return session->CallAll(std::move(calls));
 }
 
 // Device-to-host: into shared host memory by the daemon, through the
 // staging ring, or streamed back into `dst` as data chunks.
 absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return session.status();
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   if (auto window = Runtime::Get().host_memory().FindWindow(dst, count)) {
-    return CopyThroughWindow(**session, stream_id, src, *window, count, /*to_device=*/false);
+    return CopyThroughWindow(*session, stream_id, src, *window, count, /*to_device=*/false);
   }
   if (stream_id == 0 && count >= kStagingThreshold) {
-    if (StagingRing* ring = StagingRing::ForSession(**session)) {
+    if (StagingRing* ring = StagingRing::ForSession(*session)) {
       return ring->ToHost(static_cast<uint8_t*>(dst), src, count);
     }
   }
   const bool sync = stream_id == 0;
-  const uint64_t transfer = (*session)->BeginTransfer(dst, count, /*awaited=*/sync);
+  const uint64_t transfer = session->BeginTransfer(dst, count, /*awaited=*/sync);
   v1::Call call;
   v1::ReadDevice* read = call.mutable_read_device();
   read->set_stream_id(stream_id);
@@ -133,15 +132,15 @@ absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t coun
   read->set_size(count);
   read->set_transfer_id(transfer);
   if (!sync) {
-    absl::Status submitted = (*session)->Submit(std::move(call));
+    absl::Status submitted = session->Submit(std::move(call));
     // A refused read sends no data: forget its transfer.
-    if (!submitted.ok()) return (*session)->AbandonTransfer(transfer, submitted);
+    if (!submitted.ok()) return session->AbandonTransfer(transfer, submitted);
     return absl::OkStatus();
   }
-  auto reply = (*session)->Call(std::move(call));
+  auto reply = session->Call(std::move(call));
   // On failure no data comes; WaitTransfer then reports the reply's error.
-  absl::Status data = reply.ok() ? (*session)->WaitTransfer(transfer)
-                                 : (*session)->AbandonTransfer(transfer, reply.status());
+  absl::Status data = reply.ok() ? session->WaitTransfer(transfer)
+                                 : session->AbandonTransfer(transfer, reply.status());
   return reply.ok() ? data : reply.status();
 }
 
@@ -160,22 +159,20 @@ absl::Status CopyOnDevice(uint64_t stream_id, uint64_t dst, uint64_t src, size_t
 
 absl::StatusOr<void*> MallocDevice(size_t size, uint32_t policy, int32_t device_attr) {
   if (size == 0) return AclError(kAclInvalidParam, "cannot allocate 0 bytes");
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
-  if (device_attr >= 0 && device_attr != *device) {
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
+  if (device_attr >= 0 && device_attr != device) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("allocation attribute names device %d but the current "
                                     "device is %d",
-                                    device_attr, *device));
+                                    device_attr, device));
   }
   // CANN does not validate the policy: unknown values mean the default.
   v1::Call call;
-  call.mutable_malloc()->set_device_id(*device);
+  call.mutable_malloc()->set_device_id(device);
   call.mutable_malloc()->set_size(size);
   call.mutable_malloc()->set_policy(policy);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reinterpret_cast<void*>(reply->malloc().address());
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reinterpret_cast<void*>(reply.malloc().address());
 }
 
 absl::Status FreeDevice(void* pointer) {
@@ -186,7 +183,7 @@ absl::Status FreeDevice(void* pointer) {
 
 absl::StatusOr<void*> MallocHost(size_t size) {
   if (size == 0) return AclError(kAclInvalidParam, "cannot allocate 0 bytes");
-  if (auto context = CurrentContext(); !context.ok()) return context.status();
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
   return Runtime::Get().host_memory().Allocate(size);
 }
 
@@ -199,9 +196,8 @@ absl::StatusOr<void*> RegisterHost(void* pointer, uint64_t size, uint32_t flags)
   if ((flags & ~kKnownFlags) != 0) {
     return AclError(kRtParamInvalid, absl::StrFormat("unknown host registration flags %#x", flags));
   }
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
-  return Runtime::Get().host_memory().Register(pointer, size, *device);
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
+  return Runtime::Get().host_memory().Register(pointer, size, device);
 }
 
 absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag) {
@@ -220,7 +216,7 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
     return AclError(kRtParamInvalid,
                     absl::StrFormat("memset of %d bytes exceeds destMax %d", count, dest_max));
   }
-  if (auto context = CurrentContext(); !context.ok()) return context.status();
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
   if (!Runtime::Get().IsDevicePointer(dst)) {
     // CANN also sets host memory: any of it synchronously (the upstream
     // cross-server sample clears a sockaddr on the stack this way), memory
@@ -234,9 +230,8 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
   }
   uint64_t stream_id = 0;
   if (async) {
-    auto target = ResolveStream(stream);
-    if (!target.ok()) return target.status();
-    stream_id = target->id;
+    NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+    stream_id = target.id;
   }
   v1::Call call;
   v1::Memset* memset = call.mutable_memset();
@@ -258,20 +253,18 @@ absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, u
     return AclError(kRtParamInvalid,
                     absl::StrFormat("copy of %d bytes exceeds destMax %d", count, dest_max));
   }
-  if (auto context = CurrentContext(); !context.ok()) return context.status();
-  auto kind = ResolveKind(raw_kind, dst, src);
-  if (!kind.ok()) return kind.status();
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  NPUD_ASSIGN_OR_RETURN(const CopyKind kind, ResolveKind(raw_kind, dst, src));
   if (dst == src) return absl::OkStatus();
   uint64_t stream_id = 0;
   if (async) {
-    if (*kind == CopyKind::kHostToHost) {
+    if (kind == CopyKind::kHostToHost) {
       return AclError(kRtFeatureNotSupport, "asynchronous host-to-host copies are not supported");
     }
-    auto target = ResolveStream(stream);
-    if (!target.ok()) return target.status();
-    stream_id = target->id;
+    NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+    stream_id = target.id;
   }
-  switch (*kind) {
+  switch (kind) {
     case CopyKind::kHostToHost:
       std::memmove(dst, src, count);
       return absl::OkStatus();
@@ -285,14 +278,12 @@ absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, u
 }
 
 absl::StatusOr<MemInfo> GetMemInfo(uint32_t attr) {
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
   v1::Call call;
-  call.mutable_get_mem_info()->set_device_id(*device);
+  call.mutable_get_mem_info()->set_device_id(device);
   call.mutable_get_mem_info()->set_attr(attr);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return MemInfo{reply->mem_info().free_bytes(), reply->mem_info().total_bytes()};
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return MemInfo{reply.mem_info().free_bytes(), reply.mem_info().total_bytes()};
 }
 
 }  // namespace npud::client

@@ -7,6 +7,7 @@
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -24,73 +25,63 @@ absl::StatusOr<uint64_t> ResolveNotify(void* notify) {
 }  // namespace
 
 absl::StatusOr<void*> CreateNotify(uint64_t flags) {
-  auto device = CurrentDevice();
-  if (!device.ok()) return device.status();
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
   ObjectRegistry& objects = Runtime::Get().objects();
   const uint64_t id = objects.MintId();
   v1::Call call;
   call.mutable_create_notify()->set_notify_id(id);
-  call.mutable_create_notify()->set_device_id(*device);
+  call.mutable_create_notify()->set_device_id(device);
   call.mutable_create_notify()->set_flags(flags);
-  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
-  objects.AddNotify(id, *device);
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+  objects.AddNotify(id, device);
   return MakeHandle(HandleKind::kNotify, id);
 }
 
 absl::Status DestroyNotify(void* notify) {
-  auto id = ResolveNotify(notify);
-  if (!id.ok()) return id.status();
-  Runtime::Get().objects().RemoveNotify(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notify));
+  Runtime::Get().objects().RemoveNotify(id);
   v1::Call call;
-  call.mutable_destroy_notify()->set_notify_id(*id);
+  call.mutable_destroy_notify()->set_notify_id(id);
   return PostToDaemon(std::move(call));
 }
 
 absl::Status RecordNotify(void* notify, void* stream) {
-  auto id = ResolveNotify(notify);
-  if (!id.ok()) return id.status();
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notify));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
-  call.mutable_record_notify()->set_notify_id(*id);
-  call.mutable_record_notify()->set_stream_id(target->id);
+  call.mutable_record_notify()->set_notify_id(id);
+  call.mutable_record_notify()->set_stream_id(target.id);
   return PostToDaemon(std::move(call));
 }
 
 absl::Status WaitAndResetNotify(void* notify, void* stream, uint32_t timeout) {
-  auto id = ResolveNotify(notify);
-  if (!id.ok()) return id.status();
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notify));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
-  call.mutable_wait_notify()->set_notify_id(*id);
-  call.mutable_wait_notify()->set_stream_id(target->id);
+  call.mutable_wait_notify()->set_notify_id(id);
+  call.mutable_wait_notify()->set_stream_id(target.id);
   call.mutable_wait_notify()->set_timeout(timeout);
   return PostToDaemon(std::move(call));
 }
 
 absl::StatusOr<uint32_t> NotifyId(void* notify) {
-  auto id = ResolveNotify(notify);
-  if (!id.ok()) return id.status();
-  return static_cast<uint32_t>(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notify));
+  return static_cast<uint32_t>(id);
 }
 
 absl::StatusOr<std::string> ExportNotify(void* notify, uint64_t flags) {
-  auto id = ResolveNotify(notify);
-  if (!id.ok()) return id.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notify));
   v1::Call call;
-  call.mutable_ipc_export_notify()->set_notify_id(*id);
+  call.mutable_ipc_export_notify()->set_notify_id(id);
   call.mutable_ipc_export_notify()->set_flags(flags);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->ipc().key();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.ipc().key();
 }
 
 absl::Status SetNotifyImportPids(void* notify, const std::vector<int64_t>& pids) {
-  auto id = ResolveNotify(notify);
-  if (!id.ok()) return id.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notify));
   v1::Call call;
-  call.mutable_ipc_set_notify_pids()->set_notify_id(*id);
+  call.mutable_ipc_set_notify_pids()->set_notify_id(id);
   for (int64_t pid : pids) call.mutable_ipc_set_notify_pids()->add_pids(pid);
   return CallDaemon(std::move(call)).status();
 }
@@ -102,19 +93,17 @@ absl::StatusOr<void*> ImportNotify(const char* key, uint64_t flags) {
   call.mutable_ipc_import_notify()->set_key(key);
   call.mutable_ipc_import_notify()->set_notify_id(id);
   call.mutable_ipc_import_notify()->set_flags(flags);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  objects.AddNotify(id, reply->ipc().device_id());
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  objects.AddNotify(id, reply.ipc().device_id());
   return MakeHandle(HandleKind::kNotify, id);
 }
 
 absl::Status ValueWrite(void* address, uint64_t value, uint32_t flag, void* stream) {
   if (flag != 0) return AclError(kRtParamInvalid, "aclrtValueWrite flag must be 0");
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
   v1::ValueWrite* op = call.mutable_value_write();
-  op->set_stream_id(target->id);
+  op->set_stream_id(target.id);
   op->set_address(reinterpret_cast<uint64_t>(address));
   op->set_value(value);
   op->set_flag(flag);
@@ -123,11 +112,10 @@ absl::Status ValueWrite(void* address, uint64_t value, uint32_t flag, void* stre
 
 absl::Status ValueWait(void* address, uint64_t value, uint32_t flag, void* stream) {
   if (flag > 3) return AclError(kRtParamInvalid, absl::StrFormat("invalid wait flag %d", flag));
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::Call call;
   v1::ValueWait* op = call.mutable_value_wait();
-  op->set_stream_id(target->id);
+  op->set_stream_id(target.id);
   op->set_address(reinterpret_cast<uint64_t>(address));
   op->set_value(value);
   op->set_flag(flag);

@@ -8,6 +8,7 @@
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 
 namespace npud::client {
 namespace {
@@ -20,12 +21,11 @@ absl::StatusOr<uint32_t> CoreCount(int32_t device, uint32_t type) {
   if (type != kCubeCores && type != kVectorCores) {
     return AclError(kRtParamInvalid, absl::StrFormat("invalid resource type %d", type));
   }
-  auto devices = Runtime::Get().Devices();
-  if (!devices.ok()) return devices.status();
-  if (device < 0 || device >= static_cast<int32_t>(devices->size())) {
+  NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices, Runtime::Get().Devices());
+  if (device < 0 || device >= static_cast<int32_t>(devices.size())) {
     return AclError(kRtInvalidDeviceId, absl::StrFormat("invalid device id %d", device));
   }
-  const v1::DeviceDescription& d = (*devices)[device];
+  const v1::DeviceDescription& d = devices[device];
   return type == kCubeCores ? d.cube_cores() : d.vector_cores();
 }
 
@@ -80,47 +80,40 @@ void CoreLimits::ResetStream(uint64_t stream) {
 }
 
 absl::Status SetDeviceLimit(int32_t device, uint32_t type, uint32_t value) {
-  auto max = CoreCount(device, type);
-  if (!max.ok()) return max.status();
-  if (absl::Status s = CheckValue(value, *max); !s.ok()) return s;
+  NPUD_ASSIGN_OR_RETURN(const uint32_t max, CoreCount(device, type));
+  NPUD_RETURN_IF_ERROR(CheckValue(value, max));
   Limits().SetDevice(device, type, value);
   return absl::OkStatus();
 }
 
 absl::StatusOr<uint32_t> GetDeviceLimit(int32_t device, uint32_t type) {
-  auto max = CoreCount(device, type);
-  if (!max.ok()) return max.status();
-  return Limits().Device(device, type).value_or(*max);
+  NPUD_ASSIGN_OR_RETURN(const uint32_t max, CoreCount(device, type));
+  return Limits().Device(device, type).value_or(max);
 }
 
 absl::Status ResetDeviceLimits(int32_t device) {
-  if (auto max = CoreCount(device, kCubeCores); !max.ok()) return max.status();
+  NPUD_RETURN_IF_ERROR(CoreCount(device, kCubeCores).status());
   Limits().ResetDevice(device);
   return absl::OkStatus();
 }
 
 absl::Status SetStreamLimit(void* stream, uint32_t type, uint32_t value) {
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
-  auto max = GetDeviceLimit(target->device, type);
-  if (!max.ok()) return max.status();
-  if (absl::Status s = CheckValue(value, *max); !s.ok()) return s;
-  Limits().SetStream(target->id, type, value);
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  NPUD_ASSIGN_OR_RETURN(const uint32_t max, GetDeviceLimit(target.device, type));
+  NPUD_RETURN_IF_ERROR(CheckValue(value, max));
+  Limits().SetStream(target.id, type, value);
   return absl::OkStatus();
 }
 
 absl::StatusOr<uint32_t> GetStreamLimit(void* stream, uint32_t type) {
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
-  auto device_limit = GetDeviceLimit(target->device, type);
-  if (!device_limit.ok()) return device_limit.status();
-  return Limits().Stream(target->id, type).value_or(*device_limit);
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  NPUD_ASSIGN_OR_RETURN(const uint32_t device_limit, GetDeviceLimit(target.device, type));
+  return Limits().Stream(target.id, type).value_or(device_limit);
 }
 
 absl::Status ResetStreamLimits(void* stream) {
-  auto target = ResolveStream(stream);
-  if (!target.ok()) return target.status();
-  Limits().ResetStream(target->id);
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  Limits().ResetStream(target.id);
   return absl::OkStatus();
 }
 

@@ -15,6 +15,7 @@
 #include "common/acl_status.h"
 #include "common/lock_order_checks.h"
 #include "common/protocol_version.h"
+#include "common/status_macros.h"
 
 namespace npud::client {
 namespace {
@@ -114,7 +115,7 @@ absl::Status Runtime::Init(const char* config_path) {
     return AclError(kAclRepeatInitialize, "aclInit was already called");
   }
   if (config_path != nullptr && *config_path != '\0') {
-    if (absl::Status s = CheckConfigFile(config_path); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(CheckConfigFile(config_path));
   }
   init_count_ = 1;
   finalized_ = false;
@@ -139,7 +140,7 @@ absl::StatusOr<uint64_t> Runtime::FinalizeReference() {
 absl::StatusOr<CallPipeline*> Runtime::Session() {
   absl::MutexLock lock(&mu_);
   if (session_ == nullptr) {
-    if (absl::Status s = ConnectLocked(); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(ConnectLocked());
   }
   return session_.get();
 }
@@ -152,17 +153,16 @@ void Runtime::FlushSession() {
 absl::StatusOr<std::vector<v1::DeviceDescription>> Runtime::Devices() {
   absl::MutexLock lock(&mu_);
   if (session_ == nullptr) {
-    if (absl::Status s = ConnectLocked(); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(ConnectLocked());
   }
   return std::vector<v1::DeviceDescription>(hello_.devices().begin(), hello_.devices().end());
 }
 
 absl::Status Runtime::CheckDevice(int32_t device, AclCode invalid_code) {
-  auto devices = Devices();
-  if (!devices.ok()) return devices.status();
-  if (device < 0 || device >= static_cast<int32_t>(devices->size())) {
+  NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices, Devices());
+  if (device < 0 || device >= static_cast<int32_t>(devices.size())) {
     return AclError(invalid_code,
-                    absl::StrFormat("invalid device id %d (%d devices)", device, devices->size()));
+                    absl::StrFormat("invalid device id %d (%d devices)", device, devices.size()));
   }
   return absl::OkStatus();
 }

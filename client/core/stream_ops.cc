@@ -8,15 +8,15 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
 
 absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
   if (handle == nullptr) {
-    auto context = CurrentContext();
-    if (!context.ok()) return context.status();
-    return StreamTarget{context->record.default_stream, context->record.device, true};
+    NPUD_ASSIGN_OR_RETURN(const CurrentContextInfo context, CurrentContext());
+    return StreamTarget{context.record.default_stream, context.record.device, true};
   }
   const uint64_t id = HandleId(handle, HandleKind::kStream);
   auto record = id != 0 ? Runtime::Get().objects().FindStream(id) : std::nullopt;
@@ -30,71 +30,65 @@ absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
 absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags) {
   // CANN clamps priorities to [0, 7] rather than failing.
   priority = std::min<uint32_t>(priority, 7);
-  auto context = CurrentContext();
-  if (!context.ok()) return context.status();
+  NPUD_ASSIGN_OR_RETURN(const CurrentContextInfo context, CurrentContext());
   ObjectRegistry& objects = Runtime::Get().objects();
   const uint64_t id = objects.MintId();
   v1::Call call;
   v1::CreateStream* create = call.mutable_create_stream();
   create->set_stream_id(id);
-  create->set_device_id(context->record.device);
+  create->set_device_id(context.record.device);
   create->set_priority(priority);
   create->set_flags(flags);
-  if (absl::Status s = PostToDaemon(std::move(call)); !s.ok()) return s;
-  objects.AddStream(id, StreamRecord{context->record.device, context->id, false});
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+  objects.AddStream(id, StreamRecord{context.record.device, context.id, false});
   return MakeHandle(HandleKind::kStream, id);
 }
 
 absl::Status DestroyStream(void* handle, bool force) {
   if (handle == nullptr) return AclError(kAclInvalidParam, "stream is null");
-  auto stream = ResolveStream(handle);
-  if (!stream.ok()) return stream.status();
-  if (stream->is_default) {
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
+  if (stream.is_default) {
     return AclError(kRtParamInvalid, "the default stream of a context cannot be destroyed");
   }
-  Runtime::Get().objects().RemoveStream(stream->id);
+  Runtime::Get().objects().RemoveStream(stream.id);
   v1::Call call;
-  call.mutable_destroy_stream()->set_stream_id(stream->id);
+  call.mutable_destroy_stream()->set_stream_id(stream.id);
   call.mutable_destroy_stream()->set_force(force);
   return CallDaemon(std::move(call)).status();
 }
 
 absl::Status SynchronizeStream(void* handle, int32_t timeout_ms) {
-  auto stream = ResolveStream(handle);
-  if (!stream.ok()) return stream.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
   v1::Call call;
-  call.mutable_synchronize_stream()->set_stream_id(stream->id);
+  call.mutable_synchronize_stream()->set_stream_id(stream.id);
   call.mutable_synchronize_stream()->set_timeout_ms(timeout_ms);
   return CallDaemon(std::move(call)).status();
 }
 
 absl::StatusOr<bool> StreamIdle(void* handle) {
-  auto stream = ResolveStream(handle);
-  if (!stream.ok()) return stream.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
   v1::Call call;
-  call.mutable_query_stream()->set_stream_id(stream->id);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->status().status() == v1::COMPLETION_DONE;
+  call.mutable_query_stream()->set_stream_id(stream.id);
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.status().status() == v1::COMPLETION_DONE;
 }
 
 absl::Status SetStreamFailureMode(void* handle, uint64_t mode) {
   if (handle == nullptr) {
     return AclError(kRtParamInvalid, "the failure mode of the default stream cannot be changed");
   }
-  auto stream = ResolveStream(handle);
-  if (!stream.ok()) return stream.status();
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
   // Only bit 0 means anything (0 continue, 1 stop); CANN ignores the rest.
   mode &= 1;
   ObjectRegistry& objects = Runtime::Get().objects();
-  const std::optional<StreamRecord> record = objects.FindStream(stream->id);
+  const std::optional<StreamRecord> record = objects.FindStream(stream.id);
   if (record && record->stop_on_failure && mode == 0) {
     return AclError(kRtFeatureNotSupport,
                     "a stream in stop-on-failure mode cannot go back to continue-on-failure");
   }
-  objects.SetStopOnFailure(stream->id, mode == 1);
+  objects.SetStopOnFailure(stream.id, mode == 1);
   v1::Call call;
-  call.mutable_set_stream_failure_mode()->set_stream_id(stream->id);
+  call.mutable_set_stream_failure_mode()->set_stream_id(stream.id);
   call.mutable_set_stream_failure_mode()->set_mode(mode == 1 ? v1::FAILURE_MODE_STOP
                                                              : v1::FAILURE_MODE_CONTINUE);
   return PostToDaemon(std::move(call));

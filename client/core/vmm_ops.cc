@@ -7,6 +7,7 @@
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
@@ -54,11 +55,10 @@ uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointe
 // Sends `call`, which makes physical memory known to the daemon as `id`,
 // and records the handle from the reply.
 absl::StatusOr<void*> AddHandle(uint64_t id, v1::Call call) {
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
   PhysicalRecord record;
-  record.device = reply->ipc().device_id();
-  record.size = reply->ipc().size();
+  record.device = reply.ipc().device_id();
+  record.size = reply.ipc().size();
   Runtime::Get().objects().AddPhysical(id, record);
   return MakeHandle(HandleKind::kPhysicalMemory, id);
 }
@@ -71,9 +71,7 @@ absl::StatusOr<size_t> AllocationGranularity(const PhysicalMemoryProperties& pro
     return AclError(kRtParamInvalid,
                     absl::StrFormat("%u is not an aclrtMemGranularityOptions value", option));
   }
-  if (absl::Status s = CheckLocation(properties.location_type, properties.device); !s.ok()) {
-    return s;
-  }
+  NPUD_RETURN_IF_ERROR(CheckLocation(properties.location_type, properties.device));
   const bool huge = properties.mem_attr == kHbmHuge1G || properties.mem_attr == kHbmP2pHuge1G;
   return huge ? kGranularity1G : kGranularity;
 }
@@ -90,9 +88,7 @@ absl::StatusOr<void*> MallocPhysical(size_t size, const PhysicalMemoryProperties
     return AclError(kRtParamInvalid,
                     absl::StrFormat("%u is not an aclrtMemHandleType", properties.handle_type));
   }
-  if (absl::Status s = CheckLocation(properties.location_type, properties.device); !s.ok()) {
-    return s;
-  }
+  NPUD_RETURN_IF_ERROR(CheckLocation(properties.location_type, properties.device));
   ObjectRegistry& objects = Runtime::Get().objects();
   const uint64_t id = objects.MintId();
   v1::Call call;
@@ -100,25 +96,23 @@ absl::StatusOr<void*> MallocPhysical(size_t size, const PhysicalMemoryProperties
   op->set_handle_id(id);
   op->set_device_id(properties.device);
   op->set_size(size);
-  if (absl::Status s = CallDaemon(std::move(call)).status(); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
   objects.AddPhysical(id, PhysicalRecord{properties.device, size, properties.handle_type,
                                          properties.allocation_type, properties.mem_attr});
   return MakeHandle(HandleKind::kPhysicalMemory, id);
 }
 
 absl::Status FreePhysical(void* handle) {
-  auto id = ResolvePhysical(handle);
-  if (!id.ok()) return id.status();
-  Runtime::Get().objects().RemovePhysical(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolvePhysical(handle));
+  Runtime::Get().objects().RemovePhysical(id);
   v1::Call call;
-  call.mutable_free_physical()->set_handle_id(*id);
+  call.mutable_free_physical()->set_handle_id(id);
   return CallDaemon(std::move(call)).status();
 }
 
 absl::StatusOr<PhysicalMemoryProperties> PhysicalProperties(void* handle) {
-  auto id = ResolvePhysical(handle);
-  if (!id.ok()) return id.status();
-  std::optional<PhysicalRecord> record = Runtime::Get().objects().FindPhysical(*id);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolvePhysical(handle));
+  std::optional<PhysicalRecord> record = Runtime::Get().objects().FindPhysical(id);
   if (!record) return AclError(kRtInvalidHandle, "physical memory handle was freed");
   return PhysicalMemoryProperties{record->handle_type, record->allocation_type, record->mem_attr,
                                   kLocationDevice, record->device};
@@ -130,9 +124,8 @@ absl::StatusOr<void*> ReserveAddress(size_t size, size_t alignment, void* hint) 
   op->set_size(size);
   op->set_alignment(alignment);
   op->set_hint(Address(hint));
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reinterpret_cast<void*>(reply->malloc().address());
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reinterpret_cast<void*>(reply.malloc().address());
 }
 
 absl::Status ReleaseAddress(void* address) {
@@ -143,14 +136,13 @@ absl::Status ReleaseAddress(void* address) {
 
 absl::Status MapMemory(void* address, size_t size, size_t offset, void* handle, uint64_t flags) {
   if (flags != 0) return AclError(kRtParamInvalid, "aclrtMapMem flags must be 0");
-  auto id = ResolvePhysical(handle);
-  if (!id.ok()) return id.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolvePhysical(handle));
   v1::Call call;
   v1::MapMemory* op = call.mutable_map_memory();
   op->set_address(Address(address));
   op->set_size(size);
   op->set_offset(offset);
-  op->set_handle_id(*id);
+  op->set_handle_id(id);
   return CallDaemon(std::move(call)).status();
 }
 
@@ -165,7 +157,7 @@ absl::Status SetMemoryAccess(void* address, size_t size, const std::vector<Memor
   // The simulated devices all reach every mapping, so the descriptors are
   // checked and the last one's flags recorded.
   for (const MemoryAccess& entry : access) {
-    if (absl::Status s = CheckLocation(entry.location_type, entry.device); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(CheckLocation(entry.location_type, entry.device));
   }
   v1::Call call;
   v1::SetMemoryAccess* op = call.mutable_set_memory_access();
@@ -178,10 +170,9 @@ absl::Status SetMemoryAccess(void* address, size_t size, const std::vector<Memor
 absl::StatusOr<MemoryAccess> GetMemoryAccess(void* address) {
   v1::Call call;
   call.mutable_get_memory_access()->set_address(Address(address));
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return MemoryAccess{reply->memory_access().flags(), kLocationDevice,
-                      reply->memory_access().device_id()};
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return MemoryAccess{reply.memory_access().flags(), kLocationDevice,
+                      reply.memory_access().device_id()};
 }
 
 absl::StatusOr<uint64_t> ExportPhysical(void* handle, uint32_t handle_type, uint64_t flags) {
@@ -193,14 +184,12 @@ absl::StatusOr<uint64_t> ExportPhysical(void* handle, uint32_t handle_type, uint
     return AclError(kRtParamInvalid,
                     absl::StrFormat("unknown export flags %#x (ACL_RT_VMM_EXPORT_FLAG_*)", flags));
   }
-  auto id = ResolvePhysical(handle);
-  if (!id.ok()) return id.status();
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolvePhysical(handle));
   v1::Call call;
-  call.mutable_export_physical()->set_handle_id(*id);
+  call.mutable_export_physical()->set_handle_id(id);
   call.mutable_export_physical()->set_any_process((flags & kExportAnyProcess) != 0);
-  auto reply = CallDaemon(std::move(call));
-  if (!reply.ok()) return reply.status();
-  return reply->ipc().shareable_handle();
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.ipc().shareable_handle();
 }
 
 absl::Status SetPhysicalImportPids(uint64_t shareable, const std::vector<int64_t>& pids) {
@@ -211,7 +200,7 @@ absl::Status SetPhysicalImportPids(uint64_t shareable, const std::vector<int64_t
 }
 
 absl::StatusOr<void*> ImportPhysical(uint64_t shareable, int32_t device) {
-  if (absl::Status s = Runtime::Get().CheckDevice(device); !s.ok()) return s;
+  NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(device));
   const uint64_t id = Runtime::Get().objects().MintId();
   v1::Call call;
   call.mutable_import_physical()->set_shareable_handle(shareable);

@@ -14,6 +14,7 @@
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
 #include "common/daemon_address.h"
+#include "common/status_macros.h"
 #include "common/subprocess.h"
 #include "common/unix_socket.h"
 #include "spdlog/spdlog.h"
@@ -94,7 +95,7 @@ absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon() {
   if (text.empty()) {
     path = DefaultSocketPath();
     if (!UnixSocketAnswers(path)) {
-      if (absl::Status started = StartPrivateDaemon(path); !started.ok()) return started;
+      NPUD_RETURN_IF_ERROR(StartPrivateDaemon(path));
     }
   } else {
     absl::StatusOr<DaemonAddress> address = ParseDaemonAddress(text);

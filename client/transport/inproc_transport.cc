@@ -12,6 +12,7 @@
 
 #include "absl/synchronization/mutex.h"
 #include "client/transport/transport.h"
+#include "common/status_macros.h"
 #include "daemon/daemon_core.h"
 #include "daemon/message_sink.h"
 #include "daemon/session_endpoint.h"
@@ -29,9 +30,9 @@ absl::StatusOr<daemon::DaemonCore*> SharedCore() {
   absl::MutexLock lock(&mu);
   if (core == nullptr) {
     daemon::DaemonCore::Options options;
-    auto created = daemon::DaemonCore::Create(options);
-    if (!created.ok()) return created.status();
-    core = created->release();
+    NPUD_ASSIGN_OR_RETURN(std::unique_ptr<daemon::DaemonCore> created,
+                          daemon::DaemonCore::Create(options));
+    core = created.release();
   }
   return core;
 }
@@ -62,10 +63,9 @@ class InprocTransport final : public Transport {
 
   absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
                                          TransportReceiver* receiver) override {
-    auto core = SharedCore();
-    if (!core.ok()) return core.status();
+    NPUD_ASSIGN_OR_RETURN(daemon::DaemonCore * core, SharedCore());
     sink_ = std::make_shared<DirectSink>(receiver);
-    endpoint_ = std::make_unique<daemon::SessionEndpoint>(*core, sink_);
+    endpoint_ = std::make_unique<daemon::SessionEndpoint>(core, sink_);
     return endpoint_->Open(hello);
   }
 

@@ -13,6 +13,7 @@
 #include "absl/synchronization/mutex.h"
 #include "client/transport/transport.h"
 #include "common/frame_io.h"
+#include "common/status_macros.h"
 #include "common/unix_socket.h"
 
 namespace npud::client {
@@ -28,12 +29,11 @@ class LocalTransport final : public Transport {
 
   absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
                                          TransportReceiver* receiver) override {
-    absl::StatusOr<UniqueFd> connected = ConnectUnixSocket(path_);
-    if (!connected.ok()) return connected.status();
-    socket_ = connected->release();
+    NPUD_ASSIGN_OR_RETURN(UniqueFd connected, ConnectUnixSocket(path_));
+    socket_ = connected.release();
     v1::ClientMessage first;
     *first.mutable_hello() = hello;
-    if (absl::Status s = WriteFrame(socket_, first.SerializeAsString()); !s.ok()) return s;
+    NPUD_RETURN_IF_ERROR(WriteFrame(socket_, first.SerializeAsString()));
     reader_ = std::make_unique<FrameReader>(socket_);
     std::string payload;
     std::vector<int> fds;
