@@ -46,14 +46,25 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options) {
   } else {
     posix_spawn_file_actions_addopen(&actions, 1, options.stdout_path.c_str(), output_flags, 0600);
   }
-  if (options.stderr_path.empty()) {
+  if (options.keep_stderr) {
+    // Stays ours.
+  } else if (options.stderr_path.empty()) {
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
   } else {
     posix_spawn_file_actions_addopen(&actions, 2, options.stderr_path.c_str(), output_flags, 0600);
   }
   if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
-  // Nothing of ours (sockets, shared memory, device files) reaches the child.
-  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+  // The descriptors passed on go to 3, 4, ... by way of copies above that
+  // range, so a source already numbered 3.. cannot be overwritten first.
+  std::vector<int> copies;
+  const int first_free = 3 + static_cast<int>(options.pass_fds.size());
+  for (size_t i = 0; i < options.pass_fds.size(); ++i) {
+    copies.push_back(fcntl(options.pass_fds[i], F_DUPFD_CLOEXEC, first_free));
+    posix_spawn_file_actions_adddup2(&actions, copies.back(), 3 + static_cast<int>(i));
+  }
+  // Nothing else of ours (sockets, shared memory, device files) reaches the
+  // child.
+  posix_spawn_file_actions_addclosefrom_np(&actions, first_free);
 
   posix_spawnattr_t attributes;
   posix_spawnattr_init(&attributes);
@@ -74,6 +85,9 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options) {
   const int err = posix_spawnp(&pid, argv[0], &actions, &attributes, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attributes);
+  for (int copy : copies) {
+    if (copy >= 0) close(copy);
+  }
   if (err == ENOENT) return absl::NotFoundError(absl::StrCat(args[0], ": ", std::strerror(err)));
   if (err != 0) {
     return absl::InternalError(absl::StrCat("cannot run ", args[0], ": ", std::strerror(err)));

@@ -27,6 +27,11 @@ struct SpawnOptions {
   std::string stdout_path;
   // Where stderr goes; empty: the same file as stdout.
   std::string stderr_path;
+  // Leave stderr as it is in this process (stderr_path is then ignored).
+  bool keep_stderr = false;
+  // Descriptors the child gets as 3, 4, ... (in this order); no other
+  // descriptor of ours reaches it.
+  std::vector<int> pass_fds;
   bool append_output = false;
   // Working directory of the child; empty: ours.
   std::string cwd;

@@ -55,6 +55,7 @@ absl::StatusOr<std::unique_ptr<DaemonCore>> DaemonCore::Create(const Options& op
 DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices)
     : auth_token_(options.auth_token),
       instance_id_(RandomId()),
+      kernel_host_(options.kernel_host),
       compiler_(std::make_shared<KernelCompiler>(
           KernelCompiler::Options{KernelIncludeDir(options.kernel_include_dir)})),
       devices_(std::move(devices)),
@@ -90,6 +91,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   services.compiler = compiler_;
   services.compilations = &compilations_;
   services.copy_helpers = &copy_helpers_;
+  services.kernel_host = kernel_host_;
   auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink));
   {
     absl::MutexLock lock(&mu_);

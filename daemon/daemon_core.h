@@ -39,6 +39,10 @@ class DaemonCore {
     // <install prefix>/tikcpp/ascendc_kernel_cmake/include next to this
     // binary, else the source tree's.
     std::string kernel_include_dir;
+    // Where sessions' kernels run: npud gives every session a sandboxed
+    // kernel host; with no binary set (the in-process transport) they run
+    // in this process.
+    KernelHostOptions kernel_host;
   };
 
   static absl::StatusOr<std::unique_ptr<DaemonCore>> Create(const Options& options);
@@ -69,6 +73,7 @@ class DaemonCore {
   // a pending timeout may reference a session's sink, never a device.
   const std::string auth_token_;
   const uint64_t instance_id_;
+  const KernelHostOptions kernel_host_;
   // Shared with compilations still running when a session ends.
   const std::shared_ptr<KernelCompiler> compiler_;
   std::unique_ptr<sim::DeviceSet> devices_;

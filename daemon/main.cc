@@ -52,8 +52,23 @@ ABSL_FLAG(std::string, kernel_include_dir, "",
           "CPU AscendC headers for runtime compilation (default: the install tree's).");
 ABSL_FLAG(std::string, ready_file, "",
           "Written with the bound TCP ports (one per line) once serving.");
+ABSL_FLAG(std::string, kernel_host, "",
+          "The kernel host binary sessions' kernels run in (sandboxed, one per session); "
+          "default: libexec/npud-kernel-host beside npud's bin/.");
+ABSL_FLAG(uint64_t, kernel_host_memory_mib, 4096,
+          "Heap a kernel host may use (RLIMIT_DATA; device memory is not counted).");
 
 namespace {
+
+// <npud's directory>/../libexec/npud-kernel-host.
+std::string DefaultKernelHost() {
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+  if (n <= 0) return "npud-kernel-host";
+  std::string path(self, n);
+  path.resize(path.rfind('/'));
+  return path + "/../libexec/npud-kernel-host";
+}
 
 std::string ReadToken(const std::string& path) {
   std::ifstream in(path);
@@ -98,6 +113,15 @@ int main(int argc, char** argv) {
   options.devices.device.vector_cores = absl::GetFlag(FLAGS_vector_cores);
   options.devices.scheduler_threads = absl::GetFlag(FLAGS_scheduler_threads);
   options.kernel_include_dir = absl::GetFlag(FLAGS_kernel_include_dir);
+  options.kernel_host.binary = absl::GetFlag(FLAGS_kernel_host);
+  if (options.kernel_host.binary.empty()) options.kernel_host.binary = DefaultKernelHost();
+  options.kernel_host.data_limit_bytes = absl::GetFlag(FLAGS_kernel_host_memory_mib) << 20;
+  if (access(options.kernel_host.binary.c_str(), X_OK) != 0) {
+    // npud never runs client code itself: without a host, no kernels.
+    spdlog::critical("kernel host {} is not an executable file (see --kernel_host)",
+                     options.kernel_host.binary);
+    return 1;
+  }
   if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
     options.auth_token = ReadToken(absl::GetFlag(FLAGS_auth_token_file));
     if (options.auth_token.empty()) {

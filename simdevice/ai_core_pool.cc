@@ -76,6 +76,12 @@ AiCorePool::AiCorePool(int cores, uint64_t ub_bytes) : ub_bytes_(ub_bytes) {
   if (cores < 1) cores = 1;
   threads_.reserve(cores);
   for (int i = 0; i < cores; ++i) threads_.emplace_back([this, i] { CoreLoop(i); });
+  // Every core has its stacks and buffer before the pool is used (a kernel
+  // host locks itself down right after).
+  absl::MutexLock lock(&mu_);
+  auto all_started = [this, cores]()
+                         ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return started_ == cores; };
+  mu_.Await(absl::Condition(&all_started));
 }
 
 AiCorePool::~AiCorePool() {
@@ -102,6 +108,10 @@ void AiCorePool::CoreLoop(int core_id) {
   slot.core_id = core_id;
   slot.ub_size = ub_bytes_;
   slot.ub = static_cast<uint8_t*>(aligned_alloc(64, (ub_bytes_ + 63) / 64 * 64));
+  {
+    absl::MutexLock lock(&mu_);
+    ++started_;
+  }
   while (true) {
     std::function<void(const CoreSlot&)> block;
     {

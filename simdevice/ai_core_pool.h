@@ -58,6 +58,7 @@ class AiCorePool {
   absl::Mutex mu_;
   std::deque<std::function<void(const CoreSlot&)>> queue_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+  int started_ ABSL_GUARDED_BY(mu_) = 0;
   std::vector<std::thread> threads_;
 };
 

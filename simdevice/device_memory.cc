@@ -1,6 +1,8 @@
 #include "simdevice/device_memory.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -35,13 +37,25 @@ absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capa
   capacity = RoundUp(capacity, kPageSize);
   const uint64_t span = SpanFor(capacity);
   NPUD_ASSIGN_OR_RETURN(const uint64_t base, ReserveAddressSpace(span, preferred_base));
-  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity));
+  const int fd = memfd_create("npud-device-memory", MFD_CLOEXEC);
+  if (fd < 0 || ftruncate(fd, static_cast<off_t>(span)) != 0 ||
+      mmap(reinterpret_cast<void*>(base), span, PROT_NONE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE,
+           fd, 0) == MAP_FAILED) {
+    const int err = errno;
+    if (fd >= 0) close(fd);
+    munmap(reinterpret_cast<void*>(base), span);
+    return AclError(
+        kRtMemoryAllocation,
+        absl::StrCat("cannot back device memory with a memory file: ", std::strerror(err)));
+  }
+  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity, fd));
 }
 
-DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity)
+DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd)
     : base_(base),
       span_(span),
       capacity_(capacity),
+      fd_(fd),
       // The first page stays a guard, so no allocation starts at the base.
       ranges_(base + kGuardBytes, span - kGuardBytes) {}
 
@@ -55,6 +69,7 @@ DeviceMemory::~DeviceMemory() {
   }
   doomed.clear();
   munmap(reinterpret_cast<void*>(base_), span_);
+  close(fd_);
 }
 
 uint64_t DeviceMemory::used_bytes() const {
@@ -120,8 +135,15 @@ absl::Status DeviceMemory::Free(uint64_t address) {
 }
 
 void DeviceMemory::Release(uint64_t address, uint64_t reserved) {
-  // Drop the pages and fence the range before anyone can be given it again.
-  FenceAddressRange(address, reserved);
+  // Withdraw the range from other processes, drop the pages and fence the
+  // range before anyone can be given it again.
+  if (release_observer_) release_observer_(address, reserved);
+  if (mprotect(reinterpret_cast<void*>(address), reserved, PROT_NONE) != 0 ||
+      fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+                static_cast<off_t>(address - base_), static_cast<off_t>(reserved)) != 0) {
+    spdlog::error("cannot release device memory {:#x}+{}: {}", address, reserved,
+                  std::strerror(errno));
+  }
   absl::MutexLock lock(&mu_);
   used_ -= reserved;
   ranges_.Return(address, reserved + kGuardBytes);

@@ -2,13 +2,17 @@
 //
 // DeviceMemory: the HBM of one simulated device.
 //
-// One virtual address range is reserved per device (PROT_NONE,
-// MAP_NORESERVE), so the numeric addresses handed to clients are stable and
-// are real pointers inside npud that kernels dereference directly. Each
-// allocation is page aligned and made accessible on its own; the pages
-// between allocations (at least one guard page) stay PROT_NONE, so an
-// out-of-bounds access faults instead of corrupting a neighbour. Freed ranges
-// are returned to the kernel (MADV_DONTNEED) and made inaccessible again.
+// One virtual address range is reserved per device and backed by one
+// memory file (memfd, sparse: pages cost nothing until touched) mapped
+// there shared, so the numeric addresses handed to clients are stable, are
+// real pointers inside npud, and the same bytes can be mapped at the same
+// addresses in a kernel host process (see simdevice/executor/): the file
+// offset of an address is `address - base()`. Each allocation is page
+// aligned and made accessible on its own; the pages between allocations (at
+// least one guard page) stay PROT_NONE, so an out-of-bounds access faults
+// instead of corrupting a neighbour. Freed ranges are first withdrawn from
+// whoever else maps them (the release observer), then their pages are
+// punched out of the file and the range made inaccessible again.
 //
 // Addresses are handed out next-fit (see RangeAllocator), so stale pointers
 // miss new owners' data for as long as possible.
@@ -19,6 +23,7 @@
 #define NPUD_SIMDEVICE_DEVICE_MEMORY_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 
@@ -99,13 +104,22 @@ class DeviceMemory {
   // True if `address` lies in this device's reservation (allocated or not).
   bool InRange(uint64_t address) const { return address >= base_ && address < base_ + span_; }
 
+  // Called with (address, page-rounded size) of every allocation whose last
+  // reference went, before its pages are dropped and the range can be
+  // handed out again; must return only once no other process maps it. Set
+  // once, before the first allocation.
+  using ReleaseObserver = std::function<void(uint64_t address, uint64_t size)>;
+  void SetReleaseObserver(ReleaseObserver observer) { release_observer_ = std::move(observer); }
+
+  // The memory file behind the whole range (owned by this object).
+  int fd() const { return fd_; }
   uint64_t capacity() const { return capacity_; }
   uint64_t base() const { return base_; }
   uint64_t span() const { return span_; }
   uint64_t used_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity);
+  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd);
 
   // Called by ~Block: unmaps the pages and returns the range.
   void Release(uint64_t address, uint64_t reserved) ABSL_LOCKS_EXCLUDED(mu_);
@@ -114,6 +128,8 @@ class DeviceMemory {
   const uint64_t base_;
   const uint64_t span_;
   const uint64_t capacity_;
+  const int fd_;
+  ReleaseObserver release_observer_;
 
   mutable absl::Mutex mu_;
   // Live allocations by start address.

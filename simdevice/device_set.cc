@@ -45,17 +45,44 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   }
   NPUD_ASSIGN_OR_RETURN(set->vmm_,
                         VirtualAddressSpace::Create(kVirtualAddressSpan, kVirtualAddressBase));
+  set->WatchReleases();
   return set;
 }
 
 DeviceSet::DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes)
     : scheduler_(std::make_unique<StreamScheduler>(scheduler_threads)),
-      cores_(std::make_unique<AiCorePool>(cores, ub_bytes)) {}
+      core_count_(cores),
+      ub_bytes_(ub_bytes) {}
+
+void DeviceSet::WatchReleases() {
+  KernelHostDirectory* hosts = kernel_hosts_.get();
+  auto revoke = [hosts](uint64_t address, uint64_t size) { hosts->Revoke(address, size); };
+  for (const auto& device : devices_) device->memory().SetReleaseObserver(revoke);
+  vmm_->SetReleaseObserver(revoke);
+}
+
+AiCorePool& DeviceSet::cores() {
+  absl::MutexLock lock(&cores_mu_);
+  if (cores_ == nullptr) cores_ = std::make_unique<AiCorePool>(core_count_, ub_bytes_);
+  return *cores_;
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> DeviceSet::AddressRanges() const {
+  std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  for (const auto& device : devices_) {
+    ranges.emplace_back(device->memory().base(), device->memory().span());
+  }
+  ranges.emplace_back(vmm_->base(), vmm_->span());
+  return ranges;
+}
 
 DeviceSet::~DeviceSet() {
   // Workers first: no task or block may run once memory goes.
   scheduler_.reset();
-  cores_.reset();
+  {
+    absl::MutexLock lock(&cores_mu_);
+    cores_.reset();
+  }
   vmm_.reset();
   devices_.clear();
 }

@@ -8,14 +8,19 @@
 #ifndef NPUD_SIMDEVICE_DEVICE_SET_H_
 #define NPUD_SIMDEVICE_DEVICE_SET_H_
 
+#include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
+
+#include "absl/synchronization/mutex.h"
 
 #include "absl/status/statusor.h"
 #include "simdevice/ai_core_pool.h"
 #include "simdevice/device.h"
 #include "simdevice/device_config.h"
 #include "simdevice/device_range.h"
+#include "simdevice/executor/kernel_host_directory.h"
 #include "simdevice/poller.h"
 #include "simdevice/stream_scheduler.h"
 #include "simdevice/virtual_address_space.h"
@@ -48,7 +53,14 @@ class DeviceSet {
   Device* DeviceOfAddress(uint64_t address) const;
 
   StreamScheduler& scheduler() { return *scheduler_; }
-  AiCorePool& cores() { return *cores_; }
+  // The AI cores of in-process kernels, started (with their fault handler)
+  // on first use; npud never uses them (its kernels run in kernel hosts).
+  AiCorePool& cores() ABSL_LOCKS_EXCLUDED(cores_mu_);
+  // The kernel hosts of all sessions; released memory is withdrawn from
+  // them before it is reused.
+  KernelHostDirectory& kernel_hosts() { return *kernel_hosts_; }
+  // The address ranges device memory and virtual addresses live in.
+  std::vector<std::pair<uint64_t, uint64_t>> AddressRanges() const;
   Poller& poller() { return *poller_; }
   // Reserved device virtual addresses and the physical memory mapped there,
   // shared by all devices.
@@ -56,6 +68,8 @@ class DeviceSet {
 
  private:
   DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes);
+  // Withdraws released memory from kernel hosts; wired into the devices.
+  void WatchReleases();
 
   // Constant after Create(). Destroyed in reverse: cores, scheduler, virtual
   // addresses (their mappings hold physical memory charged to devices),
@@ -63,7 +77,12 @@ class DeviceSet {
   std::vector<std::unique_ptr<Device>> devices_;
   std::unique_ptr<VirtualAddressSpace> vmm_;
   std::unique_ptr<StreamScheduler> scheduler_;
-  std::unique_ptr<AiCorePool> cores_;
+  const int core_count_;
+  const uint64_t ub_bytes_;
+  absl::Mutex cores_mu_;
+  std::unique_ptr<AiCorePool> cores_ ABSL_GUARDED_BY(cores_mu_);
+  // Outlives the memory that reports releases to it.
+  std::unique_ptr<KernelHostDirectory> kernel_hosts_ = std::make_unique<KernelHostDirectory>();
   std::unique_ptr<Poller> poller_ = std::make_unique<Poller>();
 };
 

@@ -1,15 +1,11 @@
 // kernel_launch.h
 //
-// The stream task of one kernel launch: fans the launch's blocks out over
-// the AI cores, parks its stream until the last block is done, then hands
-// the blocks' printf output (block by block) to the launch's print sink and
-// completes with the first block's failure, if any.
-//
-// A trap or a failed check in kernel code (NpudBlockContext::trap) and a
-// memory fault both end their block with the device exception CANN reports:
-// ACL_ERROR_RT_VECTOR_CORE_EXCEPTION for vector kernels,
-// ACL_ERROR_RT_AICORE_EXCEPTION for cube and mix kernels. Other blocks still
-// run.
+// The stream task of one kernel launch run in this process (the in-process
+// transport; npud itself runs kernels in a kernel host, see
+// executor/hosted_launch.h): fans the launch's blocks out over the AI cores
+// (kernel_blocks.h), parks its stream until the last block is done, then
+// hands the blocks' printf output to the launch's print sink and completes
+// with the first block's failure, if any.
 
 #ifndef NPUD_SIMDEVICE_KERNEL_LAUNCH_H_
 #define NPUD_SIMDEVICE_KERNEL_LAUNCH_H_

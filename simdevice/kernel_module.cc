@@ -9,12 +9,18 @@
 
 #include "absl/strings/str_cat.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::sim {
 
 absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::string_view bytes,
                                                                        absl::string_view label) {
+  NPUD_ASSIGN_OR_RETURN(const int fd, StoreFile(bytes, label));
+  return LoadFile(fd, label);
+}
+
+absl::StatusOr<int> KernelModule::StoreFile(absl::string_view bytes, absl::string_view label) {
   if (bytes.size() < 64 || bytes.substr(0, 4) !=
                                "\x7f"
                                "ELF") {
@@ -36,6 +42,11 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::Load(absl::str
     }
     written += n;
   }
+  return fd;
+}
+
+absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::LoadFile(
+    int fd, absl::string_view label) {
   // The file stays open while the module is loaded: glibc knows loaded
   // objects by path, and a reused descriptor number would make the next
   // load return this module instead of its own.

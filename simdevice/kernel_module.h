@@ -10,8 +10,8 @@
 // Launches hold a reference, so unloading a module whose kernels still run
 // only closes it once they are done.
 //
-// NOTE: a module runs with the daemon's privileges; npud trusts the code its
-// clients load, as a device trusts its kernels.
+// Modules are loaded only where client code may run: in a kernel host
+// (executor/) or, with the in-process transport, in the client itself.
 //
 // Thread-safe (immutable after Load).
 
@@ -46,6 +46,14 @@ class KernelModule {
   // for bytes that are not one.
   static absl::StatusOr<std::shared_ptr<const KernelModule>> Load(absl::string_view bytes,
                                                                   absl::string_view label);
+  // Checks that `bytes` look like an ELF object (kRtParamInvalid if not)
+  // and writes them into a new memory file; returns its descriptor (the
+  // caller's). Nothing is loaded.
+  static absl::StatusOr<int> StoreFile(absl::string_view bytes, absl::string_view label);
+  // Loads the ELF kernel object held by the file `fd` (a memory file), which
+  // the module then owns (closed with it, or at once on failure).
+  static absl::StatusOr<std::shared_ptr<const KernelModule>> LoadFile(int fd,
+                                                                      absl::string_view label);
   ~KernelModule();
   KernelModule(const KernelModule&) = delete;
   KernelModule& operator=(const KernelModule&) = delete;

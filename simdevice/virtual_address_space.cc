@@ -39,24 +39,34 @@ class VirtualAddressSpace::Span {
   const uint64_t size_;
 };
 
-// Physical memory placed at an address. Fences the range when the last pin
-// goes.
+// Physical memory placed at an address. When the last pin goes, withdraws
+// the range from other processes and fences it.
 class VirtualAddressSpace::Mapping {
  public:
-  Mapping(uint64_t address, uint64_t size, std::shared_ptr<PhysicalMemory> memory,
-          std::shared_ptr<Span> span)
-      : address(address), size(size), memory(std::move(memory)), span_(std::move(span)) {}
-  ~Mapping() { FenceAddressRange(address, size); }
+  Mapping(const VirtualAddressSpace* space, uint64_t address, uint64_t size, uint64_t offset,
+          std::shared_ptr<PhysicalMemory> memory, std::shared_ptr<Span> span)
+      : address(address),
+        size(size),
+        offset(offset),
+        memory(std::move(memory)),
+        space_(space),
+        span_(std::move(span)) {}
+  ~Mapping() {
+    if (space_->release_observer_) space_->release_observer_(address, size);
+    FenceAddressRange(address, size);
+  }
   Mapping(const Mapping&) = delete;
   Mapping& operator=(const Mapping&) = delete;
 
   const uint64_t address;
   const uint64_t size;
+  const uint64_t offset;  // into memory's file
   const std::shared_ptr<PhysicalMemory> memory;
   // Guarded by the space's mu_.
   Access access = Access::kReadWrite;
 
  private:
+  const VirtualAddressSpace* const space_;
   // Keeps the range out of the allocator while the pages are in place.
   const std::shared_ptr<Span> span_;
 };
@@ -240,7 +250,9 @@ absl::Status VirtualAddressSpace::Map(uint64_t owner, uint64_t address, uint64_t
     return AclError(kRtMemoryAllocation, absl::StrFormat("cannot map physical memory at %#x: %s",
                                                          address, std::strerror(errno)));
   }
-  r.mappings[address] = std::make_shared<Mapping>(address, size, std::move(memory), r.span);
+  r.mappings[address] =
+      std::make_shared<Mapping>(this, address, size, offset, std::move(memory), r.span);
+  generation_.fetch_add(1);
   return absl::OkStatus();
 }
 
@@ -256,6 +268,7 @@ absl::Status VirtualAddressSpace::Unmap(uint64_t owner, uint64_t address) {
   }
   doomed = std::move(it->second);
   r.mappings.erase(it);
+  generation_.fetch_add(1);
   r.lingering.push_back(Lingering{doomed->address, doomed->size, doomed});
   // `doomed` is released after the lock (declared first): if it is the last
   // reference, the pages are fenced there; the reservation still holds the
@@ -319,6 +332,19 @@ void VirtualAddressSpace::ReleaseAll(uint64_t owner) {
       }
     }
   }
+}
+
+std::vector<VirtualAddressSpace::MappedRange> VirtualAddressSpace::MappingsOf(
+    uint64_t owner) const {
+  std::vector<MappedRange> ranges;
+  absl::MutexLock lock(&mu_);
+  for (const auto& [address, reservation] : reservations_) {
+    if (reservation.owner != owner) continue;
+    for (const auto& [start, mapping] : reservation.mappings) {
+      ranges.push_back({mapping->address, mapping->size, mapping->offset, mapping->memory});
+    }
+  }
+  return ranges;
 }
 
 VirtualAddressSpace::Usage VirtualAddressSpace::UsageOf(uint64_t owner) const {

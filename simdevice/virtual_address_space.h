@@ -20,7 +20,9 @@
 #ifndef NPUD_SIMDEVICE_VIRTUAL_ADDRESS_SPACE_H_
 #define NPUD_SIMDEVICE_VIRTUAL_ADDRESS_SPACE_H_
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <vector>
@@ -89,6 +91,24 @@ class VirtualAddressSpace {
   absl::StatusOr<DeviceRange> Find(uint64_t owner, uint64_t address, uint64_t size) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // The live mappings of `owner` (for mapping the same memory elsewhere).
+  struct MappedRange {
+    uint64_t address;
+    uint64_t size;
+    uint64_t offset;  // into memory->fd()
+    std::shared_ptr<PhysicalMemory> memory;
+  };
+  std::vector<MappedRange> MappingsOf(uint64_t owner) const ABSL_LOCKS_EXCLUDED(mu_);
+  // Changes whenever a mapping is added or removed: lets callers skip
+  // recomputing MappingsOf().
+  uint64_t generation() const { return generation_.load(); }
+
+  // Like DeviceMemory::SetReleaseObserver: called with every mapping whose
+  // last pin went, before its range is fenced. Set once, before mapping.
+  void SetReleaseObserver(std::function<void(uint64_t address, uint64_t size)> observer) {
+    release_observer_ = std::move(observer);
+  }
+
   // Drops every reservation and mapping of `owner`.
   void ReleaseAll(uint64_t owner) ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -136,6 +156,8 @@ class VirtualAddressSpace {
 
   const uint64_t base_;
   const uint64_t span_;
+  std::function<void(uint64_t, uint64_t)> release_observer_;
+  std::atomic<uint64_t> generation_{0};
 
   mutable absl::Mutex mu_;
   RangeAllocator ranges_ ABSL_GUARDED_BY(mu_);

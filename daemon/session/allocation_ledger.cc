@@ -16,6 +16,7 @@ absl::StatusOr<uint64_t> AllocationLedger::Allocate(int device_id, uint64_t size
   NPUD_ASSIGN_OR_RETURN(const uint64_t address, device->memory().Allocate(size));
   absl::MutexLock lock(&mu_);
   allocations_[address] = Allocation{device_id, size};
+  ++version_;
   return address;
 }
 
@@ -34,6 +35,7 @@ absl::Status AllocationLedger::Free(uint64_t address) {
     }
     allocation = it->second;
     allocations_.erase(it);
+    ++version_;
   }
   NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(allocation.device_id));
   return device->memory().Free(address);
@@ -42,6 +44,7 @@ absl::Status AllocationLedger::Free(uint64_t address) {
 void AllocationLedger::AddImport(const std::string& key, std::shared_ptr<SharedMemory> memory) {
   absl::MutexLock lock(&mu_);
   imports_[key] = std::move(memory);
+  ++version_;
 }
 
 bool AllocationLedger::CloseImport(const std::string& key) {
@@ -51,6 +54,7 @@ bool AllocationLedger::CloseImport(const std::string& key) {
   if (it == imports_.end()) return false;
   closed = std::move(it->second);
   imports_.erase(it);
+  ++version_;
   return true;
 }
 
@@ -85,6 +89,7 @@ uint64_t AllocationLedger::ReleaseAll() {
     absl::MutexLock lock(&mu_);
     allocations.swap(allocations_);
     imports.swap(imports_);
+    ++version_;
   }
   uint64_t bytes = 0;
   for (const auto& [address, allocation] : allocations) {
@@ -93,6 +98,23 @@ uint64_t AllocationLedger::ReleaseAll() {
     bytes += allocation.size;
   }
   return bytes;
+}
+
+uint64_t AllocationLedger::version() const {
+  absl::MutexLock lock(&mu_);
+  return version_;
+}
+
+std::vector<AllocationLedger::Touchable> AllocationLedger::Touchables() const {
+  std::vector<Touchable> ranges;
+  absl::MutexLock lock(&mu_);
+  for (const auto& [address, allocation] : allocations_) {
+    ranges.push_back({allocation.device_id, address, allocation.size});
+  }
+  for (const auto& [key, memory] : imports_) {
+    ranges.push_back({memory->device_id(), memory->address(), memory->size()});
+  }
+  return ranges;
 }
 
 AllocationLedger::Usage AllocationLedger::usage() const {

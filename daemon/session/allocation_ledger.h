@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
@@ -62,6 +63,17 @@ class AllocationLedger {
   // Drops the imports and frees every allocation; returns the bytes freed.
   uint64_t ReleaseAll() ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Device memory the session may touch (allocations and imports; mapped
+  // virtual addresses are the VirtualAddressSpace's to list), and a number
+  // that changes whenever that list does.
+  struct Touchable {
+    int device_id;
+    uint64_t address;
+    uint64_t size;
+  };
+  std::vector<Touchable> Touchables() const ABSL_LOCKS_EXCLUDED(mu_);
+  uint64_t version() const ABSL_LOCKS_EXCLUDED(mu_);
+
   struct Usage {
     // Allocated bytes by device id.
     absl::flat_hash_map<int, uint64_t> bytes_by_device;
@@ -82,6 +94,7 @@ class AllocationLedger {
   mutable absl::Mutex mu_;
   absl::flat_hash_map<uint64_t, Allocation> allocations_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports_ ABSL_GUARDED_BY(mu_);
+  uint64_t version_ ABSL_GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace npud::daemon

@@ -19,9 +19,9 @@ namespace {
 // CANN's largest block dimension.
 constexpr uint32_t kMaxBlockDim = 65535;
 
-v1::Reply DescribeBinary(const sim::KernelModule& module) {
+v1::Reply DescribeBinary(const LoadedBinary& binary) {
   v1::Reply reply;
-  for (const sim::KernelInfo& kernel : module.kernels()) {
+  for (const sim::KernelInfo& kernel : binary.kernels) {
     v1::KernelDescription* description = reply.mutable_binary()->add_kernels();
     description->set_name(kernel.name);
     description->set_args_size(kernel.args_size);
@@ -51,29 +51,31 @@ v1::ServerMessage CompileReply(uint64_t call_id, const CompileOutput& output) {
 Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op) {
   NPUD_ASSIGN_OR_RETURN(std::string bytes, s.AddBinaryChunk(op.binary_id(), op.data(), op.last()));
   if (!op.last()) return v1::Reply();
-  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const sim::KernelModule> module,
-                        sim::KernelModule::Load(bytes, op.label()));
-  v1::Reply reply = DescribeBinary(*module);
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const LoadedBinary> binary,
+                        s.kernels.Load(op.binary_id(), bytes, op.label()));
+  v1::Reply reply = DescribeBinary(*binary);
   spdlog::info("session {}: loaded kernel binary '{}' ({} bytes, {} kernels)", s.id, op.label(),
-               bytes.size(), module->kernels().size());
-  NPUD_RETURN_IF_ERROR(s.binaries.Add(op.binary_id(), std::move(module)));
+               bytes.size(), binary->kernels.size());
+  NPUD_RETURN_IF_ERROR(s.binaries.Add(op.binary_id(), std::move(binary)));
   return reply;
 }
 
 Outcome UnloadBinary(SessionState& s, const v1::UnloadBinary& op) {
   // Queued launches hold their own reference: the code stays until they ran.
-  return Done(s.binaries.Take(op.binary_id()).status());
+  NPUD_RETURN_IF_ERROR(s.binaries.Take(op.binary_id()).status());
+  s.kernels.Unload(op.binary_id());
+  return v1::Reply();
 }
 
 Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, s.streams.Find(op.stream_id()));
-  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const sim::KernelModule> module,
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const LoadedBinary> binary,
                         s.binaries.Find(op.binary_id()));
-  if (op.kernel_index() >= module->kernels().size()) {
+  if (op.kernel_index() >= binary->kernels.size()) {
     return AclError(kRtInvalidHandle, absl::StrFormat("binary %d has no kernel %d", op.binary_id(),
                                                       op.kernel_index()));
   }
-  const sim::KernelInfo& kernel = module->kernels()[op.kernel_index()];
+  const sim::KernelInfo& kernel = binary->kernels[op.kernel_index()];
   if (op.block_dim() == 0 || op.block_dim() > kMaxBlockDim) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("block dim %d is outside 1..%d", op.block_dim(), kMaxBlockDim));
@@ -96,7 +98,6 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
     spec.placeholders.emplace_back(placeholder.addr_offset(), placeholder.data_offset());
   }
   NPUD_ASSIGN_OR_RETURN(sim::Device * device, s.devices().Get(stream->device_id()));
-  spec.module = std::move(module);
   spec.kernel = static_cast<int>(op.kernel_index());
   spec.block_dim = op.block_dim();
   spec.args = op.args();
@@ -112,7 +113,9 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
     print->set_text(std::move(text));
     sink->Send(std::move(message));
   };
-  stream->Submit(sim::MakeKernelLaunchTask(std::move(spec), &s.devices().cores()));
+  NPUD_ASSIGN_OR_RETURN(std::unique_ptr<sim::Task> task,
+                        s.kernels.MakeLaunch(op.binary_id(), *binary, std::move(spec)));
+  stream->Submit(std::move(task));
   return v1::Reply();
 }
 

@@ -22,6 +22,7 @@ SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
       peer(std::move(peer)),
       services(std::move(services)),
       memory(id, this->peer.pid, this->services.devices),
+      kernels(id, this->services.kernel_host, this->services.devices, &memory),
       sink_(std::move(sink)) {}
 
 SessionState::~SessionState() {

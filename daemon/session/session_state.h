@@ -35,6 +35,7 @@
 #include "daemon/message_sink.h"
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
+#include "daemon/session/session_kernels.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/count_notify.h"
@@ -66,6 +67,8 @@ struct SessionServices {
   BoundedExecutor* compilations = nullptr;
   // Takes half of a large host-window copy when a worker is idle.
   BoundedExecutor* copy_helpers = nullptr;
+  // Where kernels run (a kernel host per session, or this process).
+  KernelHostOptions kernel_host;
 };
 
 // Physical memory (aclrtDrvMemHandle) as a session holds it.
@@ -124,12 +127,14 @@ class SessionState {
   HandleTable<sim::Event> events{"event"};
   HandleTable<sim::Notify> notifies{"notify"};
   HandleTable<sim::CountNotify> count_notifies{"count notify"};
-  HandleTable<const sim::KernelModule> binaries{"binary"};
+  HandleTable<const LoadedBinary> binaries{"binary"};
   HandleTable<PhysicalHandle> physical{"physical memory handle"};
   HandleTable<SharedWindow> windows{"host window", kRtParamInvalid};
   // Device addresses of windows mapped for aclrtHostRegister, by window id.
   HandleTable<uint64_t> mapped_windows{"mapped host window", kRtParamInvalid};
   AllocationLedger memory;
+  // After `memory`: its kernel host goes before the memory does.
+  SessionKernels kernels;
   CopyCounters copied;
 
   // Binaries whose chunks are still arriving: appends `data`; returns the

@@ -39,6 +39,10 @@
 //   copy-loop         print "READY", then copy 32 MiB to and from the device
 //                     forever (pinned and pageable, synchronous and on a
 //                     stream) until killed
+//   add-loop KERNELS  print "READY", then launch the add_float kernel of
+//                     KERNELS on fresh inputs and check its sums, and copy
+//                     1 MiB there and back, until a line arrives on stdin;
+//                     print "ROUNDS r BAD b" (b: wrong results or errors)
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
 //                     FLAGS; print "KEY k"; then per stdin line: "allow PID"
 //                     ("CODE c"), "wait" (queue aclrtWaitAndResetNotify and
@@ -49,12 +53,14 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -165,6 +171,61 @@ int Trap(const char* kernels, int rounds) {
     std::printf(" %d", aclrtSynchronizeStream(stream));
   }
   std::printf("\n");
+  return 0;
+}
+
+int AddLoop(const char* kernels) {
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  aclrtStream stream = nullptr;
+  aclrtBinHandle binary = nullptr;
+  aclrtFuncHandle function = nullptr;
+  if (aclrtCreateStream(&stream) != ACL_SUCCESS ||
+      aclrtBinaryLoadFromFile(kernels, nullptr, &binary) != ACL_SUCCESS ||
+      aclrtBinaryGetFunction(binary, "add_float", &function) != ACL_SUCCESS) {
+    return 3;
+  }
+  constexpr uint32_t kCount = 1 << 18;  // 1 MiB of floats
+  constexpr size_t kBytes = kCount * sizeof(float);
+  void* x = nullptr;
+  void* y = nullptr;
+  void* z = nullptr;
+  for (void** p : {&x, &y, &z}) {
+    if (aclrtMalloc(p, kBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 4;
+  }
+  std::vector<float> a(kCount), b(kCount), c(kCount);
+  std::printf("READY\n");
+  std::fflush(stdout);
+  std::atomic<bool> stop{false};
+  std::thread watcher([&stop] {
+    char line[64];
+    if (std::fgets(line, sizeof(line), stdin) == nullptr) {
+    }
+    stop.store(true);
+  });
+  uint64_t rounds = 0, bad = 0;
+  while (!stop.load()) {
+    for (uint32_t i = 0; i < kCount; ++i) {
+      a[i] = static_cast<float>(i % 1000 + rounds);
+      b[i] = static_cast<float>(rounds % 7);
+    }
+    struct {
+      void* x;
+      void* y;
+      void* z;
+      uint32_t n;
+    } args{x, y, z, kCount};
+    bool ok = aclrtMemcpy(x, kBytes, a.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE) == 0 &&
+              aclrtMemcpy(y, kBytes, b.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE) == 0 &&
+              aclrtLaunchKernelWithHostArgs(function, 8, stream, nullptr, &args, sizeof(args),
+                                            nullptr, 0) == 0 &&
+              aclrtSynchronizeStream(stream) == 0 &&
+              aclrtMemcpy(c.data(), kBytes, z, kBytes, ACL_MEMCPY_DEVICE_TO_HOST) == 0;
+    for (uint32_t i = 0; ok && i < kCount; ++i) ok = c[i] == a[i] + b[i];
+    if (!ok) ++bad;
+    ++rounds;
+  }
+  watcher.join();
+  std::printf("ROUNDS %" PRIu64 " BAD %" PRIu64 "\n", rounds, bad);
   return 0;
 }
 
@@ -527,6 +588,7 @@ int main(int argc, char** argv) {
   if (scenario == "meminfo") rc = MemInfo();
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));
   if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
+  if (scenario == "add-loop" && argc > 2) rc = AddLoop(argv[2]);
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {
     rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0), physical);

@@ -1,0 +1,190 @@
+#include "daemon/session/session_kernels.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+#include "common/status_macros.h"
+#include "simdevice/device_memory.h"
+#include "simdevice/executor/hosted_launch.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+constexpr uint64_t kPage = sim::DeviceMemory::kPageSize;
+
+std::vector<sim::KernelInfo> KernelsOf(const sim::DescribedBinary& described) {
+  std::vector<sim::KernelInfo> kernels;
+  for (const sim::host::KernelEntryInfo& entry : described.kernels) {
+    kernels.push_back({entry.name, nullptr, entry.args_size, entry.kernel_type, entry.params});
+  }
+  return kernels;
+}
+
+}  // namespace
+
+absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_t binary_id,
+                                                                         absl::string_view bytes,
+                                                                         absl::string_view label) {
+  auto binary = std::make_shared<LoadedBinary>();
+  binary->label = std::string(label);
+  if (!hosted()) {
+    NPUD_ASSIGN_OR_RETURN(binary->module, sim::KernelModule::Load(bytes, label));
+    binary->kernels = binary->module->kernels();
+    return std::shared_ptr<const LoadedBinary>(std::move(binary));
+  }
+  NPUD_ASSIGN_OR_RETURN(const int fd, sim::KernelModule::StoreFile(bytes, label));
+  binary->file.reset(fd);
+
+  absl::MutexLock lock(&mu_);
+  binaries_[binary_id] = binary;
+  std::vector<sim::DescribedBinary> described;
+  absl::Status started = StartHost(&described);
+  const auto index = host_index_.find(binary_id);
+  if (started.ok() && index != host_index_.end() && described[index->second].error.empty()) {
+    binary->kernels = KernelsOf(described[index->second]);
+    return std::shared_ptr<const LoadedBinary>(std::move(binary));
+  }
+  binaries_.erase(binary_id);
+  const std::string why = started.ok() && index != host_index_.end()
+                              ? described[index->second].error
+                              : std::string(started.message());
+  // The host that refused the binary still serves the others; the next
+  // launch replaces it with one without the binary.
+  return AclError(kRtParamInvalid,
+                  absl::StrCat("cannot load kernel binary '", label, "': ", why));
+}
+
+void SessionKernels::Unload(uint64_t binary_id) {
+  absl::MutexLock lock(&mu_);
+  binaries_.erase(binary_id);
+}
+
+absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* described) {
+  sim::KernelHostConfig config;
+  config.binary = options_.binary;
+  config.session_id = session_id_;
+  NPUD_ASSIGN_OR_RETURN(sim::Device * first, devices_->Get(0));
+  config.cores = static_cast<int>(
+      std::max(first->config().vector_cores, first->config().cube_cores));
+  config.ub_bytes = first->config().ub_bytes;
+  config.data_limit_bytes = options_.data_limit_bytes;
+  config.reservations = devices_->AddressRanges();
+  for (int id = 0; id < devices_->count(); ++id) {
+    NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(id));
+    config.device_fds.push_back(device->memory().fd());
+  }
+  std::vector<sim::HostedBinary> files;
+  std::map<uint64_t, uint32_t> index;
+  for (const auto& [id, binary] : binaries_) {
+    index[id] = static_cast<uint32_t>(files.size());
+    files.push_back({binary->label, binary->file.get()});
+  }
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::KernelHost> host,
+                        sim::KernelHost::Start(config, files, described));
+  devices_->kernel_hosts().Add(host);
+  host_ = std::move(host);
+  host_index_ = std::move(index);
+  synced_ledger_ = synced_vmm_ = ~0ull;
+  return absl::OkStatus();
+}
+
+std::vector<sim::HostGrant> SessionKernels::Grants() const {
+  std::vector<sim::HostGrant> grants;
+  for (const AllocationLedger::Touchable& range : memory_->Touchables()) {
+    absl::StatusOr<sim::Device*> device = devices_->Get(range.device_id);
+    if (!device.ok()) continue;
+    const uint64_t start = range.address / kPage * kPage;
+    const uint64_t end = (range.address + range.size + kPage - 1) / kPage * kPage;
+    sim::HostGrant grant;
+    grant.address = start;
+    grant.size = end - start;
+    grant.device_id = range.device_id;
+    grant.offset = start - (*device)->memory().base();
+    grant.source = static_cast<uintptr_t>(range.device_id) + 1;
+    grants.push_back(grant);
+  }
+  // Two imports of one allocation may overlap: one mapping covers both.
+  std::sort(grants.begin(), grants.end(),
+            [](const sim::HostGrant& a, const sim::HostGrant& b) { return a.address < b.address; });
+  std::vector<sim::HostGrant> merged;
+  for (const sim::HostGrant& grant : grants) {
+    if (!merged.empty() && merged.back().device_id == grant.device_id &&
+        grant.address <= merged.back().address + merged.back().size) {
+      sim::HostGrant& last = merged.back();
+      last.size = std::max(last.address + last.size, grant.address + grant.size) - last.address;
+      continue;
+    }
+    merged.push_back(grant);
+  }
+  for (const auto& mapping : devices_->vmm().MappingsOf(session_id_)) {
+    sim::HostGrant grant;
+    grant.address = mapping.address;
+    grant.size = mapping.size;
+    grant.fd = mapping.memory->fd();
+    grant.offset = mapping.offset;
+    grant.source = reinterpret_cast<uintptr_t>(mapping.memory.get());
+    merged.push_back(grant);
+  }
+  return merged;
+}
+
+absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t binary_id,
+                                                                     const LoadedBinary& binary,
+                                                                     sim::LaunchSpec spec) {
+  if (!hosted()) {
+    spec.module = binary.module;
+    return sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores());
+  }
+  const sim::KernelInfo& kernel = binary.kernels[spec.kernel];
+  absl::MutexLock lock(&mu_);
+  if (host_ == nullptr || !host_->alive() || host_index_.count(binary_id) == 0) {
+    if (host_ != nullptr && !host_->alive()) {
+      spdlog::info("session {}: replacing kernel host {}", session_id_, host_->pid());
+    }
+    std::vector<sim::DescribedBinary> described;
+    NPUD_RETURN_IF_ERROR(StartHost(&described));
+    if (host_index_.count(binary_id) == 0) {
+      return AclError(kRtInvalidHandle, absl::StrFormat("binary %d is not loaded", binary_id));
+    }
+  }
+  const uint64_t ledger = memory_->version();
+  const uint64_t vmm = devices_->vmm().generation();
+  if (ledger != synced_ledger_ || vmm != synced_vmm_) {
+    host_->SyncGrants(Grants());
+    synced_ledger_ = ledger;
+    synced_vmm_ = vmm;
+  }
+  sim::HostedLaunchSpec hosted;
+  hosted.host = host_;
+  hosted.launch.binary = host_index_[binary_id];
+  hosted.launch.kernel = static_cast<uint32_t>(spec.kernel);
+  hosted.launch.block_dim = spec.block_dim;
+  hosted.launch.ub_bytes = spec.ub_bytes;
+  hosted.launch.device_id = spec.device_id;
+  hosted.launch.stream_id = spec.stream_id;
+  hosted.launch.args = std::move(spec.args);
+  hosted.launch.placeholders = std::move(spec.placeholders);
+  hosted.launch.kernel_name = kernel.name;
+  hosted.launch.kernel_type = kernel.kernel_type;
+  hosted.launch.timeout = timeout_;
+  hosted.args_source = std::move(spec.args_source);
+  hosted.min_args_size = kernel.args_size;
+  hosted.print = std::move(spec.print);
+  return sim::MakeHostedLaunchTask(std::move(hosted));
+}
+
+void SessionKernels::SetExecuteTimeout(absl::Duration timeout) {
+  absl::MutexLock lock(&mu_);
+  timeout_ = timeout <= absl::ZeroDuration() ? absl::InfiniteDuration() : timeout;
+}
+
+int64_t SessionKernels::host_pid() const {
+  absl::MutexLock lock(&mu_);
+  return host_ != nullptr && host_->alive() ? host_->pid() : 0;
+}
+
+}  // namespace npud::daemon

@@ -1,0 +1,118 @@
+// session_kernels.h
+//
+// SessionKernels: where one session's kernel binaries are loaded and its
+// launches run.
+//
+// Hosted (npud): binaries are kept as memory files npud never maps
+// executable; the session's kernel host (sim::KernelHost) loads them. A
+// host cannot open files once sandboxed, so loading a binary starts a new
+// host with every binary of the session — which also tells npud what
+// kernels the new binary holds — and the old host finishes the launches it
+// was given, then goes. A host that died (a kernel ended it, or ran past
+// its timeout) is replaced at the next launch. Before a launch is sent, the
+// host is made to see exactly the memory the session may touch (its
+// allocations, its IPC imports, its mapped virtual addresses).
+//
+// In process (the in-process transport, tests): binaries are dlopen()ed and
+// run on this process's AI cores.
+//
+// Thread-safe.
+
+#ifndef NPUD_DAEMON_SESSION_SESSION_KERNELS_H_
+#define NPUD_DAEMON_SESSION_SESSION_KERNELS_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "common/unique_fd.h"
+#include "daemon/session/allocation_ledger.h"
+#include "simdevice/device_set.h"
+#include "simdevice/executor/kernel_host.h"
+#include "simdevice/kernel_launch.h"
+#include "simdevice/kernel_module.h"
+#include "simdevice/task.h"
+
+namespace npud::daemon {
+
+struct KernelHostOptions {
+  // npud-kernel-host; empty: kernels run in this process.
+  std::string binary;
+  uint64_t data_limit_bytes = 4ull << 30;
+};
+
+// A kernel binary as a session holds it.
+struct LoadedBinary {
+  std::string label;
+  // Entries are only set for binaries loaded in process.
+  std::vector<sim::KernelInfo> kernels;
+  std::shared_ptr<const sim::KernelModule> module;  // in process
+  UniqueFd file;                                    // hosted
+};
+
+class SessionKernels {
+ public:
+  // `devices` and `memory` must outlive this object.
+  SessionKernels(uint64_t session_id, KernelHostOptions options, sim::DeviceSet* devices,
+                 const AllocationLedger* memory)
+      : session_id_(session_id), options_(std::move(options)), devices_(devices), memory_(memory) {}
+
+  bool hosted() const { return !options_.binary.empty(); }
+
+  // Loads `bytes` as binary `binary_id`. kRtParamInvalid for bytes that are
+  // not a kernel object or that the kernel host cannot load (or that end it).
+  absl::StatusOr<std::shared_ptr<const LoadedBinary>> Load(uint64_t binary_id,
+                                                          absl::string_view bytes,
+                                                          absl::string_view label)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Forgets the binary; launches already made keep what they need.
+  void Unload(uint64_t binary_id) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The task of a launch of kernel `spec.kernel` of binary `binary_id`
+  // (spec.module is ignored and may be empty when hosted).
+  absl::StatusOr<std::unique_ptr<sim::Task>> MakeLaunch(uint64_t binary_id,
+                                                       const LoadedBinary& binary,
+                                                       sim::LaunchSpec spec)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // aclrtSetOpExecuteTimeOut: launches made from now on fail when they run
+  // longer (hosted only). Zero or infinite: no limit.
+  void SetExecuteTimeout(absl::Duration timeout) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The current kernel host's pid, or 0 (for the admin view and tests).
+  int64_t host_pid() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  // Starts a host with every binary in binaries_; replaces host_ on success.
+  absl::Status StartHost(std::vector<sim::DescribedBinary>* described)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // What the session may touch, as grants for its host.
+  std::vector<sim::HostGrant> Grants() const;
+
+  const uint64_t session_id_;
+  const KernelHostOptions options_;
+  sim::DeviceSet* const devices_;
+  const AllocationLedger* const memory_;
+
+  mutable absl::Mutex mu_;
+  // Hosted binaries by id, in load order (a host's binary indices).
+  std::map<uint64_t, std::shared_ptr<const LoadedBinary>> binaries_ ABSL_GUARDED_BY(mu_);
+  std::shared_ptr<sim::KernelHost> host_ ABSL_GUARDED_BY(mu_);
+  // The binaries host_ was started with, by id: their index in it.
+  std::map<uint64_t, uint32_t> host_index_ ABSL_GUARDED_BY(mu_);
+  // What host_ was last synced against.
+  uint64_t synced_ledger_ ABSL_GUARDED_BY(mu_) = ~0ull;
+  uint64_t synced_vmm_ ABSL_GUARDED_BY(mu_) = ~0ull;
+  absl::Duration timeout_ ABSL_GUARDED_BY(mu_) = absl::Minutes(1);
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_SESSION_SESSION_KERNELS_H_

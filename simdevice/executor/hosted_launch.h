@@ -1,0 +1,39 @@
+// hosted_launch.h
+//
+// The stream task of a kernel launch that runs in a kernel host: sends the
+// launch when the stream reaches it, parks the stream until the host
+// answers, then hands the blocks' printf output to the print sink and
+// completes with the launch's status (the device exception of a failed
+// block, of a host that died, or of a timeout).
+
+#ifndef NPUD_SIMDEVICE_EXECUTOR_HOSTED_LAUNCH_H_
+#define NPUD_SIMDEVICE_EXECUTOR_HOSTED_LAUNCH_H_
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "simdevice/device_range.h"
+#include "simdevice/executor/kernel_host.h"
+#include "simdevice/task.h"
+
+namespace npud::sim {
+
+struct HostedLaunchSpec {
+  std::shared_ptr<KernelHost> host;
+  HostedLaunch launch;
+  // If set, the arguments are read from this device memory when the launch
+  // starts (and launch.args is replaced).
+  std::optional<DeviceRange> args_source;
+  uint32_t min_args_size = 0;
+  // Receives the launch's device printf output; must not block. May be
+  // empty.
+  std::function<void(std::string text)> print;
+};
+
+std::unique_ptr<Task> MakeHostedLaunchTask(HostedLaunchSpec spec);
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_EXECUTOR_HOSTED_LAUNCH_H_

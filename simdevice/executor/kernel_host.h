@@ -1,0 +1,174 @@
+// kernel_host.h
+//
+// KernelHost: npud's end of one kernel host process (npud-kernel-host, see
+// kernel_host_main.cc) — the sandboxed process one session's kernels run
+// in. npud never loads or runs client code itself.
+//
+// A host is started with the session's kernel binaries (it cannot open
+// files once sandboxed, so a newly loaded binary means a new host; see
+// daemon/session/session_kernels.h) and reports what kernels they hold. It
+// sees only the memory npud maps into it (Map), at the same addresses as in
+// npud; Unmap and Revoke return once the memory is gone from the host, or
+// once the host has been killed. A launch ends with the blocks' result, or
+// with the device exception of its kernel type when the host dies under it
+// (exit, abort, a signal) or it runs past its timeout (the host is then
+// killed: every launch in it fails).
+//
+// Thread-safe. Done callbacks run on the host's reader thread and must not
+// block or drop the last reference to the host.
+
+#ifndef NPUD_SIMDEVICE_EXECUTOR_KERNEL_HOST_H_
+#define NPUD_SIMDEVICE_EXECUTOR_KERNEL_HOST_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "absl/types/span.h"
+#include "common/unique_fd.h"
+#include "simdevice/executor/host_protocol.h"
+
+namespace npud::sim {
+
+struct KernelHostConfig {
+  std::string binary;  // npud-kernel-host
+  uint64_t session_id = 0;
+  int cores = 1;
+  uint64_t ub_bytes = 0;
+  uint64_t data_limit_bytes = 4ull << 30;
+  // Address ranges the host reserves (device memory, virtual addresses).
+  std::vector<std::pair<uint64_t, uint64_t>> reservations;
+  // Device memory files, by device id (not owned).
+  std::vector<int> device_fds;
+  // How long an unmap may take before the host is killed instead.
+  absl::Duration unmap_timeout = absl::Seconds(5);
+};
+
+// A kernel binary as the host gets it.
+struct HostedBinary {
+  std::string label;
+  int fd = -1;  // a memory file holding the object; not owned
+};
+
+struct DescribedBinary {
+  std::string error;  // empty: loaded
+  std::vector<host::KernelEntryInfo> kernels;
+};
+
+// Memory a host may see: [address, address + size) of a device's memory
+// file (device_id >= 0) or of `fd`, at `offset`.
+struct HostGrant {
+  uint64_t address = 0;
+  uint64_t size = 0;
+  int device_id = -1;
+  int fd = -1;  // not owned; only read while mapping
+  uint64_t offset = 0;
+  // Identifies the memory behind the range, so a grant whose address is
+  // reused for other memory is seen as different.
+  uintptr_t source = 0;
+
+  bool SameAs(const HostGrant& o) const {
+    return size == o.size && device_id == o.device_id && offset == o.offset && source == o.source;
+  }
+};
+
+struct HostedLaunch {
+  uint32_t binary = 0;  // index into the binaries the host was started with
+  uint32_t kernel = 0;
+  uint32_t block_dim = 1;
+  uint64_t ub_bytes = 0;
+  int device_id = 0;
+  uint64_t stream_id = 0;
+  std::string args;
+  std::vector<std::pair<uint32_t, uint32_t>> placeholders;
+  // For reports when the host dies under the launch.
+  std::string kernel_name;
+  uint32_t kernel_type = 0;
+  absl::Duration timeout = absl::InfiniteDuration();
+};
+
+class KernelHost {
+ public:
+  // Starts a host with `binaries`; *described gets one entry per binary.
+  // Fails when the host cannot be started or died while loading (e.g. a
+  // binary's constructor ended it).
+  static absl::StatusOr<std::shared_ptr<KernelHost>> Start(const KernelHostConfig& config,
+                                                          absl::Span<const HostedBinary> binaries,
+                                                          std::vector<DescribedBinary>* described);
+  // Kills the host; launches still in it fail.
+  ~KernelHost();
+  KernelHost(const KernelHost&) = delete;
+  KernelHost& operator=(const KernelHost&) = delete;
+
+  // Makes the host see exactly `grants` (sorted or not): maps what is new,
+  // unmaps what went.
+  void SyncGrants(const std::vector<HostGrant>& grants) ABSL_LOCKS_EXCLUDED(mu_);
+  // Unmaps every grant overlapping [address, address + size).
+  void Revoke(uint64_t address, uint64_t size) ABSL_LOCKS_EXCLUDED(mu_);
+
+  using Done = std::function<void(absl::Status status, std::string output)>;
+  void Launch(HostedLaunch launch, Done done) ABSL_LOCKS_EXCLUDED(mu_);
+
+  bool alive() const ABSL_LOCKS_EXCLUDED(mu_);
+  pid_t pid() const { return pid_; }
+
+ private:
+  struct Pending {
+    Done done;
+    std::string kernel_name;
+    uint32_t kernel_type = 0;
+    absl::Time deadline = absl::InfiniteFuture();
+    bool timed_out = false;
+  };
+
+  KernelHost(const KernelHostConfig& config, pid_t pid, UniqueFd pidfd, UniqueFd channel)
+      : config_(config), pid_(pid), pidfd_(std::move(pidfd)), channel_(std::move(channel)) {}
+
+  absl::Status Send(const host::Writer& message, absl::Span<const int> fds = {})
+      ABSL_LOCKS_EXCLUDED(write_mu_);
+  void MapLocked(const HostGrant& grant) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Unmaps the grant at `address` and waits for it (or kills the host).
+  void UnmapLocked(uint64_t address) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void Kill(const std::string& why) ABSL_LOCKS_EXCLUDED(mu_);
+  void SignalKill();
+  void ReadLoop() ABSL_LOCKS_EXCLUDED(mu_);
+  void WatchLoop() ABSL_LOCKS_EXCLUDED(mu_);
+  // The reader saw the end: the process is gone. Fails what was pending.
+  void Ended() ABSL_LOCKS_EXCLUDED(mu_);
+
+  const KernelHostConfig config_;
+  const pid_t pid_;
+  const UniqueFd pidfd_;
+  const UniqueFd channel_;
+  absl::Mutex write_mu_ ABSL_ACQUIRED_AFTER(mu_);
+
+  mutable absl::Mutex mu_;
+  bool dead_ ABSL_GUARDED_BY(mu_) = false;
+  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+  std::string death_ ABSL_GUARDED_BY(mu_);  // how the process ended
+  std::map<uint64_t, HostGrant> mapped_ ABSL_GUARDED_BY(mu_);
+  uint64_t next_token_ ABSL_GUARDED_BY(mu_) = 1;
+  uint64_t acked_token_ ABSL_GUARDED_BY(mu_) = 0;
+  uint64_t next_launch_ ABSL_GUARDED_BY(mu_) = 1;
+  absl::flat_hash_map<uint64_t, Pending> pending_ ABSL_GUARDED_BY(mu_);
+
+  std::thread reader_;
+  std::thread watchdog_;
+};
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_EXECUTOR_KERNEL_HOST_H_

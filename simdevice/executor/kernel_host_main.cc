@@ -1,0 +1,278 @@
+// npud-kernel-host: the process a session's kernels run in.
+//
+// npud starts one per session (see kernel_host.h) with the control socket
+// as descriptor 3 and its own pid as argv[1]. The host reserves the device
+// address ranges, starts the AI-core threads, loads the session's kernel
+// binaries inside the sandbox (sandbox.h), then serves map, unmap and
+// launch requests until npud closes the socket. It never opens anything by
+// itself: all memory it sees is what npud maps into it.
+
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "common/acl_status.h"
+#include "common/frame_io.h"
+#include "simdevice/ai_core_pool.h"
+#include "simdevice/executor/host_protocol.h"
+#include "simdevice/executor/sandbox.h"
+#include "simdevice/kernel_blocks.h"
+#include "simdevice/kernel_module.h"
+#include "spdlog/sinks/stdout_sinks.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::sim::host {
+namespace {
+
+constexpr int kChannel = 3;
+
+[[noreturn]] void Die(const std::string& why) {
+  spdlog::error("kernel host {}: {}", getpid(), why);
+  _exit(2);
+}
+
+class KernelHostMain {
+ public:
+  int Run() {
+    ReadInit();
+    ReadModules();
+    Serve();
+    return 0;
+  }
+
+ private:
+  struct Range {
+    uint64_t base;
+    uint64_t span;
+  };
+
+  void Send(const Writer& message) ABSL_LOCKS_EXCLUDED(write_mu_) {
+    absl::MutexLock lock(&write_mu_);
+    // npud gone: nothing left to do.
+    if (!WriteFrame(kChannel, message.bytes()).ok()) _exit(0);
+  }
+
+  // Reads the next frame; ends the host when npud has closed the channel.
+  Reader Next(std::string* payload, std::vector<int>* fds) {
+    fds->clear();
+    absl::Status read = reader_.Read(payload, fds);
+    if (absl::IsOutOfRange(read)) _exit(0);
+    if (!read.ok()) Die(absl::StrCat("control channel: ", read.message()));
+    return Reader(*payload);
+  }
+
+  void ReadInit() {
+    std::string payload;
+    std::vector<int> fds;
+    Reader in = Next(&payload, &fds);
+    uint32_t cores = 0, ranges = 0;
+    uint64_t ub_bytes = 0, data_limit = 0;
+    if (in.op() != Op::kInit || !in.Get(&cores) || !in.Get(&ub_bytes) || !in.Get(&data_limit) ||
+        !in.Get(&ranges)) {
+      Die("bad init message");
+    }
+    for (uint32_t i = 0; i < ranges; ++i) {
+      Range range{};
+      if (!in.Get(&range.base) || !in.Get(&range.span)) Die("bad init message");
+      void* p = mmap(reinterpret_cast<void*>(range.base), range.span, PROT_NONE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+      if (p != reinterpret_cast<void*>(range.base)) {
+        Die(absl::StrFormat("cannot reserve %#x+%u", range.base, range.span));
+      }
+      ranges_.push_back(range);
+    }
+    device_fds_ = fds;
+    pool_ = std::make_unique<AiCorePool>(static_cast<int>(cores), ub_bytes);
+    data_limit_ = data_limit;
+#if NPUD_ADDRESS_SANITIZER
+    // The sanitizer's shadow memory alone is terabytes of private mappings.
+    data_limit_ = RLIM_INFINITY;
+#endif
+  }
+
+  void ReadModules() {
+    std::vector<std::pair<std::string, int>> files;
+    while (true) {
+      std::string payload;
+      std::vector<int> fds;
+      Reader in = Next(&payload, &fds);
+      const Op op = in.op();
+      if (op == Op::kStart) break;
+      std::string label;
+      if (op != Op::kModule || !in.GetString(&label) || fds.size() != 1) Die("bad module message");
+      files.emplace_back(std::move(label), fds[0]);
+    }
+    // Threads run, files are open: from here on only what kernels need.
+    if (absl::Status s = ApplyResourceLimits(data_limit_, 256); !s.ok()) Die(std::string(s.message()));
+    if (absl::Status s = EnterSandbox(SandboxStage::kLoading); !s.ok()) {
+      Die(std::string(s.message()));
+    }
+    Writer ready(Op::kReady);
+    ready.Put(static_cast<uint32_t>(files.size()));
+    for (auto& [label, fd] : files) {
+      absl::StatusOr<std::shared_ptr<const KernelModule>> module = KernelModule::LoadFile(fd, label);
+      if (!module.ok()) {
+        ready.PutString(module.status().message()).Put(uint32_t{0});
+        modules_.push_back(nullptr);
+        continue;
+      }
+      ready.PutString("").Put(static_cast<uint32_t>((*module)->kernels().size()));
+      for (const KernelInfo& kernel : (*module)->kernels()) {
+        ready.PutString(kernel.name).Put(kernel.args_size).Put(kernel.kernel_type);
+        ready.Put(static_cast<uint32_t>(kernel.params.size()));
+        for (const auto& [offset, size] : kernel.params) ready.Put(offset).Put(size);
+      }
+      modules_.push_back(*std::move(module));
+    }
+    if (absl::Status s = EnterSandbox(SandboxStage::kRunning); !s.ok()) {
+      Die(std::string(s.message()));
+    }
+    Send(ready);
+  }
+
+  bool Inside(uint64_t address, uint64_t size) const {
+    for (const Range& range : ranges_) {
+      if (address >= range.base && size <= range.span && address - range.base <= range.span - size)
+        return true;
+    }
+    return false;
+  }
+
+  void Serve() {
+    while (true) {
+      std::string payload;
+      std::vector<int> fds;
+      Reader in = Next(&payload, &fds);
+      switch (in.op()) {
+        case Op::kMap:
+          Map(in, fds);
+          break;
+        case Op::kUnmap:
+          Unmap(in);
+          break;
+        case Op::kLaunch:
+          Launch(in);
+          break;
+        default:
+          Die("unknown request");
+      }
+      for (int fd : fds) close(fd);
+    }
+  }
+
+  void Map(Reader& in, const std::vector<int>& fds) {
+    uint64_t address = 0, size = 0, offset = 0;
+    int32_t device = 0;
+    if (!in.Get(&address) || !in.Get(&size) || !in.Get(&device) || !in.Get(&offset) ||
+        !Inside(address, size)) {
+      Die("bad map request");
+    }
+    int fd = -1;
+    if (device >= 0 && static_cast<size_t>(device) < device_fds_.size()) {
+      fd = device_fds_[device];
+    } else if (device < 0 && fds.size() == 1) {
+      fd = fds[0];
+    } else {
+      Die("map request without its memory");
+    }
+    if (mmap(reinterpret_cast<void*>(address), size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+             fd, static_cast<off_t>(offset)) == MAP_FAILED) {
+      Die(absl::StrFormat("cannot map %#x+%u", address, size));
+    }
+  }
+
+  void Unmap(Reader& in) {
+    uint64_t token = 0, address = 0, size = 0;
+    if (!in.Get(&token) || !in.Get(&address) || !in.Get(&size) || !Inside(address, size)) {
+      Die("bad unmap request");
+    }
+    if (mmap(reinterpret_cast<void*>(address), size, PROT_NONE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0) == MAP_FAILED) {
+      Die(absl::StrFormat("cannot unmap %#x+%u", address, size));
+    }
+    Send(Writer(Op::kUnmapped).Put(token));
+  }
+
+  void Launch(Reader& in) {
+    uint64_t id = 0, stream_id = 0, ub_bytes = 0;
+    uint32_t module = 0, kernel = 0, block_dim = 0, placeholders = 0;
+    int32_t device_id = 0;
+    auto run = std::make_shared<BlockRun>();
+    if (!in.Get(&id) || !in.Get(&module) || !in.Get(&kernel) || !in.Get(&block_dim) ||
+        !in.Get(&ub_bytes) || !in.Get(&device_id) || !in.Get(&stream_id) ||
+        !in.GetString(&run->args) || !in.Get(&placeholders)) {
+      Die("bad launch request");
+    }
+    std::vector<std::pair<uint32_t, uint32_t>> slots(placeholders);
+    for (auto& [slot, data] : slots) {
+      if (!in.Get(&slot) || !in.Get(&data) || uint64_t{slot} + 8 > run->args.size() ||
+          data >= run->args.size()) {
+        Die("bad launch placeholders");
+      }
+    }
+    if (module >= modules_.size() || modules_[module] == nullptr ||
+        kernel >= modules_[module]->kernels().size() || block_dim == 0) {
+      Die("launch of an unknown kernel");
+    }
+    const std::shared_ptr<const KernelModule>& loaded = modules_[module];
+    const KernelInfo& info = loaded->kernels()[kernel];
+    run->entry = info.entry;
+    run->kernel_name = info.name;
+    run->label = loaded->label();
+    run->kernel_type = info.kernel_type;
+    run->args_size = info.args_size;
+    run->block_dim = block_dim;
+    run->ub_bytes = ub_bytes;
+    run->device_id = device_id;
+    run->stream_id = stream_id;
+    run->log_failures = false;  // npud logs what it is told
+    ResolvePlaceholders(&run->args, slots);
+    RunBlocks(std::move(run), pool_.get(), [this, id](BlockRunResult result) {
+      Writer done(Op::kDone);
+      done.Put(id).Put(static_cast<int32_t>(ToAclCode(result.status)));
+      done.PutString(result.status.message()).PutString(result.output);
+      Send(done);
+    });
+  }
+
+  FrameReader reader_{kChannel};
+  absl::Mutex write_mu_;
+  std::vector<Range> ranges_;
+  std::vector<int> device_fds_;
+  uint64_t data_limit_ = 0;
+  std::unique_ptr<AiCorePool> pool_;
+  // In the order npud sent them; null where loading failed.
+  std::vector<std::shared_ptr<const KernelModule>> modules_;
+};
+
+}  // namespace
+}  // namespace npud::sim::host
+
+int main(int argc, char** argv) {
+  int64_t parent = 0;
+  if (argc != 2 || !absl::SimpleAtoi(argv[1], &parent)) {
+    spdlog::error("npud-kernel-host is started by npud, not by hand");
+    return 2;
+  }
+  // Never outlive npud; it may already be gone.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) return 0;
+  // stdout is /dev/null; stderr is npud's log.
+  spdlog::set_default_logger(spdlog::stderr_logger_mt("kernel host"));
+  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [kernel host] [%l] %v");
+  spdlog::set_level(spdlog::level::warn);
+  npud::sim::host::KernelHostMain host;
+  return host.Run();
+}

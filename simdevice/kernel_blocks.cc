@@ -1,0 +1,142 @@
+#include "simdevice/kernel_blocks.h"
+
+#include <signal.h>
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::sim {
+namespace {
+
+// Thrown by the trap callback; caught around the kernel entry (see the
+// unwinding contract in npud_kernel_abi.h).
+struct KernelTrap {
+  uint32_t kind;
+  std::string message;
+};
+
+// What the blocks of one launch share while they run.
+struct RunState {
+  std::shared_ptr<BlockRun> run;
+  std::function<void(BlockRunResult)> done;
+  std::atomic<uint32_t> remaining{0};
+  absl::Mutex mu;
+  absl::Status error ABSL_GUARDED_BY(mu);
+  std::vector<std::string> output ABSL_GUARDED_BY(mu);
+
+  void Fail(uint32_t block, const std::string& what) ABSL_LOCKS_EXCLUDED(mu) {
+    const std::string message =
+        absl::StrFormat("kernel '%s' (%s) block %d on device %d stream %d: %s", run->kernel_name,
+                        run->label, block, run->device_id, run->stream_id, what);
+    if (run->log_failures) spdlog::error("device exception: {}", message);
+    absl::MutexLock lock(&mu);
+    if (error.ok()) error = AclError(ExceptionCodeFor(run->kernel_type), message);
+  }
+};
+
+// One block's view of the launch, reached through NpudBlockContext::host.
+struct BlockHost {
+  std::string output;
+};
+
+void PrintCallback(void* host, const char* text, size_t length) {
+  static_cast<BlockHost*>(host)->output.append(text, length);
+}
+
+void TrapCallback(void* /*host*/, uint32_t kind, const char* message) {
+  throw KernelTrap{kind, message != nullptr ? message : ""};
+}
+
+// Calls the entry for one block; returns what went wrong, or "".
+std::string CallEntry(const BlockRun& run, uint32_t block, const CoreSlot& core,
+                      BlockHost* host) {
+  NpudBlockContext context{};
+  context.abi_version = NPUD_KERNEL_ABI_VERSION;
+  context.block_idx = block;
+  context.block_num = run.block_dim;
+  context.core_type = run.kernel_type;
+  context.ub_base = core.ub;
+  context.ub_size = std::min(core.ub_size, run.ub_bytes);
+  context.host = host;
+  context.print = PrintCallback;
+  context.trap = TrapCallback;
+  std::string failure;
+  KernelFault fault;
+  const bool returned = RunGuardedBlock(
+      [&] {
+        try {
+          const int rc = run.entry(&context, run.args.data(), run.args_size);
+          if (rc != NPUD_KERNEL_ENTRY_OK) failure = absl::StrFormat("kernel entry refused (%d)", rc);
+        } catch (const KernelTrap& trap) {
+          failure = trap.kind == NPUD_TRAP_KIND_TRAP ? "trap instruction"
+                                                     : "failed check: " + trap.message;
+        } catch (const std::exception& e) {
+          failure = std::string("exception: ") + e.what();
+        } catch (...) {
+          failure = "unknown exception";
+        }
+      },
+      &fault);
+  if (!returned) {
+    failure = absl::StrFormat("%s at address %#x",
+                              fault.signal == SIGBUS ? "bus error" : "memory fault", fault.address);
+  }
+  return failure;
+}
+
+void RunBlock(const std::shared_ptr<RunState>& state, uint32_t block, const CoreSlot& core) {
+  BlockHost host;
+  if (!state->run->cancelled.load()) {
+    const std::string failure = CallEntry(*state->run, block, core, &host);
+    if (!failure.empty()) state->Fail(block, failure);
+  }
+  {
+    absl::MutexLock lock(&state->mu);
+    state->output[block] = std::move(host.output);
+  }
+  if (state->remaining.fetch_sub(1) != 1) return;
+  BlockRunResult result;
+  {
+    absl::MutexLock lock(&state->mu);
+    for (const std::string& text : state->output) result.output += text;
+    result.status = state->error;
+  }
+  state->done(std::move(result));
+}
+
+}  // namespace
+
+AclCode ExceptionCodeFor(uint32_t kernel_type) {
+  return kernel_type == NPUD_CORE_TYPE_VECTOR ? kRtVectorCoreException : kRtAicoreException;
+}
+
+void ResolvePlaceholders(std::string* args,
+                         const std::vector<std::pair<uint32_t, uint32_t>>& placeholders) {
+  for (const auto& [slot, data] : placeholders) {
+    const uint64_t address = reinterpret_cast<uint64_t>(args->data() + data);
+    std::memcpy(args->data() + slot, &address, sizeof(address));
+  }
+}
+
+void RunBlocks(std::shared_ptr<BlockRun> run, AiCorePool* pool,
+               std::function<void(BlockRunResult)> done) {
+  auto state = std::make_shared<RunState>();
+  const uint32_t blocks = run->block_dim;
+  state->run = std::move(run);
+  state->done = std::move(done);
+  state->remaining.store(blocks);
+  {
+    absl::MutexLock lock(&state->mu);
+    state->output.resize(blocks);
+  }
+  for (uint32_t block = 0; block < blocks; ++block) {
+    pool->Submit([state, block](const CoreSlot& core) { RunBlock(state, block, core); });
+  }
+}
+
+}  // namespace npud::sim

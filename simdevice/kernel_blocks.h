@@ -1,0 +1,71 @@
+// kernel_blocks.h
+//
+// Running the blocks of one kernel launch on the AI cores: what both the
+// in-process launch task (kernel_launch.h) and the sandboxed kernel host
+// (executor/kernel_host_main.cc) do once they know which entry to call.
+//
+// A trap or a failed check in kernel code (NpudBlockContext::trap), a C++
+// exception and a memory fault each end their block with the device
+// exception CANN reports: ACL_ERROR_RT_VECTOR_CORE_EXCEPTION for vector
+// kernels, ACL_ERROR_RT_AICORE_EXCEPTION for cube and mix kernels. Other
+// blocks still run; the first failure is the launch's.
+
+#ifndef NPUD_SIMDEVICE_KERNEL_BLOCKS_H_
+#define NPUD_SIMDEVICE_KERNEL_BLOCKS_H_
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "common/acl_status.h"
+#include "npud_kernel_abi.h"
+#include "simdevice/ai_core_pool.h"
+
+namespace npud::sim {
+
+struct BlockRun {
+  NpudKernelEntry entry = nullptr;
+  std::string kernel_name;
+  std::string label;  // of the kernel's binary
+  uint32_t kernel_type = NPUD_CORE_TYPE_VECTOR;
+  uint32_t args_size = 0;  // what the entry expects
+  uint32_t block_dim = 1;
+  uint64_t ub_bytes = 0;
+  int device_id = 0;
+  uint64_t stream_id = 0;
+  // The packed arguments, placeholders resolved; must not move once the
+  // blocks run (they may point into it).
+  std::string args;
+  // Failures go to the log here (off where another process logs them).
+  bool log_failures = true;
+  // Set to skip blocks that have not started.
+  std::atomic<bool> cancelled{false};
+};
+
+struct BlockRunResult {
+  absl::Status status;
+  // The blocks' device printf output, block by block.
+  std::string output;
+};
+
+// Runs the blocks of `run` on `pool` and calls `done` once, on the core
+// thread that finished the last block. `pool` must outlive the run.
+void RunBlocks(std::shared_ptr<BlockRun> run, AiCorePool* pool,
+               std::function<void(BlockRunResult)> done);
+
+// Sets each pointer slot of `args` to the address of its data within
+// `args` ((slot offset, data offset) pairs, checked against args->size()).
+void ResolvePlaceholders(std::string* args,
+                         const std::vector<std::pair<uint32_t, uint32_t>>& placeholders);
+
+// The device exception a failing kernel of this type reports.
+AclCode ExceptionCodeFor(uint32_t kernel_type);
+
+}  // namespace npud::sim
+
+#endif  // NPUD_SIMDEVICE_KERNEL_BLOCKS_H_

@@ -1,0 +1,164 @@
+// Kernel isolation end to end: kernels that exit, abort, kill themselves,
+// write through wild pointers, read another client's memory, or try to
+// create files, run programs, open sockets and fork, launched into a real
+// npud while a second client process launches kernels and copies. Each
+// attack costs at most its own stream; npud, the bystander and the
+// attacker's next launch are untouched.
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/time.h"
+#include "acl/acl.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/daemon_environment.h"
+#include "tests/e2e/npud_process.h"
+
+namespace {
+
+using npud::testing::ChildProcess;
+using npud::testing::DaemonEnvironment;
+
+const auto* const kEnvironment =
+    ::testing::AddGlobalTestEnvironment(new npud::testing::DaemonEnvironment);
+
+constexpr aclError kVectorException = 507035;
+
+class IsolationTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+    ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
+    ASSERT_EQ(aclrtBinaryLoadFromFile(HOSTILE_KERNELS_PATH, nullptr, &binary_), ACL_SUCCESS);
+    ASSERT_EQ(aclrtMalloc(&out_, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+    auto bystander = ChildProcess::Spawn(
+        {ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH},
+        {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
+    ASSERT_TRUE(bystander.ok()) << bystander.status();
+    bystander_ = *std::move(bystander);
+    ASSERT_EQ(bystander_->ReadLine(absl::Seconds(30)), "READY");
+  }
+
+  void TearDown() override {
+    // The attacker goes on: its next launch works, in a process that is not
+    // npud.
+    EXPECT_GT(Pid(), 0);
+    EXPECT_NE(Pid(), DaemonEnvironment::daemon()->pid());
+    EXPECT_TRUE(DaemonEnvironment::daemon()->Alive());
+    // The bystander ran all along, with right results only.
+    bystander_->WriteLine("stop");
+    const std::string summary = bystander_->ReadLine(absl::Seconds(60));
+    const std::vector<std::string> words = absl::StrSplit(summary, ' ');
+    ASSERT_EQ(words.size(), 4u) << summary;
+    EXPECT_NE(words[1], "0") << summary;
+    EXPECT_EQ(words[3], "0") << summary;
+    EXPECT_EQ(bystander_->Wait(), 0);
+    EXPECT_EQ(aclrtFree(out_), ACL_SUCCESS);
+    EXPECT_EQ(aclrtBinaryUnLoad(binary_), ACL_SUCCESS);
+    EXPECT_EQ(aclrtDestroyStreamForce(stream_), ACL_SUCCESS);
+  }
+
+  // Launches `kernel` with `args` (pointers, packed) on one block and
+  // returns what the synchronize says.
+  template <typename... Args>
+  aclError Launch(const char* kernel, Args... args) {
+    aclrtFuncHandle function = nullptr;
+    EXPECT_EQ(aclrtBinaryGetFunction(binary_, kernel, &function), ACL_SUCCESS);
+    void* packed[] = {static_cast<void*>(args)..., nullptr};
+    EXPECT_EQ(aclrtLaunchKernelWithHostArgs(function, 1, stream_, nullptr, packed,
+                                            sizeof(void*) * sizeof...(Args), nullptr, 0),
+              ACL_SUCCESS);
+    return aclrtSynchronizeStream(stream_);
+  }
+
+  // {value, errno} a kernel reported.
+  std::pair<int64_t, int64_t> Reported() {
+    int64_t words[2] = {0, 0};
+    EXPECT_EQ(aclrtMemcpy(words, sizeof(words), out_, sizeof(words), ACL_MEMCPY_DEVICE_TO_HOST),
+              ACL_SUCCESS);
+    return {words[0], words[1]};
+  }
+
+  int64_t Pid() {
+    if (Launch("get_pid", out_) != ACL_SUCCESS) return -1;
+    return Reported().first;
+  }
+
+  aclrtStream stream_ = nullptr;
+  aclrtBinHandle binary_ = nullptr;
+  void* out_ = nullptr;
+  std::unique_ptr<ChildProcess> bystander_;
+};
+
+TEST_F(IsolationTest, ExitCostsOnlyTheLaunchingStream) {
+  EXPECT_EQ(Launch("call_exit"), kVectorException);
+  EXPECT_NE(DaemonEnvironment::daemon()->Log().find("exited with status 3"), std::string::npos);
+}
+
+TEST_F(IsolationTest, AbortCostsOnlyTheLaunchingStream) {
+  EXPECT_EQ(Launch("call_abort"), kVectorException);
+}
+
+TEST_F(IsolationTest, KillingItselfCostsOnlyTheLaunchingStream) {
+  EXPECT_EQ(Launch("kill_self"), kVectorException);
+}
+
+TEST_F(IsolationTest, WildWriteFaultsWithItsAddress) {
+  EXPECT_EQ(Launch("wild_write", reinterpret_cast<void*>(uintptr_t{0x10})), kVectorException);
+  const std::string log = DaemonEnvironment::daemon()->Log();
+  EXPECT_NE(log.find("kernel 'wild_write'"), std::string::npos) << log;
+  EXPECT_NE(log.find("memory fault at address 0x10"), std::string::npos) << log;
+}
+
+TEST_F(IsolationTest, AnotherClientsMemoryIsNotMapped) {
+  auto holder = ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "4096"},
+                                    {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
+  ASSERT_TRUE(holder.ok()) << holder.status();
+  const std::string line = (*holder)->ReadLine(absl::Seconds(30));
+  uint64_t address = 0;
+  ASSERT_TRUE(absl::StartsWith(line, "ADDR ") &&
+              absl::SimpleHexAtoi(line.substr(5), &address))
+      << line;
+  EXPECT_EQ(Launch("peek", reinterpret_cast<void*>(address), out_), kVectorException);
+  (*holder)->WriteLine("check");
+  EXPECT_EQ((*holder)->ReadLine(absl::Seconds(30)), "INTACT 1");
+}
+
+TEST_F(IsolationTest, KernelsCannotCreateFiles) {
+  const std::string path = absl::StrCat(::testing::TempDir(), "/npud-kernel-file-", getpid());
+  void* name = nullptr;
+  ASSERT_EQ(aclrtMalloc(&name, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(name, 4096, path.c_str(), path.size() + 1, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_SUCCESS);
+  EXPECT_EQ(Launch("create_file", name, out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+  struct stat info;
+  EXPECT_NE(stat(path.c_str(), &info), 0) << path << " was created";
+  EXPECT_EQ(aclrtFree(name), ACL_SUCCESS);
+}
+
+TEST_F(IsolationTest, KernelsCannotRunPrograms) {
+  EXPECT_EQ(Launch("run_shell", out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+}
+
+TEST_F(IsolationTest, KernelsCannotOpenSockets) {
+  EXPECT_EQ(Launch("open_socket", out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+}
+
+TEST_F(IsolationTest, KernelsCannotFork) {
+  EXPECT_EQ(Launch("call_fork", out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+}
+
+}  // namespace
