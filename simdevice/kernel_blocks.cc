@@ -53,8 +53,7 @@ void TrapCallback(void* /*host*/, uint32_t kind, const char* message) {
 }
 
 // Calls the entry for one block; returns what went wrong, or "".
-std::string CallEntry(const BlockRun& run, uint32_t block, const CoreSlot& core,
-                      BlockHost* host) {
+std::string CallEntry(const BlockRun& run, uint32_t block, const CoreSlot& core, BlockHost* host) {
   NpudBlockContext context{};
   context.abi_version = NPUD_KERNEL_ABI_VERSION;
   context.block_idx = block;
@@ -71,7 +70,8 @@ std::string CallEntry(const BlockRun& run, uint32_t block, const CoreSlot& core,
       [&] {
         try {
           const int rc = run.entry(&context, run.args.data(), run.args_size);
-          if (rc != NPUD_KERNEL_ENTRY_OK) failure = absl::StrFormat("kernel entry refused (%d)", rc);
+          if (rc != NPUD_KERNEL_ENTRY_OK)
+            failure = absl::StrFormat("kernel entry refused (%d)", rc);
         } catch (const KernelTrap& trap) {
           failure = trap.kind == NPUD_TRAP_KIND_TRAP ? "trap instruction"
                                                      : "failed check: " + trap.message;

@@ -54,8 +54,7 @@ absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_
                               : std::string(started.message());
   // The host that refused the binary still serves the others; the next
   // launch replaces it with one without the binary.
-  return AclError(kRtParamInvalid,
-                  absl::StrCat("cannot load kernel binary '", label, "': ", why));
+  return AclError(kRtParamInvalid, absl::StrCat("cannot load kernel binary '", label, "': ", why));
 }
 
 void SessionKernels::Unload(uint64_t binary_id) {
@@ -68,8 +67,8 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
   config.binary = options_.binary;
   config.session_id = session_id_;
   NPUD_ASSIGN_OR_RETURN(sim::Device * first, devices_->Get(0));
-  config.cores = static_cast<int>(
-      std::max(first->config().vector_cores, first->config().cube_cores));
+  config.cores =
+      static_cast<int>(std::max(first->config().vector_cores, first->config().cube_cores));
   config.ub_bytes = first->config().ub_bytes;
   config.data_limit_bytes = options_.data_limit_bytes;
   config.reservations = devices_->AddressRanges();
@@ -133,8 +132,8 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
 }
 
 absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t binary_id,
-                                                                     const LoadedBinary& binary,
-                                                                     sim::LaunchSpec spec) {
+                                                                      const LoadedBinary& binary,
+                                                                      sim::LaunchSpec spec) {
   if (!hosted()) {
     spec.module = binary.module;
     return sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores());

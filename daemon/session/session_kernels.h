@@ -69,8 +69,8 @@ class SessionKernels {
   // Loads `bytes` as binary `binary_id`. kRtParamInvalid for bytes that are
   // not a kernel object or that the kernel host cannot load (or that end it).
   absl::StatusOr<std::shared_ptr<const LoadedBinary>> Load(uint64_t binary_id,
-                                                          absl::string_view bytes,
-                                                          absl::string_view label)
+                                                           absl::string_view bytes,
+                                                           absl::string_view label)
       ABSL_LOCKS_EXCLUDED(mu_);
   // Forgets the binary; launches already made keep what they need.
   void Unload(uint64_t binary_id) ABSL_LOCKS_EXCLUDED(mu_);
@@ -78,8 +78,8 @@ class SessionKernels {
   // The task of a launch of kernel `spec.kernel` of binary `binary_id`
   // (spec.module is ignored and may be empty when hosted).
   absl::StatusOr<std::unique_ptr<sim::Task>> MakeLaunch(uint64_t binary_id,
-                                                       const LoadedBinary& binary,
-                                                       sim::LaunchSpec spec)
+                                                        const LoadedBinary& binary,
+                                                        sim::LaunchSpec spec)
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // aclrtSetOpExecuteTimeOut: launches made from now on fail when they run

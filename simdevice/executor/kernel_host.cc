@@ -29,8 +29,8 @@ constexpr absl::Duration kStartTimeout = absl::Seconds(30);
 std::string DescribeExit(int status) {
   if (WIFEXITED(status)) return absl::StrCat("exited with status ", WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
-    return absl::StrCat("was killed by signal ", WTERMSIG(status), " (", strsignal(WTERMSIG(status)),
-                        ")");
+    return absl::StrCat("was killed by signal ", WTERMSIG(status), " (",
+                        strsignal(WTERMSIG(status)), ")");
   }
   return "ended";
 }
@@ -172,7 +172,10 @@ bool KernelHost::alive() const {
 
 void KernelHost::MapLocked(const HostGrant& grant) {
   host::Writer map(host::Op::kMap);
-  map.Put(grant.address).Put(grant.size).Put(static_cast<int32_t>(grant.device_id)).Put(grant.offset);
+  map.Put(grant.address)
+      .Put(grant.size)
+      .Put(static_cast<int32_t>(grant.device_id))
+      .Put(grant.offset);
   const int fd = grant.fd;
   const absl::Status sent =
       Send(map, grant.device_id >= 0 ? absl::Span<const int>() : absl::MakeConstSpan(&fd, 1));
@@ -189,9 +192,8 @@ void KernelHost::UnmapLocked(uint64_t address) {
   host::Writer unmap(host::Op::kUnmap);
   unmap.Put(token).Put(address).Put(size);
   if (!Send(unmap).ok()) return;  // the host is going: the reader sees it end
-  auto acked = [this, token]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    return dead_ || acked_token_ >= token;
-  };
+  auto acked = [this, token]()
+                   ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return dead_ || acked_token_ >= token; };
   if (mu_.AwaitWithTimeout(absl::Condition(&acked), config_.unmap_timeout)) return;
   spdlog::error("session {}: kernel host {} did not unmap {:#x}+{} in time; killing it",
                 config_.session_id, pid_, address, size);
@@ -271,8 +273,8 @@ void KernelHost::WatchLoop() {
     if (late != 0 && earliest <= absl::Now()) {
       Pending& pending = pending_[late];
       pending.timed_out = true;
-      const std::string why = absl::StrFormat("kernel '%s' ran past its execute timeout",
-                                              pending.kernel_name);
+      const std::string why =
+          absl::StrFormat("kernel '%s' ran past its execute timeout", pending.kernel_name);
       mu_.Unlock();
       Kill(why);
       mu_.Lock();
@@ -345,9 +347,9 @@ void KernelHost::Ended() {
   for (auto& [id, pending] : orphans) {
     absl::Status status =
         pending.timed_out
-            ? AclError(pending.kernel_type == 0 ? kRtVectorCoreTimeout : kRtAicoreTimeout,
-                       absl::StrFormat("kernel '%s' ran past its execute timeout",
-                                       pending.kernel_name))
+            ? AclError(
+                  pending.kernel_type == 0 ? kRtVectorCoreTimeout : kRtAicoreTimeout,
+                  absl::StrFormat("kernel '%s' ran past its execute timeout", pending.kernel_name))
             : AclError(ExceptionCodeFor(pending.kernel_type),
                        absl::StrFormat("kernel '%s': the kernel host (pid %d) %s while it ran",
                                        pending.kernel_name, pid_, death));

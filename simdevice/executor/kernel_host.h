@@ -106,8 +106,8 @@ class KernelHost {
   // Fails when the host cannot be started or died while loading (e.g. a
   // binary's constructor ended it).
   static absl::StatusOr<std::shared_ptr<KernelHost>> Start(const KernelHostConfig& config,
-                                                          absl::Span<const HostedBinary> binaries,
-                                                          std::vector<DescribedBinary>* described);
+                                                           absl::Span<const HostedBinary> binaries,
+                                                           std::vector<DescribedBinary>* described);
   // Kills the host; launches still in it fail.
   ~KernelHost();
   KernelHost(const KernelHost&) = delete;

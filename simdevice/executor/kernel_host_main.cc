@@ -115,14 +115,16 @@ class KernelHostMain {
       files.emplace_back(std::move(label), fds[0]);
     }
     // Threads run, files are open: from here on only what kernels need.
-    if (absl::Status s = ApplyResourceLimits(data_limit_, 256); !s.ok()) Die(std::string(s.message()));
+    if (absl::Status s = ApplyResourceLimits(data_limit_, 256); !s.ok())
+      Die(std::string(s.message()));
     if (absl::Status s = EnterSandbox(SandboxStage::kLoading); !s.ok()) {
       Die(std::string(s.message()));
     }
     Writer ready(Op::kReady);
     ready.Put(static_cast<uint32_t>(files.size()));
     for (auto& [label, fd] : files) {
-      absl::StatusOr<std::shared_ptr<const KernelModule>> module = KernelModule::LoadFile(fd, label);
+      absl::StatusOr<std::shared_ptr<const KernelModule>> module =
+          KernelModule::LoadFile(fd, label);
       if (!module.ok()) {
         ready.PutString(module.status().message()).Put(uint32_t{0});
         modules_.push_back(nullptr);

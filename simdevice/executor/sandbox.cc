@@ -31,23 +31,48 @@ struct NamedCall {
   const char* name;
 };
 
-#define NPUD_CALL(name) {__NR_##name, #name}
+#define NPUD_CALL(name) \
+  { __NR_##name, #name }
 
 // What running kernels need: memory, threads already started waiting on
 // each other, time, the control socket, signals to themselves (abort), exit.
 constexpr NamedCall kRunningCalls[] = {
-    NPUD_CALL(read),         NPUD_CALL(write),          NPUD_CALL(readv),
-    NPUD_CALL(writev),       NPUD_CALL(recvmsg),        NPUD_CALL(sendmsg),
-    NPUD_CALL(close),        NPUD_CALL(fstat),          NPUD_CALL(lseek),
-    NPUD_CALL(mmap),         NPUD_CALL(munmap),         NPUD_CALL(mprotect),
-    NPUD_CALL(madvise),      NPUD_CALL(mremap),         NPUD_CALL(brk),
-    NPUD_CALL(futex),        NPUD_CALL(clock_gettime),  NPUD_CALL(clock_getres),
-    NPUD_CALL(clock_nanosleep), NPUD_CALL(nanosleep),   NPUD_CALL(gettimeofday),
-    NPUD_CALL(getpid),       NPUD_CALL(gettid),         NPUD_CALL(sched_yield),
-    NPUD_CALL(sched_getaffinity), NPUD_CALL(sched_getparam), NPUD_CALL(sched_getscheduler),
-    NPUD_CALL(rt_sigreturn), NPUD_CALL(rt_sigprocmask), NPUD_CALL(rt_sigaction),
-    NPUD_CALL(sigaltstack),  NPUD_CALL(getrandom),      NPUD_CALL(restart_syscall),
-    NPUD_CALL(exit),         NPUD_CALL(exit_group),     NPUD_CALL(set_robust_list),
+    NPUD_CALL(read),
+    NPUD_CALL(write),
+    NPUD_CALL(readv),
+    NPUD_CALL(writev),
+    NPUD_CALL(recvmsg),
+    NPUD_CALL(sendmsg),
+    NPUD_CALL(close),
+    NPUD_CALL(fstat),
+    NPUD_CALL(lseek),
+    NPUD_CALL(mmap),
+    NPUD_CALL(munmap),
+    NPUD_CALL(mprotect),
+    NPUD_CALL(madvise),
+    NPUD_CALL(mremap),
+    NPUD_CALL(brk),
+    NPUD_CALL(futex),
+    NPUD_CALL(clock_gettime),
+    NPUD_CALL(clock_getres),
+    NPUD_CALL(clock_nanosleep),
+    NPUD_CALL(nanosleep),
+    NPUD_CALL(gettimeofday),
+    NPUD_CALL(getpid),
+    NPUD_CALL(gettid),
+    NPUD_CALL(sched_yield),
+    NPUD_CALL(sched_getaffinity),
+    NPUD_CALL(sched_getparam),
+    NPUD_CALL(sched_getscheduler),
+    NPUD_CALL(rt_sigreturn),
+    NPUD_CALL(rt_sigprocmask),
+    NPUD_CALL(rt_sigaction),
+    NPUD_CALL(sigaltstack),
+    NPUD_CALL(getrandom),
+    NPUD_CALL(restart_syscall),
+    NPUD_CALL(exit),
+    NPUD_CALL(exit_group),
+    NPUD_CALL(set_robust_list),
     NPUD_CALL(rseq),
 #ifdef __NR_newfstatat
     NPUD_CALL(newfstatat),
@@ -166,8 +191,9 @@ absl::Status EnterSandbox(SandboxStage stage) {
   p.AllowIfArgEquals(__NR_tgkill, 0, self);
   if (stage == SandboxStage::kLoading) {
     for (const NamedCall& call : kLoadingCalls) p.Allow(call.nr);
-    p.AllowIfArgClear(__NR_openat, 2,
-                      O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | (O_TMPFILE & ~O_DIRECTORY));
+    p.AllowIfArgClear(
+        __NR_openat, 2,
+        O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND | (O_TMPFILE & ~O_DIRECTORY));
   }
   p.Return(kDeny);
   return p.Install();

@@ -40,9 +40,9 @@ class IsolationTest : public ::testing::Test {
     ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
     ASSERT_EQ(aclrtBinaryLoadFromFile(HOSTILE_KERNELS_PATH, nullptr, &binary_), ACL_SUCCESS);
     ASSERT_EQ(aclrtMalloc(&out_, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
-    auto bystander = ChildProcess::Spawn(
-        {ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH},
-        {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
+    auto bystander =
+        ChildProcess::Spawn({ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH},
+                            {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
     ASSERT_TRUE(bystander.ok()) << bystander.status();
     bystander_ = *std::move(bystander);
     ASSERT_EQ(bystander_->ReadLine(absl::Seconds(30)), "READY");
@@ -125,8 +125,7 @@ TEST_F(IsolationTest, AnotherClientsMemoryIsNotMapped) {
   ASSERT_TRUE(holder.ok()) << holder.status();
   const std::string line = (*holder)->ReadLine(absl::Seconds(30));
   uint64_t address = 0;
-  ASSERT_TRUE(absl::StartsWith(line, "ADDR ") &&
-              absl::SimpleHexAtoi(line.substr(5), &address))
+  ASSERT_TRUE(absl::StartsWith(line, "ADDR ") && absl::SimpleHexAtoi(line.substr(5), &address))
       << line;
   EXPECT_EQ(Launch("peek", reinterpret_cast<void*>(address), out_), kVectorException);
   (*holder)->WriteLine("check");
