@@ -111,6 +111,25 @@ void RunBlock(const std::shared_ptr<RunState>& state, uint32_t block, const Core
 
 }  // namespace
 
+std::shared_ptr<BlockRun> NewBlockRun(const KernelModule& module, int kernel) {
+  const KernelInfo& info = module.kernels()[kernel];
+  auto run = std::make_shared<BlockRun>();
+  run->entry = info.entry;
+  run->kernel_name = info.name;
+  run->label = module.label();
+  run->kernel_type = info.kernel_type;
+  run->args_size = info.args_size;
+  return run;
+}
+
+absl::Status ReadDeviceArgs(const DeviceRange& source, uint32_t min_size, std::string* args) {
+  args->assign(reinterpret_cast<const char*>(source.data()), source.size);
+  if (args->size() < min_size) {
+    return AclError(kRtParamInvalid, "device arguments shorter than the kernel's");
+  }
+  return absl::OkStatus();
+}
+
 AclCode ExceptionCodeFor(uint32_t kernel_type) {
   return kernel_type == NPUD_CORE_TYPE_VECTOR ? kRtVectorCoreException : kRtAicoreException;
 }

@@ -21,10 +21,14 @@
 #include <utility>
 #include <vector>
 
+#include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
+#include "absl/synchronization/mutex.h"
 #include "common/acl_status.h"
 #include "npud_kernel_abi.h"
 #include "simdevice/ai_core_pool.h"
+#include "simdevice/device_range.h"
+#include "simdevice/kernel_module.h"
 
 namespace npud::sim {
 
@@ -47,11 +51,44 @@ struct BlockRun {
   std::atomic<bool> cancelled{false};
 };
 
+// A run of kernel `kernel` of `module` (which must outlive it); the caller
+// fills in the launch's figures and arguments.
+std::shared_ptr<BlockRun> NewBlockRun(const KernelModule& module, int kernel);
+
 struct BlockRunResult {
   absl::Status status;
   // The blocks' device printf output, block by block.
   std::string output;
 };
+
+// Where a launch's result waits for its stream task to come back for it.
+// Shared between the task and whatever finishes the launch, so a task
+// dropped by force-destroy cannot pull it from under them.
+class LaunchAnswer {
+ public:
+  void Set(BlockRunResult result) ABSL_LOCKS_EXCLUDED(mu_) {
+    absl::MutexLock lock(&mu_);
+    result_ = std::move(result);
+    done_ = true;
+  }
+  // False until Set(); then moves the result out.
+  bool Take(BlockRunResult* result) ABSL_LOCKS_EXCLUDED(mu_) {
+    absl::MutexLock lock(&mu_);
+    if (!done_) return false;
+    *result = std::move(result_);
+    return true;
+  }
+
+ private:
+  absl::Mutex mu_;
+  bool done_ ABSL_GUARDED_BY(mu_) = false;
+  BlockRunResult result_ ABSL_GUARDED_BY(mu_);
+};
+
+// Launch arguments kept in device memory (aclrtLaunchKernelWithConfig's
+// device args): their bytes, read when the launch starts; kRtParamInvalid
+// when shorter than the `min_size` the kernel takes.
+absl::Status ReadDeviceArgs(const DeviceRange& source, uint32_t min_size, std::string* args);
 
 // Runs the blocks of `run` on `pool` and calls `done` once, on the core
 // thread that finished the last block. `pool` must outlive the run.

@@ -103,7 +103,6 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
     grant.size = end - start;
     grant.device_id = range.device_id;
     grant.offset = start - (*device)->memory().base();
-    grant.source = static_cast<uintptr_t>(range.device_id) + 1;
     grants.push_back(grant);
   }
   // Two imports of one allocation may overlap: one mapping covers both.

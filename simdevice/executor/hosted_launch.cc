@@ -2,36 +2,10 @@
 
 #include <utility>
 
-#include "absl/synchronization/mutex.h"
-#include "common/acl_status.h"
+#include "simdevice/kernel_blocks.h"
 
 namespace npud::sim {
 namespace {
-
-// Where the host's answer waits for the stream to come back to the task.
-// Shared with the done callback, which may outlive a force-dropped task.
-class Answer {
- public:
-  void Set(absl::Status status, std::string output) ABSL_LOCKS_EXCLUDED(mu_) {
-    absl::MutexLock lock(&mu_);
-    status_ = std::move(status);
-    output_ = std::move(output);
-    done_ = true;
-  }
-  bool Take(absl::Status* status, std::string* output) ABSL_LOCKS_EXCLUDED(mu_) {
-    absl::MutexLock lock(&mu_);
-    if (!done_) return false;
-    *status = std::move(status_);
-    *output = std::move(output_);
-    return true;
-  }
-
- private:
-  absl::Mutex mu_;
-  bool done_ ABSL_GUARDED_BY(mu_) = false;
-  absl::Status status_ ABSL_GUARDED_BY(mu_);
-  std::string output_ ABSL_GUARDED_BY(mu_);
-};
 
 class HostedLaunchTask final : public Task {
  public:
@@ -41,24 +15,20 @@ class HostedLaunchTask final : public Task {
     if (!sent_) {
       sent_ = true;
       if (spec_.args_source) {
-        spec_.launch.args.assign(reinterpret_cast<const char*>(spec_.args_source->data()),
-                                 spec_.args_source->size);
+        *status = ReadDeviceArgs(*spec_.args_source, spec_.min_args_size, &spec_.launch.args);
         spec_.args_source.reset();
-        if (spec_.launch.args.size() < spec_.min_args_size) {
-          *status = AclError(kRtParamInvalid, "device arguments shorter than the kernel's");
-          return Progress::kDone;
-        }
+        if (!status->ok()) return Progress::kDone;
       }
-      spec_.host->Launch(std::move(spec_.launch),
-                         [answer = answer_, wake](absl::Status s, std::string output) {
-                           answer->Set(std::move(s), std::move(output));
-                           wake();
-                         });
+      spec_.host->Launch(std::move(spec_.launch), [answer = answer_, wake](BlockRunResult r) {
+        answer->Set(std::move(r));
+        wake();
+      });
       return Progress::kPending;
     }
-    std::string output;
-    if (!answer_->Take(status, &output)) return Progress::kPending;
-    if (!output.empty() && spec_.print) spec_.print(std::move(output));
+    BlockRunResult result;
+    if (!answer_->Take(&result)) return Progress::kPending;
+    if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
+    *status = std::move(result.status);
     return Progress::kDone;
   }
 
@@ -69,7 +39,7 @@ class HostedLaunchTask final : public Task {
 
  private:
   HostedLaunchSpec spec_;
-  const std::shared_ptr<Answer> answer_ = std::make_shared<Answer>();
+  const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
   bool sent_ = false;
 };
 

@@ -182,21 +182,24 @@ void KernelHost::MapLocked(const HostGrant& grant) {
   if (sent.ok()) mapped_[grant.address] = grant;
 }
 
-void KernelHost::UnmapLocked(uint64_t address) {
-  auto it = mapped_.find(address);
-  if (it == mapped_.end()) return;
-  const uint64_t size = it->second.size;
-  mapped_.erase(it);
-  if (dead_) return;
-  const uint64_t token = next_token_++;
-  host::Writer unmap(host::Op::kUnmap);
-  unmap.Put(token).Put(address).Put(size);
-  if (!Send(unmap).ok()) return;  // the host is going: the reader sees it end
-  auto acked = [this, token]()
-                   ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return dead_ || acked_token_ >= token; };
+void KernelHost::UnmapLocked(const std::vector<uint64_t>& addresses) {
+  // All requests first, then one wait: the host answers in order.
+  uint64_t last = 0;
+  for (uint64_t address : addresses) {
+    auto it = mapped_.find(address);
+    if (it == mapped_.end()) continue;
+    host::Writer unmap(host::Op::kUnmap);
+    unmap.Put(next_token_).Put(address).Put(it->second.size);
+    mapped_.erase(it);
+    if (dead_ || !Send(unmap).ok()) return;  // gone or going: nothing is mapped
+    last = next_token_++;
+  }
+  if (last == 0) return;
+  auto acked = [this, last]()
+                   ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return dead_ || acked_token_ >= last; };
   if (mu_.AwaitWithTimeout(absl::Condition(&acked), config_.unmap_timeout)) return;
-  spdlog::error("session {}: kernel host {} did not unmap {:#x}+{} in time; killing it",
-                config_.session_id, pid_, address, size);
+  spdlog::error("session {}: kernel host {} did not unmap {} range(s) in time; killing it",
+                config_.session_id, pid_, addresses.size());
   SignalKill();
   auto dead = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return dead_; };
   if (!mu_.AwaitWithTimeout(absl::Condition(&dead), absl::Seconds(10))) {
@@ -214,7 +217,7 @@ void KernelHost::SyncGrants(const std::vector<HostGrant>& grants) {
     auto it = wanted.find(address);
     if (it == wanted.end() || !grant.SameAs(*it->second)) stale.push_back(address);
   }
-  for (uint64_t address : stale) UnmapLocked(address);
+  UnmapLocked(stale);
   for (const HostGrant& grant : grants) {
     if (mapped_.count(grant.address) == 0) MapLocked(grant);
   }
@@ -226,30 +229,35 @@ void KernelHost::Revoke(uint64_t address, uint64_t size) {
   for (const auto& [start, grant] : mapped_) {
     if (start < address + size && address < start + grant.size) overlapping.push_back(start);
   }
-  for (uint64_t start : overlapping) UnmapLocked(start);
+  UnmapLocked(overlapping);
 }
 
 void KernelHost::Launch(HostedLaunch launch, Done done) {
-  absl::MutexLock lock(&mu_);
-  if (dead_) {
-    done(AclError(ExceptionCodeFor(launch.kernel_type),
-                  absl::StrFormat("kernel '%s': the kernel host %s", launch.kernel_name, death_)),
-         "");
-    return;
+  std::string death;
+  {
+    absl::MutexLock lock(&mu_);
+    if (!dead_) {
+      const uint64_t id = next_launch_++;
+      Pending& pending = pending_[id];
+      pending.done = std::move(done);
+      pending.kernel_name = launch.kernel_name;
+      pending.kernel_type = launch.kernel_type;
+      pending.deadline = absl::Now() + launch.timeout;
+      host::Writer message(host::Op::kLaunch);
+      message.Put(id).Put(launch.binary).Put(launch.kernel).Put(launch.block_dim);
+      message.Put(launch.ub_bytes).Put(static_cast<int32_t>(launch.device_id));
+      message.Put(launch.stream_id).PutString(launch.args);
+      message.Put(static_cast<uint32_t>(launch.placeholders.size()));
+      for (const auto& [slot, data] : launch.placeholders) message.Put(slot).Put(data);
+      // A failed send means the host is going; the reader fails the launch.
+      (void)Send(message);
+      return;
+    }
+    death = death_;
   }
-  const uint64_t id = next_launch_++;
-  Pending& pending = pending_[id];
-  pending.done = std::move(done);
-  pending.kernel_name = launch.kernel_name;
-  pending.kernel_type = launch.kernel_type;
-  pending.deadline = absl::Now() + launch.timeout;
-  host::Writer message(host::Op::kLaunch);
-  message.Put(id).Put(launch.binary).Put(launch.kernel).Put(launch.block_dim);
-  message.Put(launch.ub_bytes).Put(static_cast<int32_t>(launch.device_id)).Put(launch.stream_id);
-  message.PutString(launch.args).Put(static_cast<uint32_t>(launch.placeholders.size()));
-  for (const auto& [slot, data] : launch.placeholders) message.Put(slot).Put(data);
-  // A failed send means the host is going; the reader fails the launch.
-  (void)Send(message);
+  done({AclError(ExceptionCodeFor(launch.kernel_type),
+                 absl::StrFormat("kernel '%s': the kernel host %s", launch.kernel_name, death)),
+        ""});
 }
 
 void KernelHost::Kill(const std::string& why) {
@@ -324,7 +332,7 @@ void KernelHost::ReadLoop() {
     }
     absl::Status status = code == 0 ? absl::OkStatus() : FromAclCode(code, message);
     if (!status.ok()) spdlog::error("device exception: {}", message);
-    pending.done(std::move(status), std::move(output));
+    pending.done({std::move(status), std::move(output)});
   }
   Ended();
 }
@@ -354,7 +362,7 @@ void KernelHost::Ended() {
                        absl::StrFormat("kernel '%s': the kernel host (pid %d) %s while it ran",
                                        pending.kernel_name, pid_, death));
     if (!stopping) spdlog::error("device exception: {}", std::string(status.message()));
-    pending.done(std::move(status), "");
+    pending.done({std::move(status), ""});
   }
 }
 

@@ -40,6 +40,7 @@
 #include "absl/types/span.h"
 #include "common/unique_fd.h"
 #include "simdevice/executor/host_protocol.h"
+#include "simdevice/kernel_blocks.h"
 
 namespace npud::sim {
 
@@ -76,8 +77,9 @@ struct HostGrant {
   int device_id = -1;
   int fd = -1;  // not owned; only read while mapping
   uint64_t offset = 0;
-  // Identifies the memory behind the range, so a grant whose address is
-  // reused for other memory is seen as different.
+  // For fd grants: identifies the memory behind the range, so an address
+  // reused for other memory is seen as different (a device grant is
+  // identified by device_id and offset).
   uintptr_t source = 0;
 
   bool SameAs(const HostGrant& o) const {
@@ -119,7 +121,7 @@ class KernelHost {
   // Unmaps every grant overlapping [address, address + size).
   void Revoke(uint64_t address, uint64_t size) ABSL_LOCKS_EXCLUDED(mu_);
 
-  using Done = std::function<void(absl::Status status, std::string output)>;
+  using Done = std::function<void(BlockRunResult result)>;
   void Launch(HostedLaunch launch, Done done) ABSL_LOCKS_EXCLUDED(mu_);
 
   bool alive() const ABSL_LOCKS_EXCLUDED(mu_);
@@ -140,8 +142,9 @@ class KernelHost {
   absl::Status Send(const host::Writer& message, absl::Span<const int> fds = {})
       ABSL_LOCKS_EXCLUDED(write_mu_);
   void MapLocked(const HostGrant& grant) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // Unmaps the grant at `address` and waits for it (or kills the host).
-  void UnmapLocked(uint64_t address) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Unmaps the grants at `addresses` and waits for the host to confirm
+  // (or kills it). Releases mu_ while waiting.
+  void UnmapLocked(const std::vector<uint64_t>& addresses) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Kill(const std::string& why) ABSL_LOCKS_EXCLUDED(mu_);
   void SignalKill();
   void ReadLoop() ABSL_LOCKS_EXCLUDED(mu_);

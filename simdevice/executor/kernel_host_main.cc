@@ -211,16 +211,16 @@ class KernelHostMain {
     uint64_t id = 0, stream_id = 0, ub_bytes = 0;
     uint32_t module = 0, kernel = 0, block_dim = 0, placeholders = 0;
     int32_t device_id = 0;
-    auto run = std::make_shared<BlockRun>();
+    std::string args;
     if (!in.Get(&id) || !in.Get(&module) || !in.Get(&kernel) || !in.Get(&block_dim) ||
-        !in.Get(&ub_bytes) || !in.Get(&device_id) || !in.Get(&stream_id) ||
-        !in.GetString(&run->args) || !in.Get(&placeholders)) {
+        !in.Get(&ub_bytes) || !in.Get(&device_id) || !in.Get(&stream_id) || !in.GetString(&args) ||
+        !in.Get(&placeholders)) {
       Die("bad launch request");
     }
     std::vector<std::pair<uint32_t, uint32_t>> slots(placeholders);
     for (auto& [slot, data] : slots) {
-      if (!in.Get(&slot) || !in.Get(&data) || uint64_t{slot} + 8 > run->args.size() ||
-          data >= run->args.size()) {
+      if (!in.Get(&slot) || !in.Get(&data) || uint64_t{slot} + 8 > args.size() ||
+          data >= args.size()) {
         Die("bad launch placeholders");
       }
     }
@@ -228,13 +228,8 @@ class KernelHostMain {
         kernel >= modules_[module]->kernels().size() || block_dim == 0) {
       Die("launch of an unknown kernel");
     }
-    const std::shared_ptr<const KernelModule>& loaded = modules_[module];
-    const KernelInfo& info = loaded->kernels()[kernel];
-    run->entry = info.entry;
-    run->kernel_name = info.name;
-    run->label = loaded->label();
-    run->kernel_type = info.kernel_type;
-    run->args_size = info.args_size;
+    std::shared_ptr<BlockRun> run = NewBlockRun(*modules_[module], static_cast<int>(kernel));
+    run->args = std::move(args);
     run->block_dim = block_dim;
     run->ub_bytes = ub_bytes;
     run->device_id = device_id;

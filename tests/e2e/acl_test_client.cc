@@ -153,16 +153,20 @@ int BeforeInit() {
   return 0;
 }
 
-int Trap(const char* kernels, int rounds) {
-  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
-  aclrtStream stream = nullptr;
+// Sets device 0, creates a stream and finds kernel `name` of the kernel
+// object `kernels`; false if any step fails.
+bool OpenKernel(const char* kernels, const char* name, aclrtStream* stream,
+                aclrtFuncHandle* function) {
   aclrtBinHandle binary = nullptr;
+  return aclrtSetDevice(0) == ACL_SUCCESS && aclrtCreateStream(stream) == ACL_SUCCESS &&
+         aclrtBinaryLoadFromFile(kernels, nullptr, &binary) == ACL_SUCCESS &&
+         aclrtBinaryGetFunction(binary, name, function) == ACL_SUCCESS;
+}
+
+int Trap(const char* kernels, int rounds) {
+  aclrtStream stream = nullptr;
   aclrtFuncHandle function = nullptr;
-  if (aclrtCreateStream(&stream) != ACL_SUCCESS ||
-      aclrtBinaryLoadFromFile(kernels, nullptr, &binary) != ACL_SUCCESS ||
-      aclrtBinaryGetFunction(binary, "trapping", &function) != ACL_SUCCESS) {
-    return 3;
-  }
+  if (!OpenKernel(kernels, "trapping", &stream, &function)) return 3;
   std::printf("CODES");
   for (int i = 0; i < rounds; ++i) {
     if (aclrtLaunchKernelWithHostArgs(function, 4, stream, nullptr, nullptr, 0, nullptr, 0) != 0) {
@@ -175,15 +179,9 @@ int Trap(const char* kernels, int rounds) {
 }
 
 int AddLoop(const char* kernels) {
-  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
   aclrtStream stream = nullptr;
-  aclrtBinHandle binary = nullptr;
   aclrtFuncHandle function = nullptr;
-  if (aclrtCreateStream(&stream) != ACL_SUCCESS ||
-      aclrtBinaryLoadFromFile(kernels, nullptr, &binary) != ACL_SUCCESS ||
-      aclrtBinaryGetFunction(binary, "add_float", &function) != ACL_SUCCESS) {
-    return 3;
-  }
+  if (!OpenKernel(kernels, "add_float", &stream, &function)) return 3;
   constexpr uint32_t kCount = 1 << 18;  // 1 MiB of floats
   constexpr size_t kBytes = kCount * sizeof(float);
   void* x = nullptr;
