@@ -82,6 +82,31 @@ absl::Status ParamInfo(const void* function, size_t index, size_t* offset, size_
 
 namespace npud::abi_impl {
 
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {  // seconds
+  return Result(npud::client::SetExecuteTimeout(uint64_t{timeout} * 1'000'000).status(), __func__);
+}
+
+aclError aclrtSetOpExecuteTimeOutWithMs(uint32_t timeout) {
+  return Result(npud::client::SetExecuteTimeout(uint64_t{timeout} * 1000).status(), __func__);
+}
+
+aclError aclrtSetOpExecuteTimeOutV2(uint64_t timeout, uint64_t* actualTimeout) {  // us
+  NPUD_REQUIRE_NOT_NULL(actualTimeout);
+  return ResultInto(npud::client::SetExecuteTimeout(timeout), actualTimeout, __func__);
+}
+
+aclError aclrtGetOpTimeOutInterval(uint64_t* interval) {
+  NPUD_REQUIRE_NOT_NULL(interval);
+  *interval = npud::client::kOpTimeoutIntervalUs;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetOpExecuteTimeout(uint32_t* const timeoutMs) {
+  NPUD_REQUIRE_NOT_NULL(timeoutMs);
+  *timeoutMs = static_cast<uint32_t>(npud::client::ExecuteTimeoutUs() / 1000);
+  return ACL_SUCCESS;
+}
+
 aclError aclrtBinaryLoadFromFile(const char* binPath, aclrtBinaryLoadOptions* options,
                                  aclrtBinHandle* binHandle) {
   NPUD_REQUIRE_NOT_NULL(binPath);

@@ -1,5 +1,6 @@
 #include "client/core/kernel_ops.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -57,6 +58,20 @@ absl::Status Launch(const FunctionRef& function, uint32_t blocks, void* stream, 
 }
 
 }  // namespace
+
+absl::StatusOr<uint64_t> SetExecuteTimeout(uint64_t requested_us) {
+  uint64_t intervals = (requested_us + kOpTimeoutIntervalUs - 1) / kOpTimeoutIntervalUs;
+  if (requested_us == 0) intervals = kDefaultOpTimeoutUs / kOpTimeoutIntervalUs;
+  intervals = std::min(intervals, kMaxOpTimeoutIntervals);
+  const uint64_t timeout_us = intervals * kOpTimeoutIntervalUs;
+  v1::Call call;
+  call.mutable_set_execute_timeout()->set_timeout_us(timeout_us);
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+  Runtime::Get().execute_timeout_us().store(timeout_us);
+  return timeout_us;
+}
+
+uint64_t ExecuteTimeoutUs() { return Runtime::Get().execute_timeout_us().load(); }
 
 absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label) {
   NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());

@@ -25,6 +25,17 @@ struct PlaceholderSpan {
   uint32_t data;
 };
 
+// aclrtSetOpExecuteTimeOut*: a kernel running longer than the timeout fails
+// with ACL_ERROR_RT_VECTOR_CORE_TIMEOUT / ACL_ERROR_RT_AICORE_TIMEOUT. The
+// timeout is a whole number of intervals (aclrtGetOpTimeOutInterval), 1 to
+// kMaxOpTimeoutIntervals of them; 0 asks for the default (one minute).
+constexpr uint64_t kOpTimeoutIntervalUs = 1'000'000;
+constexpr uint64_t kMaxOpTimeoutIntervals = 254;
+constexpr uint64_t kDefaultOpTimeoutUs = 60'000'000;
+// Sets the timeout of launches made from now on; returns what it became.
+absl::StatusOr<uint64_t> SetExecuteTimeout(uint64_t requested_us);
+uint64_t ExecuteTimeoutUs();
+
 absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label);
 absl::StatusOr<void*> LoadBinaryFile(const char* path);
 absl::Status UnloadBinary(void* binary);

@@ -88,6 +88,9 @@ class Runtime {
   KernelRegistry& kernels() { return kernels_; }
   HostMemory& host_memory() { return host_memory_; }
   CoreLimits& core_limits() { return core_limits_; }
+  // aclrtSetOpExecuteTimeOut*: the kernel execute timeout in force, in
+  // microseconds (see kernel_ops.h).
+  std::atomic<uint64_t>& execute_timeout_us() { return execute_timeout_us_; }
 
  private:
   friend class ScopedRuntime;
@@ -107,6 +110,7 @@ class Runtime {
   KernelRegistry kernels_;
   HostMemory host_memory_;
   CoreLimits core_limits_;
+  std::atomic<uint64_t> execute_timeout_us_{60'000'000};
 };
 
 // Makes `runtime` the one ACL calls use for the scope's lifetime (tests of

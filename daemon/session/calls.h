@@ -62,6 +62,7 @@ void EndFailedTransfer(SessionState& s, uint64_t transfer_id, const absl::Status
 Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op);
 Outcome UnloadBinary(SessionState& s, const v1::UnloadBinary& op);
 Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op);
+Outcome SetExecuteTimeout(SessionState& s, const v1::SetExecuteTimeout& op);
 void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram& op);
 
 // ipc_calls.cc: device memory and events shared between processes.

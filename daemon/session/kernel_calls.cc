@@ -119,6 +119,11 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
   return v1::Reply();
 }
 
+Outcome SetExecuteTimeout(SessionState& s, const v1::SetExecuteTimeout& op) {
+  s.kernels.SetExecuteTimeout(absl::Microseconds(op.timeout_us()));
+  return v1::Reply();
+}
+
 void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram& op) {
   CompileRequest request;
   request.source = op.source();

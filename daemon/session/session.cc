@@ -92,6 +92,8 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kLaunchKernel:
       return s.Finish(id, call.launch_kernel().stream_id(), LaunchKernel(s, call.launch_kernel()));
 
+    case v1::Call::kSetExecuteTimeout:
+      return s.Finish(id, 0, SetExecuteTimeout(s, call.set_execute_timeout()));
     case v1::Call::kCompileProgram:
       return CompileProgram(s, id, call.compile_program());
 

@@ -43,6 +43,8 @@
 //                     KERNELS on fresh inputs and check its sums, and copy
 //                     1 MiB there and back, until a line arrives on stdin;
 //                     print "ROUNDS r BAD b" (b: wrong results or errors)
+//   spin KERNELS MS   launch the spin kernel of KERNELS for MS ms, make sure
+//                     npud has it, print "LAUNCHED", then wait to be killed
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
 //                     FLAGS; print "KEY k"; then per stdin line: "allow PID"
 //                     ("CODE c"), "wait" (queue aclrtWaitAndResetNotify and
@@ -175,6 +177,31 @@ int Trap(const char* kernels, int rounds) {
     std::printf(" %d", aclrtSynchronizeStream(stream));
   }
   std::printf("\n");
+  return 0;
+}
+
+int Spin(const char* kernels, uint32_t ms) {
+  aclrtStream stream = nullptr;
+  aclrtFuncHandle function = nullptr;
+  void* flag = nullptr;
+  if (!OpenKernel(kernels, "spin", &stream, &function) ||
+      aclrtMalloc(&flag, 4096, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+    return 3;
+  }
+  struct {
+    void* flag;
+    uint32_t ms;
+  } args{flag, ms};
+  size_t free = 0, total = 0;
+  // The memory query is synchronous: the launch queued before it is in npud.
+  if (aclrtLaunchKernelWithHostArgs(function, 1, stream, nullptr, &args, sizeof(args), nullptr,
+                                    0) != ACL_SUCCESS ||
+      aclrtGetMemInfo(ACL_HBM_MEM, &free, &total) != ACL_SUCCESS) {
+    return 4;
+  }
+  std::printf("LAUNCHED\n");
+  std::fflush(stdout);
+  pause();
   return 0;
 }
 
@@ -587,6 +614,7 @@ int main(int argc, char** argv) {
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));
   if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
   if (scenario == "add-loop" && argc > 2) rc = AddLoop(argv[2]);
+  if (scenario == "spin" && argc > 3) rc = Spin(argv[2], std::strtoul(argv[3], nullptr, 0));
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {
     rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0), physical);

@@ -5,18 +5,23 @@
 // attack costs at most its own stream; npud, the bystander and the
 // attacker's next launch are untouched.
 
+#include <dirent.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <fstream>
 #include <memory>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "acl/acl.h"
 #include "gtest/gtest.h"
@@ -99,6 +104,31 @@ class IsolationTest : public ::testing::Test {
   std::unique_ptr<ChildProcess> bystander_;
 };
 
+// The kernel hosts npud runs now.
+int KernelHosts() {
+  const pid_t npud = DaemonEnvironment::daemon()->pid();
+  int hosts = 0;
+  DIR* proc = opendir("/proc");
+  while (dirent* entry = readdir(proc)) {
+    std::ifstream stat(absl::StrCat("/proc/", entry->d_name, "/stat"));
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // pid (comm) state ppid ...
+    const size_t close = line.rfind(')');
+    const size_t open = line.find('(');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    const std::string comm = line.substr(open + 1, close - open - 1);
+    const std::vector<std::string> rest = absl::StrSplit(line.substr(close + 2), ' ');
+    int64_t ppid = 0;
+    if (rest.size() > 1 && absl::SimpleAtoi(rest[1], &ppid) && ppid == npud &&
+        absl::StartsWith("npud-kernel-host", comm)) {
+      ++hosts;
+    }
+  }
+  closedir(proc);
+  return hosts;
+}
+
 TEST_F(IsolationTest, ExitCostsOnlyTheLaunchingStream) {
   EXPECT_EQ(Launch("call_exit"), kVectorException);
   EXPECT_NE(DaemonEnvironment::daemon()->Log().find("exited with status 3"), std::string::npos);
@@ -158,6 +188,50 @@ TEST_F(IsolationTest, KernelsCannotOpenSockets) {
 TEST_F(IsolationTest, KernelsCannotFork) {
   EXPECT_EQ(Launch("call_fork", out_), ACL_SUCCESS);
   EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+}
+
+TEST_F(IsolationTest, TimeoutsAreWholeIntervals) {
+  uint64_t interval = 0;
+  ASSERT_EQ(aclrtGetOpTimeOutInterval(&interval), ACL_SUCCESS);
+  ASSERT_GT(interval, 0u);
+  uint64_t actual = 0;
+  EXPECT_EQ(aclrtSetOpExecuteTimeOutV2(interval + 1, &actual), ACL_SUCCESS);
+  EXPECT_EQ(actual, 2 * interval);
+  uint32_t ms = 0;
+  EXPECT_EQ(aclrtSetOpExecuteTimeOut(1), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
+  EXPECT_EQ(ms, (1'000'000 + interval - 1) / interval * interval / 1000);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOut(100000), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
+  EXPECT_EQ(ms, 254 * interval / 1000);
+  EXPECT_EQ(aclrtSetOpExecuteTimeOut(0), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetOpExecuteTimeout(&ms), ACL_SUCCESS);
+  EXPECT_EQ(ms, 60000u);
+  EXPECT_EQ(aclrtGetOpExecuteTimeout(nullptr), ACL_ERROR_INVALID_PARAM);
+}
+
+TEST_F(IsolationTest, SpinningPastTheTimeoutCostsOnlyTheLaunchingStream) {
+  ASSERT_EQ(aclrtSetOpExecuteTimeOutWithMs(500), ACL_SUCCESS);
+  const absl::Time start = absl::Now();
+  EXPECT_EQ(Launch("spin_forever"), 507034);  // ACL_ERROR_RT_VECTOR_CORE_TIMEOUT
+  EXPECT_LT(absl::Now() - start, absl::Seconds(30));
+  EXPECT_NE(DaemonEnvironment::daemon()->Log().find("ran past its execute timeout"),
+            std::string::npos);
+  ASSERT_EQ(aclrtSetOpExecuteTimeOut(0), ACL_SUCCESS);
+}
+
+TEST_F(IsolationTest, AClientKilledWhileItsKernelRunsLeavesNoHostBehind) {
+  const int before = KernelHosts();
+  auto spinner = ChildProcess::Spawn({ACL_TEST_CLIENT, "spin", E2E_KERNELS_PATH, "60000"},
+                                     {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
+  ASSERT_TRUE(spinner.ok()) << spinner.status();
+  ASSERT_EQ((*spinner)->ReadLine(absl::Seconds(30)), "LAUNCHED");
+  EXPECT_EQ(KernelHosts(), before + 1);
+  (*spinner)->Kill(SIGKILL);
+  (*spinner)->Wait();
+  const absl::Time deadline = absl::Now() + absl::Seconds(20);
+  while (KernelHosts() > before && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(20));
+  EXPECT_EQ(KernelHosts(), before);
 }
 
 }  // namespace
