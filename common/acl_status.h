@@ -46,6 +46,7 @@ enum AclCode : int32_t {
   kRtMemoryFree = 207002,
   kRtResourceAllocFail = 207005,
   kRtNoPermission = 207006,
+  kRtNoEventResource = 207007,
   kRtNoStreamResource = 207008,
   kRtTimeout = 207020,
   kRtInternalError = 507000,

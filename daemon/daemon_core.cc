@@ -56,6 +56,7 @@ DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> d
     : auth_token_(options.auth_token),
       instance_id_(RandomId()),
       kernel_host_(options.kernel_host),
+      session_limits_(options.session_limits),
       compiler_(std::make_shared<KernelCompiler>(
           KernelCompiler::Options{KernelIncludeDir(options.kernel_include_dir)})),
       devices_(std::move(devices)),
@@ -92,6 +93,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   services.compilations = &compilations_;
   services.copy_helpers = &copy_helpers_;
   services.kernel_host = kernel_host_;
+  services.limits = session_limits_;
   auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink));
   {
     absl::MutexLock lock(&mu_);
@@ -107,6 +109,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   reply.set_instance_id(instance_id_);
   reply.set_vmm_base(devices_->vmm().base());
   reply.set_vmm_size(devices_->vmm().span());
+  reply.set_stream_limit(session_limits_.streams);
+  reply.set_event_limit(session_limits_.events);
   for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
   return Opened{std::move(reply), std::move(session)};
 }

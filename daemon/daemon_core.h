@@ -43,6 +43,8 @@ class DaemonCore {
     // kernel host; with no binary set (the in-process transport) they run
     // in this process.
     KernelHostOptions kernel_host;
+    // What each session may hold at most.
+    SessionLimits session_limits;
   };
 
   static absl::StatusOr<std::unique_ptr<DaemonCore>> Create(const Options& options);
@@ -74,6 +76,7 @@ class DaemonCore {
   const std::string auth_token_;
   const uint64_t instance_id_;
   const KernelHostOptions kernel_host_;
+  const SessionLimits session_limits_;
   // Shared with compilations still running when a session ends.
   const std::shared_ptr<KernelCompiler> compiler_;
   std::unique_ptr<sim::DeviceSet> devices_;

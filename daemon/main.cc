@@ -58,6 +58,14 @@ ABSL_FLAG(std::string, kernel_host, "",
 ABSL_FLAG(uint64_t, kernel_host_memory_mib, 4096,
           "Heap a kernel host may use (RLIMIT_DATA; device memory is not counted).");
 
+ABSL_FLAG(uint64_t, session_memory_mib, 0,
+          "Device memory one client session may hold (allocations, IPC imports and "
+          "physical memory together); 0: no limit beyond the device's.");
+ABSL_FLAG(uint32_t, session_streams, 0, "Streams one client session may hold; 0: no limit.");
+ABSL_FLAG(uint32_t, session_events, 0, "Events one client session may hold; 0: no limit.");
+ABSL_FLAG(int32_t, session_kernel_threads, 0,
+          "AI-core threads of one session's kernel host; 0: one per simulated core.");
+
 namespace {
 
 // <npud's directory>/../libexec/npud-kernel-host.
@@ -116,6 +124,10 @@ int main(int argc, char** argv) {
   options.kernel_host.binary = absl::GetFlag(FLAGS_kernel_host);
   if (options.kernel_host.binary.empty()) options.kernel_host.binary = DefaultKernelHost();
   options.kernel_host.data_limit_bytes = absl::GetFlag(FLAGS_kernel_host_memory_mib) << 20;
+  options.kernel_host.max_threads = absl::GetFlag(FLAGS_session_kernel_threads);
+  options.session_limits.memory_bytes = absl::GetFlag(FLAGS_session_memory_mib) << 20;
+  options.session_limits.streams = absl::GetFlag(FLAGS_session_streams);
+  options.session_limits.events = absl::GetFlag(FLAGS_session_events);
   if (access(options.kernel_host.binary.c_str(), X_OK) != 0) {
     // npud never runs client code itself: without a host, no kernels.
     spdlog::critical("kernel host {} is not an executable file (see --kernel_host)",

@@ -84,7 +84,7 @@ int main(int argc, char** argv) {
     if (json) return PrintJson(reply);
     std::printf("%-8s %-8s %-20s %-16s %8s %7s %7s %7s %7s  %s\n", "session", "pid", "program",
                 "host", "allocs", "streams", "events", "exports", "imports",
-                "memory (device:bytes, p = physical)");
+                "memory (device:bytes, p = physical), use/limits");
     for (const auto& session : reply.sessions()) {
       std::string memory;
       for (const auto& [device, bytes] : session.memory_bytes()) {
@@ -94,7 +94,23 @@ int main(int argc, char** argv) {
         memory += std::to_string(device) + ":" + std::to_string(bytes) + "p ";
       }
       if (session.mapped_bytes() != 0) {
-        memory += "mapped:" + std::to_string(session.mapped_bytes());
+        memory += "mapped:" + std::to_string(session.mapped_bytes()) + " ";
+      }
+      // Use against the session's limits, where npud sets them.
+      if (session.memory_limit_bytes() != 0) {
+        memory += "limit:" + std::to_string(session.memory_used_bytes()) + "/" +
+                  std::to_string(session.memory_limit_bytes()) + " ";
+      }
+      if (session.stream_limit() != 0) {
+        memory += "streams:" + std::to_string(session.streams()) + "/" +
+                  std::to_string(session.stream_limit()) + " ";
+      }
+      if (session.event_limit() != 0) {
+        memory += "events:" + std::to_string(session.events()) + "/" +
+                  std::to_string(session.event_limit()) + " ";
+      }
+      if (session.kernel_host_pid() != 0) {
+        memory += "kernel-host:" + std::to_string(session.kernel_host_pid());
       }
       std::printf("%-8llu %-8lld %-20s %-16s %8u %7u %7u %7u %7u  %s\n",
                   static_cast<unsigned long long>(session.session_id()),

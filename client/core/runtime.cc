@@ -176,6 +176,11 @@ bool Runtime::IsDevicePointer(const void* pointer) const {
   return address >= hello_.vmm_base() && address - hello_.vmm_base() < hello_.vmm_size();
 }
 
+Runtime::Limits Runtime::limits() const {
+  absl::MutexLock lock(&mu_);
+  return Limits{hello_.stream_limit(), hello_.event_limit()};
+}
+
 std::string Runtime::SocName() {
   absl::MutexLock lock(&mu_);
   if (session_ == nullptr && !ConnectLocked().ok()) {

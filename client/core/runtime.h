@@ -81,6 +81,13 @@ class Runtime {
   // The SoC name of the devices, or the default name if no daemon answers.
   std::string SocName() ABSL_LOCKS_EXCLUDED(mu_);
 
+  // The stream and event limits npud announced for this session (0: none).
+  struct Limits {
+    uint32_t streams = 0;
+    uint32_t events = 0;
+  };
+  Limits limits() const ABSL_LOCKS_EXCLUDED(mu_);
+
   // Sends whatever asynchronous calls are still queued (at exit).
   void FlushSession() ABSL_LOCKS_EXCLUDED(mu_);
 

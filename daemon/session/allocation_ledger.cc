@@ -13,7 +13,13 @@ AllocationLedger::~AllocationLedger() { ReleaseAll(); }
 
 absl::StatusOr<uint64_t> AllocationLedger::Allocate(int device_id, uint64_t size) {
   NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(device_id));
-  NPUD_ASSIGN_OR_RETURN(const uint64_t address, device->memory().Allocate(size));
+  NPUD_RETURN_IF_ERROR(quota_->Charge(size));
+  absl::StatusOr<uint64_t> allocated = device->memory().Allocate(size);
+  if (!allocated.ok()) {
+    quota_->Uncharge(size);
+    return allocated.status();
+  }
+  const uint64_t address = *allocated;
   absl::MutexLock lock(&mu_);
   allocations_[address] = Allocation{device_id, size};
   ++version_;
@@ -37,14 +43,21 @@ absl::Status AllocationLedger::Free(uint64_t address) {
     allocations_.erase(it);
     ++version_;
   }
+  quota_->Uncharge(allocation.size);
   NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(allocation.device_id));
   return device->memory().Free(address);
 }
 
-void AllocationLedger::AddImport(const std::string& key, std::shared_ptr<SharedMemory> memory) {
+absl::Status AllocationLedger::AddImport(const std::string& key,
+                                        std::shared_ptr<SharedMemory> memory) {
+  NPUD_RETURN_IF_ERROR(quota_->Charge(memory->size()));
+  std::shared_ptr<SharedMemory> replaced;  // released after the lock
   absl::MutexLock lock(&mu_);
-  imports_[key] = std::move(memory);
+  std::shared_ptr<SharedMemory>& slot = imports_[key];
+  if (slot != nullptr) quota_->Uncharge(slot->size());
+  replaced = std::exchange(slot, std::move(memory));
   ++version_;
+  return absl::OkStatus();
 }
 
 bool AllocationLedger::CloseImport(const std::string& key) {
@@ -54,6 +67,7 @@ bool AllocationLedger::CloseImport(const std::string& key) {
   if (it == imports_.end()) return false;
   closed = std::move(it->second);
   imports_.erase(it);
+  quota_->Uncharge(closed->size());
   ++version_;
   return true;
 }
@@ -92,7 +106,9 @@ uint64_t AllocationLedger::ReleaseAll() {
     ++version_;
   }
   uint64_t bytes = 0;
+  for (const auto& [key, memory] : imports) quota_->Uncharge(memory->size());
   for (const auto& [address, allocation] : allocations) {
+    quota_->Uncharge(allocation.size);
     auto device = devices_->Get(allocation.device_id);
     if (device.ok()) (*device)->memory().Free(address).IgnoreError();
     bytes += allocation.size;

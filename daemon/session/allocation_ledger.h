@@ -25,15 +25,22 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "daemon/ipc_registry.h"
+#include "daemon/session/session_limits.h"
 #include "simdevice/device_set.h"
 
 namespace npud::daemon {
 
 class AllocationLedger {
  public:
-  // `devices` must outlive the ledger.
-  AllocationLedger(uint64_t session_id, int64_t pid, sim::DeviceSet* devices)
-      : session_id_(session_id), pid_(pid), devices_(devices) {}
+  // `devices` must outlive the ledger. Allocations and imports are charged
+  // to a quota of `memory_limit` bytes (0: none), shared with the session's
+  // physical memory handles (quota()).
+  AllocationLedger(uint64_t session_id, int64_t pid, sim::DeviceSet* devices,
+                   uint64_t memory_limit = 0)
+      : session_id_(session_id),
+        pid_(pid),
+        devices_(devices),
+        quota_(std::make_shared<MemoryQuota>(memory_limit)) {}
   // Frees what is left (ReleaseAll).
   ~AllocationLedger();
   AllocationLedger(const AllocationLedger&) = delete;
@@ -46,7 +53,8 @@ class AllocationLedger {
   absl::Status Free(uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Memory imported under `key` (IPC); replaces an earlier import of it.
-  void AddImport(const std::string& key, std::shared_ptr<SharedMemory> memory)
+  // kRtMemoryAllocation past the memory limit.
+  absl::Status AddImport(const std::string& key, std::shared_ptr<SharedMemory> memory)
       ABSL_LOCKS_EXCLUDED(mu_);
   // False if `key` was not imported.
   bool CloseImport(const std::string& key) ABSL_LOCKS_EXCLUDED(mu_);
@@ -74,6 +82,9 @@ class AllocationLedger {
   std::vector<Touchable> Touchables() const ABSL_LOCKS_EXCLUDED(mu_);
   uint64_t version() const ABSL_LOCKS_EXCLUDED(mu_);
 
+  // The session's device memory against its limit.
+  const std::shared_ptr<MemoryQuota>& quota() const { return quota_; }
+
   struct Usage {
     // Allocated bytes by device id.
     absl::flat_hash_map<int, uint64_t> bytes_by_device;
@@ -91,6 +102,7 @@ class AllocationLedger {
   const uint64_t session_id_;
   const int64_t pid_;
   sim::DeviceSet* const devices_;
+  const std::shared_ptr<MemoryQuota> quota_;
   mutable absl::Mutex mu_;
   absl::flat_hash_map<uint64_t, Allocation> allocations_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports_ ABSL_GUARDED_BY(mu_);

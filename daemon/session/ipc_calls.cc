@@ -46,7 +46,7 @@ Outcome IpcImportMemory(SessionState& s, const v1::IpcImportMemory& op) {
   reply.mutable_ipc()->set_device_id(memory->device_id());
   spdlog::info("session {} (pid {}) imported {} ({:#x}+{}) of session {}", s.id, s.peer.pid,
                op.key(), memory->address(), memory->size(), memory->owner());
-  s.memory.AddImport(op.key(), std::move(memory));
+  NPUD_RETURN_IF_ERROR(s.memory.AddImport(op.key(), std::move(memory)));
   return reply;
 }
 

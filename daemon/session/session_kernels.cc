@@ -69,6 +69,7 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
   NPUD_ASSIGN_OR_RETURN(sim::Device * first, devices_->Get(0));
   config.cores =
       static_cast<int>(std::max(first->config().vector_cores, first->config().cube_cores));
+  if (options_.max_threads > 0) config.cores = std::min(config.cores, options_.max_threads);
   config.ub_bytes = first->config().ub_bytes;
   config.data_limit_bytes = options_.data_limit_bytes;
   config.reservations = devices_->AddressRanges();

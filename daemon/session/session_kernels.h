@@ -46,6 +46,8 @@ struct KernelHostOptions {
   // npud-kernel-host; empty: kernels run in this process.
   std::string binary;
   uint64_t data_limit_bytes = 4ull << 30;
+  // AI-core threads of one host; 0: one per simulated core.
+  int max_threads = 0;
 };
 
 // A kernel binary as a session holds it.

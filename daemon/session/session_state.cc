@@ -21,7 +21,7 @@ SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
     : id(id),
       peer(std::move(peer)),
       services(std::move(services)),
-      memory(id, this->peer.pid, this->services.devices),
+      memory(id, this->peer.pid, this->services.devices, this->services.limits.memory_bytes),
       kernels(id, this->services.kernel_host, this->services.devices, &memory),
       sink_(std::move(sink)) {}
 
@@ -156,6 +156,11 @@ v1::SessionStatus SessionState::Status() const {
   status.set_inline_copy_bytes(copied.inline_bytes.load());
   status.set_window_copy_bytes(copied.window_bytes.load());
   status.set_staging_copy_bytes(copied.staging_bytes.load());
+  status.set_memory_used_bytes(memory.quota()->used());
+  status.set_memory_limit_bytes(memory.quota()->limit());
+  status.set_stream_limit(services.limits.streams);
+  status.set_event_limit(services.limits.events);
+  status.set_kernel_host_pid(kernels.host_pid());
   return status;
 }
 

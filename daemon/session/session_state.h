@@ -36,6 +36,7 @@
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
 #include "daemon/session/session_kernels.h"
+#include "daemon/session/session_limits.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/count_notify.h"
@@ -69,6 +70,7 @@ struct SessionServices {
   BoundedExecutor* copy_helpers = nullptr;
   // Where kernels run (a kernel host per session, or this process).
   KernelHostOptions kernel_host;
+  SessionLimits limits;
 };
 
 // Physical memory (aclrtDrvMemHandle) as a session holds it.
@@ -76,6 +78,9 @@ struct PhysicalHandle {
   std::shared_ptr<sim::PhysicalMemory> memory;
   // Imported from another session's shareable handle.
   bool imported = false;
+  // The memory counted against the session's limit while it holds the
+  // handle.
+  std::shared_ptr<QuotaCharge> charge;
 };
 
 // Host memory the client shared (local protocol), and what for.

@@ -26,6 +26,8 @@ v1::Reply CompletionReply(bool complete) {
 
 Outcome CreateStream(SessionState& s, const v1::CreateStream& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
+  NPUD_RETURN_IF_ERROR(
+      CheckCount(s.streams.size(), s.services.limits.streams, kRtNoStreamResource, "streams"));
   return Done(s.streams.Add(
       op.stream_id(),
       std::make_shared<sim::Stream>(op.device_id(), op.stream_id(), &s.devices().scheduler())));
@@ -82,6 +84,8 @@ Outcome StreamWaitEvent(SessionState& s, const v1::StreamWaitEvent& op) {
 
 Outcome CreateEvent(SessionState& s, const v1::CreateEvent& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
+  NPUD_RETURN_IF_ERROR(
+      CheckCount(s.events.size(), s.services.limits.events, kRtNoEventResource, "events"));
   return Done(s.events.Add(
       op.event_id(), std::make_shared<sim::Event>(op.device_id(), op.event_id(), op.flags())));
 }

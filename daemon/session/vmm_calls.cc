@@ -29,14 +29,23 @@ absl::StatusOr<Access> AccessFromFlags(uint32_t flags) {
   }
 }
 
+// Counts `bytes` of physical memory against the session's limit for as long
+// as the returned charge lives.
+absl::StatusOr<std::shared_ptr<QuotaCharge>> ChargePhysical(SessionState& s, uint64_t bytes) {
+  NPUD_RETURN_IF_ERROR(s.memory.quota()->Charge(bytes));
+  return std::make_shared<QuotaCharge>(s.memory.quota(), bytes);
+}
+
 // Adds `memory` as `handle_id` and describes it in the reply.
 Outcome AddPhysicalHandle(SessionState& s, uint64_t handle_id,
-                          std::shared_ptr<sim::PhysicalMemory> memory, bool imported) {
+                          std::shared_ptr<sim::PhysicalMemory> memory, bool imported,
+                          std::shared_ptr<QuotaCharge> charge) {
   v1::Reply reply;
   reply.mutable_ipc()->set_size(memory->size());
   reply.mutable_ipc()->set_device_id(memory->device_id());
   NPUD_RETURN_IF_ERROR(s.physical.Add(
-      handle_id, std::make_shared<PhysicalHandle>(PhysicalHandle{std::move(memory), imported})));
+      handle_id, std::make_shared<PhysicalHandle>(
+                     PhysicalHandle{std::move(memory), imported, std::move(charge)})));
   return reply;
 }
 
@@ -50,10 +59,12 @@ absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> FindPhysical(SessionState& 
 
 Outcome MallocPhysical(SessionState& s, const v1::MallocPhysical& op) {
   NPUD_ASSIGN_OR_RETURN(sim::Device * device, s.devices().Get(op.device_id()));
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<QuotaCharge> charge, ChargePhysical(s, op.size()));
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::PhysicalMemory> memory,
                         sim::PhysicalMemory::Create(&device->memory(), op.device_id(), op.size()));
   NPUD_RETURN_IF_ERROR(s.physical.Add(
-      op.handle_id(), std::make_shared<PhysicalHandle>(PhysicalHandle{std::move(memory), false})));
+      op.handle_id(), std::make_shared<PhysicalHandle>(PhysicalHandle{
+                          std::move(memory), /*imported=*/false, std::move(charge)})));
   spdlog::debug("session {}: {} bytes of physical memory on device {} as handle {}", s.id,
                 op.size(), op.device_id(), op.handle_id());
   return v1::Reply();
@@ -128,17 +139,26 @@ Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op) {
                         s.services.ipc->ImportPhysical(op.shareable_handle(), s.peer.pid));
   spdlog::info("session {} (pid {}) imports physical memory handle {:#x} ({} bytes)", s.id,
                s.peer.pid, op.shareable_handle(), memory->size());
-  return AddPhysicalHandle(s, op.handle_id(), std::move(memory), /*imported=*/true);
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<QuotaCharge> charge, ChargePhysical(s, memory->size()));
+  return AddPhysicalHandle(s, op.handle_id(), std::move(memory), /*imported=*/true,
+                           std::move(charge));
 }
 
 Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::PhysicalMemory> memory,
                         s.devices().vmm().MemoryAt(s.id, op.address()));
+  // A second handle to memory the session holds: counted once.
   bool imported = false;
+  std::shared_ptr<QuotaCharge> charge;
   for (const auto& handle : s.physical.All()) {
-    if (handle->memory == memory) imported = handle->imported;
+    if (handle->memory != memory) continue;
+    imported = handle->imported;
+    charge = handle->charge;
   }
-  return AddPhysicalHandle(s, op.handle_id(), std::move(memory), imported);
+  if (charge == nullptr) {
+    NPUD_ASSIGN_OR_RETURN(charge, ChargePhysical(s, memory->size()));
+  }
+  return AddPhysicalHandle(s, op.handle_id(), std::move(memory), imported, std::move(charge));
 }
 
 }  // namespace npud::daemon

@@ -12,7 +12,7 @@ void DaemonEnvironment::SetUp() {
     ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
     return;
   }
-  auto started = NpudProcess::Start(TransportFromEnv());
+  auto started = NpudProcess::Start(TransportFromEnv(), flags_);
   ASSERT_TRUE(started.ok()) << started.status();
   daemon_ = *std::move(started);
   // Must be set before the first ACL call of this process.

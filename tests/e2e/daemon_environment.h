@@ -9,6 +9,9 @@
 #define NPUD_TESTS_E2E_DAEMON_ENVIRONMENT_H_
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "tests/e2e/npud_process.h"
@@ -22,6 +25,8 @@ namespace npud::testing {
 // process). Register with ::testing::AddGlobalTestEnvironment.
 class DaemonEnvironment : public ::testing::Environment {
  public:
+  // `flags` go to npud.
+  explicit DaemonEnvironment(std::vector<std::string> flags = {}) : flags_(std::move(flags)) {}
   void SetUp() override;
   void TearDown() override;
 
@@ -30,6 +35,7 @@ class DaemonEnvironment : public ::testing::Environment {
   static NpudProcess* daemon() { return daemon_.get(); }
 
  private:
+  const std::vector<std::string> flags_;
   static inline std::unique_ptr<NpudProcess> daemon_;
 };
 
