@@ -79,7 +79,7 @@ absl::StatusOr<void*> CreateEvent(EventApi api, uint32_t flags) {
   create->set_flags(flags);
   // Under an event limit npud may refuse: wait for its answer.
   NPUD_RETURN_IF_ERROR(Runtime::Get().limits().events != 0 ? CallDaemon(std::move(call)).status()
-                                                            : PostToDaemon(std::move(call)));
+                                                           : PostToDaemon(std::move(call)));
   objects.AddEvent(id, EventRecord{context.record.device, flags, api == EventApi::kExWithFlag});
   return MakeHandle(HandleKind::kEvent, id);
 }

@@ -41,7 +41,7 @@ absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags) {
   create->set_flags(flags);
   // Under a stream limit npud may refuse: wait for its answer.
   NPUD_RETURN_IF_ERROR(Runtime::Get().limits().streams != 0 ? CallDaemon(std::move(call)).status()
-                                                             : PostToDaemon(std::move(call)));
+                                                            : PostToDaemon(std::move(call)));
   objects.AddStream(id, StreamRecord{context.record.device, context.id, false});
   return MakeHandle(HandleKind::kStream, id);
 }

@@ -49,7 +49,7 @@ absl::Status AllocationLedger::Free(uint64_t address) {
 }
 
 absl::Status AllocationLedger::AddImport(const std::string& key,
-                                        std::shared_ptr<SharedMemory> memory) {
+                                         std::shared_ptr<SharedMemory> memory) {
   NPUD_RETURN_IF_ERROR(quota_->Charge(memory->size()));
   std::shared_ptr<SharedMemory> replaced;  // released after the lock
   absl::MutexLock lock(&mu_);

@@ -30,8 +30,8 @@ uint64_t MemoryQuota::used() const {
 
 absl::Status CheckCount(uint64_t count, uint32_t limit, AclCode code, const char* what) {
   if (limit == 0 || count < limit) return absl::OkStatus();
-  return AclError(code, absl::StrFormat("session limit: %u %s in use, at most %u", count, what,
-                                        limit));
+  return AclError(code,
+                  absl::StrFormat("session limit: %u %s in use, at most %u", count, what, limit));
 }
 
 }  // namespace npud::daemon

@@ -43,9 +43,9 @@ Outcome AddPhysicalHandle(SessionState& s, uint64_t handle_id,
   v1::Reply reply;
   reply.mutable_ipc()->set_size(memory->size());
   reply.mutable_ipc()->set_device_id(memory->device_id());
-  NPUD_RETURN_IF_ERROR(s.physical.Add(
-      handle_id, std::make_shared<PhysicalHandle>(
-                     PhysicalHandle{std::move(memory), imported, std::move(charge)})));
+  NPUD_RETURN_IF_ERROR(
+      s.physical.Add(handle_id, std::make_shared<PhysicalHandle>(PhysicalHandle{
+                                    std::move(memory), imported, std::move(charge)})));
   return reply;
 }
 

@@ -53,7 +53,8 @@ TEST_F(SessionLimitsTest, MemoryCountsAllocationsImportsAndPhysicalMemory) {
   void* mine = nullptr;
   ASSERT_EQ(aclrtMalloc(&mine, 40 * kMiB, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   void* more = nullptr;
-  EXPECT_EQ(aclrtMalloc(&more, 32 * kMiB, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION);
+  EXPECT_EQ(aclrtMalloc(&more, 32 * kMiB, ACL_MEM_MALLOC_HUGE_FIRST),
+            ACL_ERROR_RT_MEMORY_ALLOCATION);
 
   // Another client has a limit of its own.
   auto holder = Client({"hold", std::to_string(48 * kMiB)});
@@ -71,7 +72,8 @@ TEST_F(SessionLimitsTest, MemoryCountsAllocationsImportsAndPhysicalMemory) {
   EXPECT_EQ(aclrtIpcMemImportByKey(&imported, key.c_str(), 0), ACL_ERROR_RT_MEMORY_ALLOCATION);
   ASSERT_EQ(aclrtFree(mine), ACL_SUCCESS);
   ASSERT_EQ(aclrtIpcMemImportByKey(&imported, key.c_str(), 0), ACL_SUCCESS);
-  EXPECT_EQ(aclrtMalloc(&more, 40 * kMiB, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_RT_MEMORY_ALLOCATION);
+  EXPECT_EQ(aclrtMalloc(&more, 40 * kMiB, ACL_MEM_MALLOC_HUGE_FIRST),
+            ACL_ERROR_RT_MEMORY_ALLOCATION);
 
   // So does physical memory.
   aclrtPhysicalMemProp prop = {};
@@ -87,12 +89,11 @@ TEST_F(SessionLimitsTest, MemoryCountsAllocationsImportsAndPhysicalMemory) {
 
   // The admin view shows the use against the limit.
   std::string out;
-  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + DaemonEnvironment::daemon()->address(),
-                        "sessions"},
-                       {}, &out),
-            0);
-  EXPECT_NE(out.find(absl::StrCat("limit:", 40 * kMiB, "/", 64 * kMiB)), std::string::npos)
-      << out;
+  ASSERT_EQ(
+      RunProcess({NPUCTL_BINARY, "--address=" + DaemonEnvironment::daemon()->address(), "sessions"},
+                 {}, &out),
+      0);
+  EXPECT_NE(out.find(absl::StrCat("limit:", 40 * kMiB, "/", 64 * kMiB)), std::string::npos) << out;
   EXPECT_EQ(aclrtFreePhysical(physical), ACL_SUCCESS);
   exporter->WriteLine("free");
   EXPECT_EQ(Field(*exporter, "CODE"), "0");
