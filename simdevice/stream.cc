@@ -56,6 +56,8 @@ void Stream::Submit(std::unique_ptr<Task> task) {
   bool enqueue = false;
   {
     absl::MutexLock lock(&mu_);
+    // The last task has not started if another one is ahead of it.
+    if (tasks_.size() >= 2 && tasks_.back()->Absorb(task)) return;
     tasks_.push_back(std::move(task));
     if (state_ == State::kEmpty) {
       state_ = State::kQueued;
@@ -143,6 +145,11 @@ void Stream::Discard(const absl::Status& why) {
 void Stream::SetFailureMode(FailureMode mode) {
   absl::MutexLock lock(&mu_);
   failure_mode_ = mode;
+}
+
+FailureMode Stream::failure_mode() const {
+  absl::MutexLock lock(&mu_);
+  return failure_mode_;
 }
 
 bool Stream::Idle() const {

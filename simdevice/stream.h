@@ -67,6 +67,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   void Discard(const absl::Status& why) ABSL_LOCKS_EXCLUDED(mu_);
 
   void SetFailureMode(FailureMode mode) ABSL_LOCKS_EXCLUDED(mu_);
+  FailureMode failure_mode() const ABSL_LOCKS_EXCLUDED(mu_);
 
   // True when no task is queued or running.
   bool Idle() const ABSL_LOCKS_EXCLUDED(mu_);

@@ -54,6 +54,13 @@ class Task {
   // other streams from waiting forever).
   virtual bool RunsWhenStopped() const { return false; }
 
+  // Called by Stream::Submit, under the stream's lock, while this task is
+  // queued behind another and has not started: it may take `next` into
+  // itself (kernel launches queued back to back become one batch sent to
+  // their kernel host at once) and return true; `next` is then empty.
+  // Must not block or take other locks.
+  virtual bool Absorb(std::unique_ptr<Task>& /*next*/) { return false; }
+
   virtual const char* name() const = 0;
 };
 

@@ -113,8 +113,9 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
     print->set_text(std::move(text));
     sink->Send(std::move(message));
   };
-  NPUD_ASSIGN_OR_RETURN(std::unique_ptr<sim::Task> task,
-                        s.kernels.MakeLaunch(op.binary_id(), *binary, std::move(spec)));
+  NPUD_ASSIGN_OR_RETURN(
+      std::unique_ptr<sim::Task> task,
+      s.kernels.MakeLaunch(op.binary_id(), *binary, std::move(spec), stream->failure_mode()));
   stream->Submit(std::move(task));
   return v1::Reply();
 }

@@ -133,7 +133,8 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
 
 absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t binary_id,
                                                                       const LoadedBinary& binary,
-                                                                      sim::LaunchSpec spec) {
+                                                                      sim::LaunchSpec spec,
+                                                                      sim::FailureMode mode) {
   if (!hosted()) {
     spec.module = binary.module;
     return sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores());
@@ -159,6 +160,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   }
   sim::HostedLaunchSpec hosted;
   hosted.host = host_;
+  hosted.stop_on_failure = mode == sim::FailureMode::kStop;
   hosted.launch.binary = host_index_[binary_id];
   hosted.launch.kernel = static_cast<uint32_t>(spec.kernel);
   hosted.launch.block_dim = spec.block_dim;

@@ -38,6 +38,7 @@
 #include "simdevice/executor/kernel_host.h"
 #include "simdevice/kernel_launch.h"
 #include "simdevice/kernel_module.h"
+#include "simdevice/stream.h"
 #include "simdevice/task.h"
 
 namespace npud::daemon {
@@ -78,10 +79,11 @@ class SessionKernels {
   void Unload(uint64_t binary_id) ABSL_LOCKS_EXCLUDED(mu_);
 
   // The task of a launch of kernel `spec.kernel` of binary `binary_id`
-  // (spec.module is ignored and may be empty when hosted).
+  // (spec.module is ignored and may be empty when hosted) on a stream in
+  // `mode`.
   absl::StatusOr<std::unique_ptr<sim::Task>> MakeLaunch(uint64_t binary_id,
                                                         const LoadedBinary& binary,
-                                                        sim::LaunchSpec spec)
+                                                        sim::LaunchSpec spec, sim::FailureMode mode)
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // aclrtSetOpExecuteTimeOut: launches made from now on fail when they run

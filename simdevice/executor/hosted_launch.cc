@@ -1,15 +1,36 @@
 #include "simdevice/executor/hosted_launch.h"
 
 #include <utility>
+#include <vector>
 
 #include "simdevice/kernel_blocks.h"
 
 namespace npud::sim {
 namespace {
 
+// Launches one batch takes at most, and their argument bytes.
+constexpr size_t kMaxBatch = 256;
+constexpr size_t kMaxBatchArgBytes = 1 << 20;
+
 class HostedLaunchTask final : public Task {
  public:
-  explicit HostedLaunchTask(HostedLaunchSpec spec) : spec_(std::move(spec)) {}
+  explicit HostedLaunchTask(HostedLaunchSpec spec) : spec_(std::move(spec)) {
+    arg_bytes_ = spec_.launch.args.size();
+  }
+
+  bool Absorb(std::unique_ptr<Task>& next) override {
+    auto* other = dynamic_cast<HostedLaunchTask*>(next.get());
+    if (other == nullptr || sent_ || other->spec_.host != spec_.host || spec_.args_source ||
+        other->spec_.args_source || other->spec_.stop_on_failure != spec_.stop_on_failure ||
+        1 + batch_.size() >= kMaxBatch ||
+        arg_bytes_ + other->spec_.launch.args.size() > kMaxBatchArgBytes) {
+      return false;
+    }
+    arg_bytes_ += other->spec_.launch.args.size();
+    batch_.push_back(std::move(other->spec_.launch));
+    next.reset();
+    return true;
+  }
 
   Progress Run(const Waker& wake, absl::Status* status) override {
     if (!sent_) {
@@ -19,10 +40,12 @@ class HostedLaunchTask final : public Task {
         spec_.args_source.reset();
         if (!status->ok()) return Progress::kDone;
       }
-      spec_.host->Launch(std::move(spec_.launch), [answer = answer_, wake](BlockRunResult r) {
-        answer->Set(std::move(r));
-        wake();
-      });
+      batch_.insert(batch_.begin(), std::move(spec_.launch));
+      spec_.host->Launch(std::move(batch_), spec_.stop_on_failure,
+                         [answer = answer_, wake](BlockRunResult r) {
+                           answer->Set(std::move(r));
+                           wake();
+                         });
       return Progress::kPending;
     }
     BlockRunResult result;
@@ -39,6 +62,9 @@ class HostedLaunchTask final : public Task {
 
  private:
   HostedLaunchSpec spec_;
+  // The launches absorbed after spec_.launch.
+  std::vector<HostedLaunch> batch_;
+  size_t arg_bytes_ = 0;
   const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
   bool sent_ = false;
 };

@@ -5,6 +5,12 @@
 // answers, then hands the blocks' printf output to the print sink and
 // completes with the launch's status (the device exception of a failed
 // block, of a host that died, or of a timeout).
+//
+// Launches queued on a stream behind work still running are batched: the
+// task absorbs the launches submitted after it (same host, host arguments,
+// up to kMaxBatch of them) and sends them together; the host runs them in
+// order, so a stream of small launches costs one round trip per batch
+// instead of one per launch.
 
 #ifndef NPUD_SIMDEVICE_EXECUTOR_HOSTED_LAUNCH_H_
 #define NPUD_SIMDEVICE_EXECUTOR_HOSTED_LAUNCH_H_
@@ -23,6 +29,8 @@ namespace npud::sim {
 struct HostedLaunchSpec {
   std::shared_ptr<KernelHost> host;
   HostedLaunch launch;
+  // The launches after a failed one do not run (the stream's mode).
+  bool stop_on_failure = false;
   // If set, the arguments are read from this device memory when the launch
   // starts (and launch.args is replaced).
   std::optional<DeviceRange> args_source;

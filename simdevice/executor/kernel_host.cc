@@ -232,7 +232,8 @@ void KernelHost::Revoke(uint64_t address, uint64_t size) {
   UnmapLocked(overlapping);
 }
 
-void KernelHost::Launch(HostedLaunch launch, Done done) {
+void KernelHost::Launch(std::vector<HostedLaunch> launches, bool stop_on_failure, Done done) {
+  const HostedLaunch& first = launches.front();
   std::string death;
   {
     absl::MutexLock lock(&mu_);
@@ -240,23 +241,27 @@ void KernelHost::Launch(HostedLaunch launch, Done done) {
       const uint64_t id = next_launch_++;
       Pending& pending = pending_[id];
       pending.done = std::move(done);
-      pending.kernel_name = launch.kernel_name;
-      pending.kernel_type = launch.kernel_type;
-      pending.deadline = absl::Now() + launch.timeout;
+      pending.kernel_name = first.kernel_name;
+      pending.kernel_type = first.kernel_type;
+      pending.deadline = absl::Now() + first.timeout * static_cast<int64_t>(launches.size());
       host::Writer message(host::Op::kLaunch);
-      message.Put(id).Put(launch.binary).Put(launch.kernel).Put(launch.block_dim);
-      message.Put(launch.ub_bytes).Put(static_cast<int32_t>(launch.device_id));
-      message.Put(launch.stream_id).PutString(launch.args);
-      message.Put(static_cast<uint32_t>(launch.placeholders.size()));
-      for (const auto& [slot, data] : launch.placeholders) message.Put(slot).Put(data);
+      message.Put(id).Put(static_cast<uint8_t>(stop_on_failure));
+      message.Put(static_cast<uint32_t>(launches.size()));
+      for (const HostedLaunch& launch : launches) {
+        message.Put(launch.binary).Put(launch.kernel).Put(launch.block_dim);
+        message.Put(launch.ub_bytes).Put(static_cast<int32_t>(launch.device_id));
+        message.Put(launch.stream_id).PutString(launch.args);
+        message.Put(static_cast<uint32_t>(launch.placeholders.size()));
+        for (const auto& [slot, data] : launch.placeholders) message.Put(slot).Put(data);
+      }
       // A failed send means the host is going; the reader fails the launch.
       (void)Send(message);
       return;
     }
     death = death_;
   }
-  done({AclError(ExceptionCodeFor(launch.kernel_type),
-                 absl::StrFormat("kernel '%s': the kernel host %s", launch.kernel_name, death)),
+  done({AclError(ExceptionCodeFor(first.kernel_type),
+                 absl::StrFormat("kernel '%s': the kernel host %s", first.kernel_name, death)),
         ""});
 }
 

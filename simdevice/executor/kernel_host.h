@@ -121,8 +121,13 @@ class KernelHost {
   // Unmaps every grant overlapping [address, address + size).
   void Revoke(uint64_t address, uint64_t size) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Runs `launches` (one stream's, in order) and calls `done` with the
+  // first failure and the printf output of all of them; with
+  // `stop_on_failure` the launches after a failure do not run. Each launch
+  // may take its timeout (the batch: the sum).
   using Done = std::function<void(BlockRunResult result)>;
-  void Launch(HostedLaunch launch, Done done) ABSL_LOCKS_EXCLUDED(mu_);
+  void Launch(std::vector<HostedLaunch> launches, bool stop_on_failure, Done done)
+      ABSL_LOCKS_EXCLUDED(mu_);
 
   bool alive() const ABSL_LOCKS_EXCLUDED(mu_);
   pid_t pid() const { return pid_; }

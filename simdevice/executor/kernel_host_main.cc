@@ -207,13 +207,32 @@ class KernelHostMain {
     Send(Writer(Op::kUnmapped).Put(token));
   }
 
+  // One stream's launches, run one after the other.
+  struct Batch {
+    uint64_t id = 0;
+    bool stop_on_failure = false;
+    std::vector<std::shared_ptr<BlockRun>> runs;
+    size_t next = 0;
+    BlockRunResult result;
+  };
+
   void Launch(Reader& in) {
-    uint64_t id = 0, stream_id = 0, ub_bytes = 0;
+    auto batch = std::make_shared<Batch>();
+    uint8_t stop = 0;
+    uint32_t count = 0;
+    if (!in.Get(&batch->id) || !in.Get(&stop) || !in.Get(&count)) Die("bad launch request");
+    batch->stop_on_failure = stop != 0;
+    for (uint32_t i = 0; i < count; ++i) batch->runs.push_back(ReadLaunch(in));
+    RunNext(std::move(batch));
+  }
+
+  std::shared_ptr<BlockRun> ReadLaunch(Reader& in) {
+    uint64_t stream_id = 0, ub_bytes = 0;
     uint32_t module = 0, kernel = 0, block_dim = 0, placeholders = 0;
     int32_t device_id = 0;
     std::string args;
-    if (!in.Get(&id) || !in.Get(&module) || !in.Get(&kernel) || !in.Get(&block_dim) ||
-        !in.Get(&ub_bytes) || !in.Get(&device_id) || !in.Get(&stream_id) || !in.GetString(&args) ||
+    if (!in.Get(&module) || !in.Get(&kernel) || !in.Get(&block_dim) || !in.Get(&ub_bytes) ||
+        !in.Get(&device_id) || !in.Get(&stream_id) || !in.GetString(&args) ||
         !in.Get(&placeholders)) {
       Die("bad launch request");
     }
@@ -236,11 +255,25 @@ class KernelHostMain {
     run->stream_id = stream_id;
     run->log_failures = false;  // npud logs what it is told
     ResolvePlaceholders(&run->args, slots);
-    RunBlocks(std::move(run), pool_.get(), [this, id](BlockRunResult result) {
+    return run;
+  }
+
+  // Runs the batch's next launch, or answers once none is left to run. Called
+  // again from the last block of each launch.
+  void RunNext(std::shared_ptr<Batch> batch) {
+    const bool stopped = batch->stop_on_failure && !batch->result.status.ok();
+    if (batch->next == batch->runs.size() || stopped) {
       Writer done(Op::kDone);
-      done.Put(id).Put(static_cast<int32_t>(ToAclCode(result.status)));
-      done.PutString(result.status.message()).PutString(result.output);
+      done.Put(batch->id).Put(static_cast<int32_t>(ToAclCode(batch->result.status)));
+      done.PutString(batch->result.status.message()).PutString(batch->result.output);
       Send(done);
+      return;
+    }
+    std::shared_ptr<BlockRun> run = batch->runs[batch->next++];
+    RunBlocks(std::move(run), pool_.get(), [this, batch](BlockRunResult result) {
+      if (batch->result.status.ok()) batch->result.status = std::move(result.status);
+      batch->result.output += result.output;
+      RunNext(batch);
     });
   }
 

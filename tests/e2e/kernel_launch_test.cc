@@ -115,7 +115,7 @@ struct AddArgs {
 TEST_F(KernelTest, BinaryListsItsFunctions) {
   uint32_t count = 0;
   ASSERT_EQ(aclrtBinaryGetFunctionCount(binary_, &count), ACL_SUCCESS);
-  ASSERT_EQ(count, 7u);
+  ASSERT_EQ(count, 8u);
   std::vector<aclrtFuncHandle> functions(count);
   ASSERT_EQ(aclrtBinaryEnumerateFunctions(binary_, functions.data(), count), ACL_SUCCESS);
   std::vector<std::string> names;
@@ -125,7 +125,7 @@ TEST_F(KernelTest, BinaryListsItsFunctions) {
     names.push_back(name);
   }
   EXPECT_EQ(names, (std::vector<std::string>{"add_float", "add_tiled", "hello", "trapping", "poke",
-                                             "spin", "ub_hog"}));
+                                             "spin", "count_up", "ub_hog"}));
   aclrtFuncHandle by_entry = nullptr;
   ASSERT_EQ(aclrtBinaryGetFunctionByEntry(binary_, 2, &by_entry), ACL_SUCCESS);
   EXPECT_EQ(by_entry, functions[2]);
@@ -452,6 +452,45 @@ TEST_F(KernelTest, StopOnFailureSkipsLaterTasks) {
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
   EXPECT_EQ(Read(flag, 1)[0], 0);  // The launch after the trap never ran.
 }
+
+// Launches queued behind a running kernel (which npud sends to the kernel
+// host in batches) all run, in order, and a failure among them follows the
+// stream's failure mode.
+class QueuedLaunchesTest : public KernelTest, public ::testing::WithParamInterface<bool> {
+ protected:
+  aclError CountUp(uint32_t* counter, uint32_t expect) {
+    struct {
+      uint32_t* counter;
+      uint32_t expect;
+    } args{counter, expect};
+    return aclrtLaunchKernelWithHostArgs(Function("count_up"), 1, stream_, nullptr, &args,
+                                         sizeof(args), nullptr, 0);
+  }
+};
+
+TEST_P(QueuedLaunchesTest, RunInOrderAndFollowTheFailureMode) {
+  const bool stop = GetParam();
+  if (stop) {
+    ASSERT_EQ(aclrtSetStreamFailureMode(stream_, ACL_STOP_ON_FAILURE), ACL_SUCCESS);
+  }
+  int32_t* flag = Malloc<int32_t>(1);
+  uint32_t* counter = Malloc<uint32_t>(1);
+  ASSERT_EQ(aclrtMemset(counter, 4, 0, 4), ACL_SUCCESS);
+  ASSERT_EQ(LaunchSpin(flag, 200, stream_), ACL_SUCCESS);
+  constexpr uint32_t kBefore = 600;  // more than one batch
+  for (uint32_t i = 0; i < kBefore; ++i) ASSERT_EQ(CountUp(counter, i), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("trapping"), 2, stream_, nullptr, nullptr, 0,
+                                          nullptr, 0),
+            ACL_SUCCESS);
+  for (uint32_t i = kBefore; i < kBefore + 10; ++i) ASSERT_EQ(CountUp(counter, i), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  EXPECT_EQ(Read(counter, 1)[0], stop ? kBefore : kBefore + 10);
+}
+
+INSTANTIATE_TEST_SUITE_P(FailureModes, QueuedLaunchesTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "StopOnFailure" : "ContinueOnFailure";
+                         });
 
 TEST_F(KernelTest, LongKernelLeavesOtherStreamsRunning) {
   int32_t* flag = Malloc<int32_t>(1);

@@ -45,6 +45,13 @@ extern "C" __global__ __aicore__ void spin(GM_ADDR flag, uint32_t ms) {
   *reinterpret_cast<__gm__ int32_t*>(flag) = 1;
 }
 
+// Counts launches in order: *counter goes up by one if it equals `expect`,
+// and jumps far away (and stays wrong) otherwise.
+extern "C" __global__ __aicore__ void count_up(GM_ADDR counter, uint32_t expect) {
+  auto* value = reinterpret_cast<__gm__ uint32_t*>(counter);
+  *value = *value == expect ? expect + 1 : 1u << 30;
+}
+
 // Asks for more unified buffer than a core has.
 extern "C" __global__ __aicore__ void ub_hog() {
   AscendC::TPipe pipe;
@@ -58,4 +65,5 @@ NPUD_KERNEL_REGISTER(hello);
 NPUD_KERNEL_REGISTER(trapping);
 NPUD_KERNEL_REGISTER(poke);
 NPUD_KERNEL_REGISTER(spin);
+NPUD_KERNEL_REGISTER(count_up);
 NPUD_KERNEL_REGISTER(ub_hog);
