@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <random>
 #include <utility>
 
@@ -25,6 +26,13 @@ std::string KernelIncludeDir(const std::string& configured) {
     if (access((installed + "/kernel_operator.h").c_str(), R_OK) == 0) return installed;
   }
   return NPUD_SOURCE_ASCENDC_INCLUDE;
+}
+
+KernelCompiler::Options CompilerOptions(const DaemonCore::Options& options) {
+  KernelCompiler::Options compiler;
+  compiler.include_dir = KernelIncludeDir(options.kernel_include_dir);
+  compiler.sandbox = options.compile_sandbox;
+  return compiler;
 }
 
 uint64_t RandomId() {
@@ -57,10 +65,10 @@ DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> d
       instance_id_(RandomId()),
       kernel_host_(options.kernel_host),
       session_limits_(options.session_limits),
-      compiler_(std::make_shared<KernelCompiler>(
-          KernelCompiler::Options{KernelIncludeDir(options.kernel_include_dir)})),
+      compiler_(std::make_shared<KernelCompiler>(CompilerOptions(options))),
       devices_(std::move(devices)),
-      ipc_(instance_id_) {}
+      ipc_(instance_id_),
+      compilations_("compilations", std::max(1, options.compile_jobs), 32) {}
 
 DaemonCore::~DaemonCore() {
   absl::flat_hash_map<uint64_t, std::shared_ptr<Session>> sessions;

@@ -45,6 +45,10 @@ class DaemonCore {
     KernelHostOptions kernel_host;
     // What each session may hold at most.
     SessionLimits session_limits;
+    // npud-sandbox-run for run-time compilation (empty: unsandboxed), and
+    // how many compilations run at once (more wait in a bounded queue).
+    std::string compile_sandbox;
+    int compile_jobs = 2;
   };
 
   static absl::StatusOr<std::unique_ptr<DaemonCore>> Create(const Options& options);
@@ -85,7 +89,7 @@ class DaemonCore {
   DelayedExecutor timers_;
   // Run-time compilations: a few at a time (each is a g++), a bounded queue
   // behind them.
-  BoundedExecutor compilations_{"compilations", 2, 32};
+  BoundedExecutor compilations_;
   // Take half of a large host-window copy when idle.
   BoundedExecutor copy_helpers_{"copy helpers", 2, 0};
 

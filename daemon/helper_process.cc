@@ -10,7 +10,11 @@ namespace npud::daemon {
 
 absl::StatusOr<int> RunHelper(const HelperRun& run) {
   SpawnOptions spawn;
-  spawn.argv = run.argv;
+  if (!run.sandbox.empty()) {
+    spawn.argv = {run.sandbox, "--writable=" + run.writable,
+                  absl::StrCat("--cpu_seconds=", run.cpu_seconds), "--"};
+  }
+  spawn.argv.insert(spawn.argv.end(), run.argv.begin(), run.argv.end());
   spawn.cwd = run.cwd;
   spawn.stdout_path = run.log_path;
   spawn.detach = SpawnOptions::Detach::kProcessGroup;
@@ -18,6 +22,10 @@ absl::StatusOr<int> RunHelper(const HelperRun& run) {
   NPUD_ASSIGN_OR_RETURN(const ExitStatus exit, WaitUntil(pid, run.deadline));
   switch (exit.kind) {
     case ExitStatus::Kind::kExited:
+      // The sandbox's way of saying the program is not there.
+      if (!run.sandbox.empty() && exit.value == 127) {
+        return absl::NotFoundError(absl::StrCat(run.argv[0], " cannot be run"));
+      }
       return exit.value;
     case ExitStatus::Kind::kSignaled:
       return absl::AbortedError(

@@ -23,6 +23,11 @@ struct HelperRun {
   std::string cwd;
   std::string log_path;
   absl::Time deadline = absl::InfiniteFuture();
+  // npud-sandbox-run (daemon/sandbox_run_main.cc) to run the program in,
+  // with `writable` its only writable directory; empty: no sandbox.
+  std::string sandbox;
+  std::string writable;
+  int cpu_seconds = 120;
 };
 
 // The exit code of a helper that ran to its end. Otherwise:

@@ -224,6 +224,19 @@ CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, boo
       ScratchDirectory::Create(options_.work_dir);
   if (!created.ok()) return NpudFailure(created.status().message());
   ScratchDirectory& dir = **created;
+  // Every helper runs to the deadline, in the sandbox, writing only `dir`.
+  auto helper = [&](const std::vector<std::string>& argv, const std::string& cwd,
+                    const std::string& log) {
+    HelperRun run;
+    run.argv = argv;
+    run.cwd = cwd;
+    run.log_path = log;
+    run.deadline = deadline;
+    run.sandbox = options_.sandbox;
+    run.writable = dir.path();
+    if (options_.timeout_seconds > 0) run.cpu_seconds = options_.timeout_seconds;
+    return run;
+  };
   const std::string src = dir.PathOf(kSourceDir);
   for (const auto& [name, content] : request.headers) {
     if (absl::Status written = dir.WriteNewFile(absl::StrCat(kSourceDir, "/", name), content);
@@ -252,7 +265,7 @@ CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, boo
   std::vector<std::string> argv = {compiler.path, "-E", "-fdirectives-only"};
   argv.insert(argv.end(), common.begin(), common.end());
   argv.insert(argv.end(), {"-o", dir.PathOf(kPreprocessed), kRtcUnitFileName});
-  absl::StatusOr<int> exit = RunHelper({argv, src, dir.PathOf(kPreprocessLog), deadline});
+  absl::StatusOr<int> exit = RunHelper(helper(argv, src, dir.PathOf(kPreprocessLog)));
   if (!exit.ok()) {
     return Failure(absl::StrCat(ReadLog(dir, kPreprocessLog), kLogPrefix,
                                 Describe(exit.status(), compiler, options_.timeout_seconds)));
@@ -270,7 +283,7 @@ CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, boo
           absl::StrCat("--program=", display),
           absl::StrCat("--registrations=", kRegistrations),
           absl::StrCat("--kernels=", kKernelList)};
-  exit = RunHelper({argv, dir.path(), dir.PathOf(kScanLog), deadline});
+  exit = RunHelper(helper(argv, dir.path(), dir.PathOf(kScanLog)));
   const std::string notes = ReadLog(dir, kScanLog);
   if (!exit.ok()) {
     return Failure(absl::StrCat(notes, kLogPrefix,
@@ -295,7 +308,7 @@ CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, boo
   argv.insert(argv.end(), common.begin(), common.end());
   argv.insert(argv.end(), {"-ffunction-sections", "-fdata-sections", "-Wl,--gc-sections",
                            "-Wl,-z,defs", "-o", dir.PathOf(kObject), kRtcUnitFileName});
-  exit = RunHelper({argv, src, dir.PathOf(kCompileLog), deadline});
+  exit = RunHelper(helper(argv, src, dir.PathOf(kCompileLog)));
 
   CompileOutput output;
   output.log = ReadLog(dir, kCompileLog) + notes;

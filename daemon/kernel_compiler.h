@@ -84,6 +84,11 @@ class KernelCompiler {
     // one of the build tree. (Initialized so that DaemonCore's Options{dir}
     // leaves it empty without a missing-initializer warning.)
     std::string scanner{};
+    // npud-sandbox-run: the compiler and the scanner run in it, with the
+    // request's scratch directory their only writable one. Empty: they run
+    // unsandboxed (the in-process transport, whose user runs them as
+    // themselves anyway).
+    std::string sandbox{};
   };
 
   explicit KernelCompiler(Options options);

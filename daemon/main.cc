@@ -11,10 +11,12 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -58,6 +60,9 @@ ABSL_FLAG(std::string, kernel_host, "",
 ABSL_FLAG(uint64_t, kernel_host_memory_mib, 4096,
           "Heap a kernel host may use (RLIMIT_DATA; device memory is not counted).");
 
+ABSL_FLAG(int32_t, compile_jobs, 0,
+          "Run-time compilations (aclrtcCompileProg) at once; more wait in a queue of 32. "
+          "0: the number of CPUs.");
 ABSL_FLAG(uint64_t, session_memory_mib, 0,
           "Device memory one client session may hold (allocations, IPC imports and "
           "physical memory together); 0: no limit beyond the device's.");
@@ -125,14 +130,24 @@ int main(int argc, char** argv) {
   if (options.kernel_host.binary.empty()) options.kernel_host.binary = DefaultKernelHost();
   options.kernel_host.data_limit_bytes = absl::GetFlag(FLAGS_kernel_host_memory_mib) << 20;
   options.kernel_host.max_threads = absl::GetFlag(FLAGS_session_kernel_threads);
+  // Compilers run sandboxed, from the tool beside the kernel host.
+  options.compile_sandbox =
+      options.kernel_host.binary.substr(0, options.kernel_host.binary.rfind('/') + 1) +
+      "npud-sandbox-run";
+  options.compile_jobs = absl::GetFlag(FLAGS_compile_jobs);
+  if (options.compile_jobs <= 0) {
+    options.compile_jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
   options.session_limits.memory_bytes = absl::GetFlag(FLAGS_session_memory_mib) << 20;
   options.session_limits.streams = absl::GetFlag(FLAGS_session_streams);
   options.session_limits.events = absl::GetFlag(FLAGS_session_events);
-  if (access(options.kernel_host.binary.c_str(), X_OK) != 0) {
-    // npud never runs client code itself: without a host, no kernels.
-    spdlog::critical("kernel host {} is not an executable file (see --kernel_host)",
-                     options.kernel_host.binary);
-    return 1;
+  // npud never runs client code, nor compilers on client sources, outside a
+  // sandbox: without these two, it does not start.
+  for (const std::string& tool : {options.kernel_host.binary, options.compile_sandbox}) {
+    if (access(tool.c_str(), X_OK) != 0) {
+      spdlog::critical("{} is not an executable file (see --kernel_host)", tool);
+      return 1;
+    }
   }
   if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
     options.auth_token = ReadToken(absl::GetFlag(FLAGS_auth_token_file));
