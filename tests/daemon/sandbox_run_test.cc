@@ -25,9 +25,7 @@ class SandboxRunTest : public ::testing::Test {
     dir_ = dir;
     outside_ = absl::StrCat(dir_, "-outside");
   }
-  void TearDown() override {
-    std::system(absl::StrCat("rm -rf ", dir_, " ", outside_).c_str());
-  }
+  void TearDown() override { std::system(absl::StrCat("rm -rf ", dir_, " ", outside_).c_str()); }
 
   // Runs `script` with /bin/sh in the sandbox; returns how it ended and
   // leaves its output in output_.
@@ -40,8 +38,7 @@ class SandboxRunTest : public ::testing::Test {
     spawn.cwd = dir_;  // relative paths reach the writable directory too
     absl::StatusOr<pid_t> pid = npud::Spawn(spawn);
     EXPECT_TRUE(pid.ok()) << pid.status();
-    absl::StatusOr<npud::ExitStatus> exit =
-        npud::WaitUntil(*pid, absl::Now() + absl::Seconds(60));
+    absl::StatusOr<npud::ExitStatus> exit = npud::WaitUntil(*pid, absl::Now() + absl::Seconds(60));
     EXPECT_TRUE(exit.ok()) << exit.status();
     std::ifstream in(spawn.stdout_path);
     std::stringstream text;

@@ -393,6 +393,18 @@ TEST_F(LocalProtocolAbuseTest, UnreadRepliesDoNotGrowTheDaemon) {
   ASSERT_TRUE(allocated.has_reply());
   ASSERT_EQ(allocated.reply().acl_error(), 0);
   const uint64_t address = allocated.reply().malloc().address();
+  // Device memory is shared memory, resident once touched (even by a read):
+  // touch it before the baseline.
+  npud::v1::ClientMessage touch;
+  auto* memset_call = touch.mutable_batch()->add_calls();
+  memset_call->set_call_id(2);
+  memset_call->mutable_memset()->set_address(address);
+  memset_call->mutable_memset()->set_count(kReadBytes);
+  memset_call->mutable_memset()->set_value(7);
+  ASSERT_TRUE(npud::WriteFrame(fd, touch.SerializeAsString()).ok());
+  const npud::v1::ServerMessage touched = Next(fd);
+  ASSERT_TRUE(touched.has_reply());
+  ASSERT_EQ(touched.reply().acl_error(), 0);
   const uint64_t before = ResidentBytes(daemon_->pid());
 
   npud::v1::ClientMessage reads;

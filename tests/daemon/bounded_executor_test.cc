@@ -1,0 +1,43 @@
+// BoundedExecutor, the queue in front of run-time compilations: work past
+// its workers and its queue is refused (npud answers 207005), a session's
+// queued work goes with the session, and everything accepted runs.
+
+#include "daemon/bounded_executor.h"
+
+#include <atomic>
+
+#include "absl/synchronization/notification.h"
+#include "absl/time/clock.h"
+#include "gtest/gtest.h"
+
+namespace npud::daemon {
+namespace {
+
+TEST(BoundedExecutorTest, RefusesWorkBeyondWorkersAndQueue) {
+  BoundedExecutor executor("test", /*workers=*/1, /*max_queued=*/2);
+  absl::Notification release;
+  absl::Notification started;
+  std::atomic<int> ran{0};
+  ASSERT_TRUE(executor
+                  .Schedule(1,
+                            [&] {
+                              started.Notify();
+                              release.WaitForNotification();
+                              ++ran;
+                            })
+                  .ok());
+  started.WaitForNotification();
+  EXPECT_TRUE(executor.Schedule(1, [&] { ++ran; }).ok());
+  EXPECT_TRUE(executor.Schedule(2, [&] { ++ran; }).ok());
+  EXPECT_EQ(executor.load(), 3u);
+  const absl::Status refused = executor.Schedule(2, [&] { ++ran; });
+  EXPECT_TRUE(absl::IsResourceExhausted(refused)) << refused;
+  // Session 1 ends: its queued job never runs; session 2's does.
+  executor.Cancel(1);
+  release.Notify();
+  while (executor.load() != 0) absl::SleepFor(absl::Milliseconds(1));
+  EXPECT_EQ(ran.load(), 2);
+}
+
+}  // namespace
+}  // namespace npud::daemon
