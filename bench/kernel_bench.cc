@@ -3,7 +3,7 @@
 //
 //  * An AscendC vector add (tiles through the unified buffer, double
 //    buffered queues, vector adds) over 64M floats, against a plain C++ loop
-//    over the same data in this process.
+//    over the same data in this process (each the best of ten runs).
 //  * The rate of empty-kernel launches on one stream (launch N, then one
 //    synchronize) through npud over the unix socket and over TCP, against
 //    the same through the in-process transport.
@@ -32,6 +32,8 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
+// The vector add and its baseline each report the best of this many runs.
+constexpr int kRepeats = 10;
 
 struct AddArgs {
   void* x;
@@ -64,15 +66,18 @@ int ClientMain(uint64_t elements, int launches, double start_at) {
     NPUD_BENCH_CHECK(aclrtMemcpy(args.x, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
     NPUD_BENCH_CHECK(aclrtMemcpy(args.y, bytes, host.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE));
     args.n = elements;
-    // Warm up (pages of z get touched), then time one launch.
+    // Warm up (pages of z get touched), then the best of kRepeats launches.
     NPUD_BENCH_CHECK(
         aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
     NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
-    const auto start = Clock::now();
-    NPUD_BENCH_CHECK(
-        aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
-    NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
-    add_seconds = npud::bench::SecondsSince(start);
+    for (int i = 0; i < kRepeats; ++i) {
+      const auto start = Clock::now();
+      NPUD_BENCH_CHECK(
+          aclrtLaunchKernelWithHostArgs(add, 48, stream, nullptr, &args, sizeof(args), nullptr, 0));
+      NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
+      const double seconds = npud::bench::SecondsSince(start);
+      if (i == 0 || seconds < add_seconds) add_seconds = seconds;
+    }
     NPUD_BENCH_CHECK(aclrtMemcpy(host.data(), 4 * sizeof(float), args.z, 4 * sizeof(float),
                                  ACL_MEMCPY_DEVICE_TO_HOST));
     if (host[0] != 3.0f) return 3;
@@ -139,13 +144,24 @@ double AggregateRate(const char* self, const std::string& address, int clients, 
   return static_cast<double>(clients) * launches / (last - first);
 }
 
+// z = x + y, vectorized as the kernel's Add is: the baseline is the best a
+// plain loop compiles to here, not a scalar one.
+__attribute__((noinline)) void AddArrays(const float* __restrict x, const float* __restrict y,
+                                         float* __restrict z, uint64_t n) {
+  for (uint64_t i = 0; i < n; ++i) z[i] = x[i] + y[i];
+}
+
 // The baseline of the vector add: a plain loop over the same amount of data.
 double PlainLoopSeconds(uint64_t elements) {
   std::vector<float> x(elements, 1.5f), y(elements, 1.5f), z(elements, 0.0f);
   for (uint64_t i = 0; i < elements; ++i) z[i] = x[i] + y[i];  // Warm up (touch pages).
-  const auto start = Clock::now();
-  for (uint64_t i = 0; i < elements; ++i) z[i] = x[i] + y[i];
-  const double seconds = npud::bench::SecondsSince(start);
+  double seconds = 0;
+  for (int r = 0; r < kRepeats; ++r) {
+    const auto start = Clock::now();
+    AddArrays(x.data(), y.data(), z.data(), elements);
+    const double took = npud::bench::SecondsSince(start);
+    if (r == 0 || took < seconds) seconds = took;
+  }
   if (z[elements / 2] != 3.0f) std::abort();
   return seconds;
 }

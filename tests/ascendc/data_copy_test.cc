@@ -109,5 +109,27 @@ TEST(DataCopyTest, L1QueueHoldsMoreThanTheUnifiedBuffer) {
       << outcomes[0].trap_message;
 }
 
+// Copies of 16 KiB and more to GM take the streaming-store path; its head and
+// tail around 16-byte boundaries must land exactly, with neighbours untouched.
+TEST(DataCopyTest, LargeStoresToGmLandExactlyAtAnyAlignment) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_COPY);
+  ASSERT_NE(lib, nullptr);
+  for (const uint32_t n : {uint32_t{4104}, uint32_t{100000}, uint32_t{4088}}) {
+    for (const size_t shift : {size_t{0}, size_t{1}, size_t{3}}) {
+      std::vector<float> src(n);
+      for (uint32_t i = 0; i < n; ++i) src[i] = static_cast<float>(i) + 0.5f;
+      std::vector<float> dst(n + 8, kSentinel);
+      auto outcomes = Launch(*lib, "l1_roundtrip", 1, src.data(), dst.data() + shift, n);
+      ASSERT_EQ(outcomes.size(), 1u);
+      ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+      for (size_t i = 0; i < dst.size(); ++i) {
+        const bool inside = i >= shift && i < shift + n;
+        ASSERT_EQ(dst[i], inside ? src[i - shift] : kSentinel)
+            << "n " << n << " shift " << shift << " index " << i;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace npud::ascendc_test
