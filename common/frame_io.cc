@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -74,8 +75,11 @@ absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const 
   return absl::OkStatus();
 }
 
-FrameReader::~FrameReader() {
+FrameReader::~FrameReader() { CloseReceived(); }
+
+void FrameReader::CloseReceived() {
   for (int fd : fds_) close(fd);
+  fds_.clear();
 }
 
 absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start) {
@@ -93,6 +97,7 @@ absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start
       if (errno == EINTR) continue;
       return absl::UnavailableError(absl::StrCat("read from socket: ", std::strerror(errno)));
     }
+    bool stray = (msg.msg_flags & MSG_CTRUNC) != 0;
     for (cmsghdr* cmsg = CMSG_FIRSTHDR(&msg); cmsg != nullptr; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
       if (cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS) continue;
       const size_t count = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
@@ -101,6 +106,11 @@ absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start
         std::memcpy(&fd, CMSG_DATA(cmsg) + i * sizeof(int), sizeof(int));
         fds_.push_back(fd);
       }
+      if (count > 0 && !(at_frame_start && got == 0)) stray = true;
+    }
+    if (stray || fds_.size() > static_cast<size_t>(kMaxFrameFds)) {
+      CloseReceived();
+      return absl::DataLossError("descriptors arrived outside a frame header");
     }
     if (n == 0) {
       if (at_frame_start && got == 0) return absl::OutOfRangeError("end of stream");
@@ -109,6 +119,19 @@ absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start
     got += n;
   }
   return absl::OkStatus();
+}
+
+absl::Status FrameReader::ReadPayload(std::string* payload, uint32_t length) {
+  // Small frames in one step; larger ones double as their bytes come in.
+  constexpr size_t kFirstStep = 64 << 10;
+  size_t have = 0;
+  payload->resize(std::min<size_t>(length, kFirstStep));
+  while (true) {
+    NPUD_RETURN_IF_ERROR(ReadFully(payload->data() + have, payload->size() - have, false));
+    have = payload->size();
+    if (have == length) return absl::OkStatus();
+    payload->resize(std::min<size_t>(length, 2 * have));
+  }
 }
 
 absl::Status FrameReader::Read(std::string* payload, std::vector<int>* fds) {
@@ -123,11 +146,12 @@ absl::Status FrameReader::Read(std::string* payload, std::vector<int>* fds) {
     return absl::DataLossError(
         absl::StrCat("malformed frame header (length ", length, ", descriptors ", fd_count, ")"));
   }
-  payload->resize(length);
-  NPUD_RETURN_IF_ERROR(ReadFully(payload->data(), length, false));
-  if (fds_.size() < fd_count) {
-    return absl::DataLossError("a frame announced descriptors that did not arrive");
+  if (fds_.size() != fd_count) {
+    CloseReceived();
+    return absl::DataLossError(absl::StrCat("a frame announced ", fd_count, " descriptors but ",
+                                            fds_.size(), " came with it"));
   }
+  NPUD_RETURN_IF_ERROR(ReadPayload(payload, length));
   fds->clear();
   for (uint16_t i = 0; i < fd_count; ++i) {
     fds->push_back(fds_.front());

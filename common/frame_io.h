@@ -7,6 +7,10 @@
 // message. Descriptors (shared memory, see RegisterHostMemory) ride as
 // SCM_RIGHTS on the header's bytes.
 //
+// Descriptors may only arrive with the first bytes of a frame's header, and
+// no more than the header announces: anything else is a malformed frame, and
+// the stray descriptors are closed at once.
+//
 // Blocking I/O on one socket; a FrameReader is used by one thread, writes are
 // serialized by the caller.
 
@@ -50,8 +54,13 @@ class FrameReader {
   absl::Status Read(std::string* payload, std::vector<int>* fds);
 
  private:
-  // Reads exactly `size` bytes, collecting any descriptors that arrive.
+  // Reads exactly `size` bytes. Descriptors are accepted only while nothing
+  // of the frame has been read yet (`at_frame_start`), at most kMaxFrameFds.
   absl::Status ReadFully(char* data, size_t size, bool at_frame_start);
+  // Reads a payload of `length` bytes into *payload, growing it as bytes
+  // arrive: a header alone never makes the reader allocate its length.
+  absl::Status ReadPayload(std::string* payload, uint32_t length);
+  void CloseReceived();
 
   const int socket_;
   // Descriptors received but not yet handed out with their frame.

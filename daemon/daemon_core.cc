@@ -79,8 +79,9 @@ DaemonCore::~DaemonCore() {
   sessions.clear();
 }
 
-absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hello,
-                                                           std::shared_ptr<MessageSink> sink) {
+absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
+    const v1::Hello& hello, std::shared_ptr<MessageSink> sink,
+    std::optional<PeerCredentials> credentials) {
   if (hello.protocol_version() < protocol_version::kMinimum ||
       hello.protocol_version() > protocol_version::kCurrent) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -92,6 +93,11 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
     return absl::UnauthenticatedError("invalid npud auth token");
   }
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
+  if (credentials.has_value()) {
+    peer.pid = credentials->pid;
+    peer.uid = credentials->uid;
+    peer.verified = true;
+  }
   const uint64_t id = next_session_id_++;
   SessionServices services;
   services.devices = devices_.get();
@@ -107,8 +113,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;
   }
-  spdlog::info("session {} opened: pid {} uid {} host {} program {}", id, peer.pid, peer.uid,
-               peer.host, peer.program);
+  spdlog::info("session {} opened: pid {} uid {} ({}) host {} program {}", id, peer.pid, peer.uid,
+               peer.verified ? "from the kernel" : "claimed", peer.host, peer.program);
 
   v1::HelloReply reply;
   reply.set_session_id(id);
@@ -119,6 +125,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(const v1::Hello& hell
   reply.set_vmm_size(devices_->vmm().span());
   reply.set_stream_limit(session_limits_.streams);
   reply.set_event_limit(session_limits_.events);
+  reply.set_peer_pid(peer.pid);
   for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
   return Opened{std::move(reply), std::move(session)};
 }

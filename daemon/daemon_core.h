@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/base/thread_annotations.h"
@@ -23,6 +24,7 @@
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
+#include "daemon/peer_credentials.h"
 #include "daemon/session/session.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/device_set.h"
@@ -59,9 +61,12 @@ class DaemonCore {
     std::shared_ptr<Session> session;
   };
   // Checks a hello (protocol version, token) and starts a session whose
-  // messages go to `sink`. The caller owns the session; CloseSession() must
-  // be called when the client goes away.
-  absl::StatusOr<Opened> OpenSession(const v1::Hello& hello, std::shared_ptr<MessageSink> sink)
+  // messages go to `sink`. With `credentials` (local protocol) the session's
+  // pid and uid are the kernel's, otherwise what the hello claims. The
+  // caller owns the session; CloseSession() must be called when the client
+  // goes away.
+  absl::StatusOr<Opened> OpenSession(const v1::Hello& hello, std::shared_ptr<MessageSink> sink,
+                                     std::optional<PeerCredentials> credentials = std::nullopt)
       ABSL_LOCKS_EXCLUDED(mu_);
   void CloseSession(uint64_t session_id) ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -40,29 +40,40 @@ std::string IpcRegistry::ExportMemory(uint64_t owner, sim::DeviceRange range, bo
   return key;
 }
 
+void IpcRegistry::Allow(AllowList& list, const std::vector<int64_t>& pids,
+                        const std::string& space) {
+  for (int64_t pid : pids) list.insert({space, pid});
+}
+
+bool IpcRegistry::Allowed(const AllowList& list, const IpcPid& importer) {
+  return list.contains({importer.space, importer.pid});
+}
+
 absl::Status IpcRegistry::SetImportPids(uint64_t owner, const std::string& key,
-                                        const std::vector<int64_t>& pids) {
+                                        const std::vector<int64_t>& pids,
+                                        const std::string& space) {
   absl::MutexLock lock(&mu_);
   auto it = memory_.find(key);
   if (it == memory_.end() || it->second.memory->owner() != owner) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("'%s' is not a key this process exports", key));
   }
-  it->second.pids.insert(pids.begin(), pids.end());
+  Allow(it->second.pids, pids, space);
   return absl::OkStatus();
 }
 
 absl::StatusOr<std::shared_ptr<SharedMemory>> IpcRegistry::ImportMemory(const std::string& key,
-                                                                        int64_t pid) {
+                                                                        const IpcPid& importer) {
   absl::MutexLock lock(&mu_);
   auto it = memory_.find(key);
   if (it == memory_.end()) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("no memory is shared under key '%s' on this npud", key));
   }
-  if (it->second.check_pid && !it->second.pids.contains(pid)) {
-    return AclError(kRtNoPermission,
-                    absl::StrFormat("process %d is not on the allow-list of key '%s'", pid, key));
+  if (it->second.check_pid && !Allowed(it->second.pids, importer)) {
+    return AclError(
+        kRtNoPermission,
+        absl::StrFormat("process %d is not on the allow-list of key '%s'", importer.pid, key));
   }
   return it->second.memory;
 }
@@ -102,11 +113,12 @@ std::string IpcRegistry::ExportNotify(uint64_t owner, std::shared_ptr<sim::Notif
 }
 
 absl::Status IpcRegistry::SetNotifyPids(uint64_t owner, const std::shared_ptr<sim::Notify>& notify,
-                                        const std::vector<int64_t>& pids) {
+                                        const std::vector<int64_t>& pids,
+                                        const std::string& space) {
   absl::MutexLock lock(&mu_);
   for (auto& [key, exported] : notifies_) {
     if (exported.notify == notify && exported.owner == owner) {
-      exported.pids.insert(pids.begin(), pids.end());
+      Allow(exported.pids, pids, space);
       return absl::OkStatus();
     }
   }
@@ -114,17 +126,17 @@ absl::Status IpcRegistry::SetNotifyPids(uint64_t owner, const std::shared_ptr<si
 }
 
 absl::StatusOr<std::shared_ptr<sim::Notify>> IpcRegistry::ImportNotify(const std::string& key,
-                                                                       int64_t pid) {
+                                                                       const IpcPid& importer) {
   absl::MutexLock lock(&mu_);
   auto it = notifies_.find(key);
   if (it == notifies_.end()) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("no notify is shared under key '%s' on this npud", key));
   }
-  if (it->second.check_pid && !it->second.pids.contains(pid)) {
+  if (it->second.check_pid && !Allowed(it->second.pids, importer)) {
     return AclError(
         kRtNoPermission,
-        absl::StrFormat("process %d is not on the allow-list of notify '%s'", pid, key));
+        absl::StrFormat("process %d is not on the allow-list of notify '%s'", importer.pid, key));
   }
   return it->second.notify;
 }
@@ -146,19 +158,20 @@ uint64_t IpcRegistry::ExportPhysical(uint64_t owner, std::shared_ptr<sim::Physic
 }
 
 absl::Status IpcRegistry::SetPhysicalPids(uint64_t owner, uint64_t handle,
-                                          const std::vector<int64_t>& pids) {
+                                          const std::vector<int64_t>& pids,
+                                          const std::string& space) {
   absl::MutexLock lock(&mu_);
   auto it = physical_.find(handle);
   if (it == physical_.end() || it->second.owner != owner) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("%#x is not a shareable handle this process exported", handle));
   }
-  it->second.pids.insert(pids.begin(), pids.end());
+  Allow(it->second.pids, pids, space);
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> IpcRegistry::ImportPhysical(uint64_t handle,
-                                                                                 int64_t pid) {
+absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> IpcRegistry::ImportPhysical(
+    uint64_t handle, const IpcPid& importer) {
   absl::MutexLock lock(&mu_);
   auto it = physical_.find(handle);
   if (it == physical_.end()) {
@@ -166,10 +179,10 @@ absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> IpcRegistry::ImportPhysical
         kRtParamInvalid,
         absl::StrFormat("no physical memory is shared under handle %#x on this npud", handle));
   }
-  if (it->second.check_pid && !it->second.pids.contains(pid)) {
+  if (it->second.check_pid && !Allowed(it->second.pids, importer)) {
     return AclError(kRtNoPermission,
                     absl::StrFormat("process %d is not on the allow-list of shareable handle %#x",
-                                    pid, handle));
+                                    importer.pid, handle));
   }
   return it->second.memory;
 }

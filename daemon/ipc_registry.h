@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -69,18 +70,33 @@ class SharedMemory {
   std::shared_ptr<const void> pin_ ABSL_GUARDED_BY(mu_);  // null once revoked
 };
 
+// A process as IPC allow-lists name it: a pid and the pid namespace it
+// means something in. "" is npud's own, for pids the kernel vouches for
+// (local protocol); a client that only claims its pid (gRPC, TCP) is in
+// "claimed:<host>". An allow-list entry matches only processes of the
+// namespace its exporter is in, so a claimed pid never matches a local
+// process.
+struct IpcPid {
+  IpcPid(int64_t pid, std::string space = "") : pid(pid), space(std::move(space)) {}
+  int64_t pid;
+  std::string space;
+};
+
 class IpcRegistry {
  public:
   explicit IpcRegistry(uint64_t instance_id) : instance_id_(instance_id) {}
 
   // Exports memory of session `owner`; returns the key. With `check_pid`
-  // only pids added by SetImportPids may import.
+  // only pids added by SetImportPids (in the exporter's namespace `space`)
+  // may import.
   std::string ExportMemory(uint64_t owner, sim::DeviceRange range, bool check_pid)
       ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status SetImportPids(uint64_t owner, const std::string& key,
-                             const std::vector<int64_t>& pids) ABSL_LOCKS_EXCLUDED(mu_);
-  // The memory under `key`, if `pid` may import it.
-  absl::StatusOr<std::shared_ptr<SharedMemory>> ImportMemory(const std::string& key, int64_t pid)
+                             const std::vector<int64_t>& pids, const std::string& space = "")
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // The memory under `key`, if `importer` may import it.
+  absl::StatusOr<std::shared_ptr<SharedMemory>> ImportMemory(const std::string& key,
+                                                             const IpcPid& importer)
       ABSL_LOCKS_EXCLUDED(mu_);
 
   std::string ExportEvent(uint64_t owner, std::shared_ptr<sim::Event> event)
@@ -93,8 +109,10 @@ class IpcRegistry {
   std::string ExportNotify(uint64_t owner, std::shared_ptr<sim::Notify> notify, bool check_pid)
       ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status SetNotifyPids(uint64_t owner, const std::shared_ptr<sim::Notify>& notify,
-                             const std::vector<int64_t>& pids) ABSL_LOCKS_EXCLUDED(mu_);
-  absl::StatusOr<std::shared_ptr<sim::Notify>> ImportNotify(const std::string& key, int64_t pid)
+                             const std::vector<int64_t>& pids, const std::string& space = "")
+      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::Notify>> ImportNotify(const std::string& key,
+                                                            const IpcPid& importer)
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // Physical memory shared under a numeric handle
@@ -104,9 +122,10 @@ class IpcRegistry {
   // session ends the memory is revoked (see PhysicalMemory::Revoke).
   uint64_t ExportPhysical(uint64_t owner, std::shared_ptr<sim::PhysicalMemory> memory,
                           bool check_pid) ABSL_LOCKS_EXCLUDED(mu_);
-  absl::Status SetPhysicalPids(uint64_t owner, uint64_t handle, const std::vector<int64_t>& pids)
-      ABSL_LOCKS_EXCLUDED(mu_);
-  absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> ImportPhysical(uint64_t handle, int64_t pid)
+  absl::Status SetPhysicalPids(uint64_t owner, uint64_t handle, const std::vector<int64_t>& pids,
+                               const std::string& space = "") ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> ImportPhysical(uint64_t handle,
+                                                                      const IpcPid& importer)
       ABSL_LOCKS_EXCLUDED(mu_);
   // The exporter freed `memory`: its handle takes no new imports.
   void UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory) ABSL_LOCKS_EXCLUDED(mu_);
@@ -122,10 +141,13 @@ class IpcRegistry {
   size_t exports_of(uint64_t owner) const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
+  // Entries (namespace, pid).
+  using AllowList = absl::flat_hash_set<std::pair<std::string, int64_t>>;
+
   struct MemoryExport {
     std::shared_ptr<SharedMemory> memory;
     bool check_pid;
-    absl::flat_hash_set<int64_t> pids;
+    AllowList pids;
   };
   struct EventExport {
     uint64_t owner;
@@ -135,14 +157,17 @@ class IpcRegistry {
     uint64_t owner;
     std::shared_ptr<sim::PhysicalMemory> memory;
     bool check_pid;
-    absl::flat_hash_set<int64_t> pids;
+    AllowList pids;
   };
   struct NotifyExport {
     uint64_t owner;
     std::shared_ptr<sim::Notify> notify;
     bool check_pid;
-    absl::flat_hash_set<int64_t> pids;
+    AllowList pids;
   };
+
+  static void Allow(AllowList& list, const std::vector<int64_t>& pids, const std::string& space);
+  static bool Allowed(const AllowList& list, const IpcPid& importer);
 
   std::string NewKey(const char* kind) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 

@@ -1,17 +1,20 @@
 #include "daemon/local_server.h"
 
+#include <fcntl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "common/frame_io.h"
 #include "common/status_macros.h"
 #include "common/unix_socket.h"
@@ -25,14 +28,20 @@
 namespace npud::daemon {
 namespace {
 
+// How long accepting pauses when descriptors or kernel memory run out.
+constexpr absl::Duration kAcceptPause = absl::Milliseconds(100);
+// How often connections waiting for their hello are checked for expiry.
+constexpr absl::Duration kExpiryScan = absl::Milliseconds(100);
+
 // Writes a connection's server messages. A message is written at once by
 // the thread that sends it, without blocking; only when the socket is full
-// does the rest wait in `pending_` for the writer thread, and later messages
-// queue behind it, so order is kept and no scheduler worker ever blocks on a
-// slow client. What the client has not taken yet is bounded (MessageSink).
+// does the rest wait in `pending_` for the writer thread (started then), and
+// later messages queue behind it, so order is kept and no scheduler worker
+// ever blocks on a slow client. What the client has not taken yet is
+// bounded (MessageSink).
 class LocalSink final : public BudgetedSink {
  public:
-  explicit LocalSink(int socket) : socket_(socket), writer_([this] { WriterLoop(); }) {}
+  explicit LocalSink(int socket) : socket_(socket) {}
   ~LocalSink() override { Close(); }
 
   void Send(v1::ServerMessage message) override {
@@ -51,6 +60,7 @@ class LocalSink final : public BudgetedSink {
         return;
       } else if (budget_.Add(frame.size() - sent)) {
         pending_.append(frame, sent);  // the writer thread sends it
+        if (!writer_.joinable()) writer_ = std::thread([this] { WriterLoop(); });
         return;
       } else {
         Overflow();
@@ -61,13 +71,15 @@ class LocalSink final : public BudgetedSink {
 
   // Stops writing; later messages are dropped.
   void Close() {
+    std::thread writer;
     {
       absl::MutexLock lock(&mu_);
       if (closed_) return;
       closed_ = true;
+      writer.swap(writer_);
     }
     budget_.End();
-    writer_.join();
+    if (writer.joinable()) writer.join();
   }
 
  private:
@@ -142,14 +154,20 @@ class LocalSink final : public BudgetedSink {
   bool writing_ ABSL_GUARDED_BY(mu_) = false;
   bool closed_ ABSL_GUARDED_BY(mu_) = false;
   bool broken_ ABSL_GUARDED_BY(mu_) = false;
-  std::thread writer_;
+  std::thread writer_ ABSL_GUARDED_BY(mu_);
 };
 
-// The client's messages, framed on the socket.
+// The client's messages: the hello the event thread read, then frames from
+// the socket.
 class FrameSource final : public ClientMessageSource {
  public:
-  explicit FrameSource(int socket) : reader_(socket) {}
+  FrameSource(int socket, v1::ClientMessage hello) : reader_(socket), hello_(std::move(hello)) {}
   absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
+    if (hello_.has_value()) {
+      *message = *std::move(hello_);
+      hello_.reset();
+      return absl::OkStatus();
+    }
     NPUD_RETURN_IF_ERROR(reader_.Read(&payload_, fds));
     if (!message->ParseFromString(payload_)) return absl::DataLossError("undecodable message");
     return absl::OkStatus();
@@ -157,40 +175,68 @@ class FrameSource final : public ClientMessageSource {
 
  private:
   FrameReader reader_;
+  std::optional<v1::ClientMessage> hello_;
   std::string payload_;
 };
 
+// Best effort, never blocking: tells a peer why it is dropped.
+void SendRefusal(int socket, const absl::Status& why) {
+  v1::ServerMessage refused;
+  refused.mutable_refused()->set_code(static_cast<int>(why.code()));
+  refused.mutable_refused()->set_message(std::string(why.message()));
+  std::string frame(kFrameHeaderBytes, '\0');
+  refused.AppendToString(&frame);
+  SealFrame(&frame);
+  (void)send(socket, frame.data(), frame.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+
+uint32_t HeaderLength(const std::string& header) {
+  uint32_t length = 0;
+  for (int i = 0; i < 4; ++i)
+    length |= static_cast<uint32_t>(static_cast<uint8_t>(header[i])) << (8 * i);
+  return length;
+}
+
+// Logs at most once a second (floods must not flood the log).
+bool LogAllowed(absl::Time* last) {
+  const absl::Time now = absl::Now();
+  if (now - *last < absl::Seconds(1)) return false;
+  *last = now;
+  return true;
+}
+
 }  // namespace
 
-// One client connection: reads its hello, then its batches, in order.
+// A connection whose peer has sent its hello, served by its own thread.
 class LocalServer::Connection {
  public:
-  Connection(int socket, DaemonCore* core)
-      : socket_(socket), core_(core), thread_([this] { Run(); }) {}
-  ~Connection() {
-    thread_.join();
-    close(socket_);
-  }
+  Connection(UniqueFd socket, v1::ClientMessage hello, PeerCredentials credentials,
+             std::unique_ptr<ConnectionLimits::Admission> admission, LocalServer* server)
+      : socket_(std::move(socket)),
+        core_(server->core_),
+        admission_(std::move(admission)),
+        thread_([this, hello = std::move(hello), credentials, server]() mutable {
+          Serve(std::move(hello), credentials);
+          // The client sees the end at once; the descriptor itself is closed
+          // when the connection is reaped.
+          shutdown(socket_.get(), SHUT_RDWR);
+          done_.store(true);
+          server->Wake();
+        }) {}
+  ~Connection() { thread_.join(); }
 
   // Unblocks the reader; the session closes as if the client had left.
-  void Disconnect() { shutdown(socket_, SHUT_RDWR); }
+  void Disconnect() { shutdown(socket_.get(), SHUT_RDWR); }
   bool done() const { return done_.load(); }
 
  private:
-  void Run() {
-    Serve();
-    // The client sees the end at once; the descriptor itself is closed
-    // when the connection is reaped.
-    shutdown(socket_, SHUT_RDWR);
-    done_.store(true);
-  }
-
-  void Serve() {
-    FrameSource source(socket_);
-    auto sink = std::make_shared<LocalSink>(socket_);
-    const absl::Status served = ServeSession(core_, source, sink);
+  void Serve(v1::ClientMessage hello, PeerCredentials credentials) {
+    FrameSource source(socket_.get(), std::move(hello));
+    auto sink = std::make_shared<LocalSink>(socket_.get());
+    const absl::Status served = ServeSession(core_, source, sink, credentials);
     if (!served.ok()) {
-      spdlog::warn("local client refused: {}", served.ToString());
+      spdlog::warn("local client pid {} uid {} refused: {}", credentials.pid, credentials.uid,
+                   served.ToString());
       v1::ServerMessage refused;
       refused.mutable_refused()->set_code(static_cast<int>(served.code()));
       refused.mutable_refused()->set_message(std::string(served.message()));
@@ -199,44 +245,260 @@ class LocalServer::Connection {
     sink->Close();
   }
 
-  const int socket_;
+  const UniqueFd socket_;
   DaemonCore* const core_;
+  const std::unique_ptr<ConnectionLimits::Admission> admission_;
   std::atomic<bool> done_{false};
-  std::thread thread_;
+  std::thread thread_;  // last: it uses the members above
 };
 
-absl::StatusOr<std::unique_ptr<LocalServer>> LocalServer::Start(
-    DaemonCore* core, const std::vector<std::string>& paths) {
-  std::unique_ptr<LocalServer> server(new LocalServer(core));
-  for (const std::string& path : paths) {
-    NPUD_ASSIGN_OR_RETURN(UniqueFd fd, ListenUnixSocket(path, /*backlog=*/64));
-    server->paths_.push_back(path);
-    server->listeners_.push_back(fd.release());
+struct LocalServer::Waiting {
+  UniqueFd socket;
+  PeerCredentials credentials;
+  std::unique_ptr<ConnectionLimits::Admission> admission;
+  absl::Time deadline;
+  std::string frame;  // what arrived so far: header, then payload
+};
+
+LocalServer::LocalServer(DaemonCore* core, const Options& options)
+    : core_(core),
+      options_(options),
+      limits_(options.max_connections, options.max_connections_per_uid) {}
+
+absl::StatusOr<std::unique_ptr<LocalServer>> LocalServer::Start(DaemonCore* core,
+                                                                const Options& options) {
+  std::unique_ptr<LocalServer> server(new LocalServer(core, options));
+  server->epoll_ = UniqueFd(epoll_create1(EPOLL_CLOEXEC));
+  server->wake_ = UniqueFd(eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK));
+  server->reserve_ = UniqueFd(open("/dev/null", O_RDONLY | O_CLOEXEC));
+  if (!server->epoll_.valid() || !server->wake_.valid() || !server->reserve_.valid()) {
+    return absl::InternalError(absl::StrCat("local server set-up: ", std::strerror(errno)));
   }
-  for (int fd : server->listeners_) {
-    server->acceptors_.emplace_back([raw = server.get(), fd] { raw->AcceptLoop(fd); });
+  epoll_event wake{};
+  wake.events = EPOLLIN;
+  wake.data.fd = server->wake_.get();
+  epoll_ctl(server->epoll_.get(), EPOLL_CTL_ADD, server->wake_.get(), &wake);
+  for (const std::string& path : options.paths) {
+    NPUD_ASSIGN_OR_RETURN(UniqueFd fd, ListenUnixSocket(path, /*backlog=*/256));
+    const int flags = fcntl(fd.get(), F_GETFL);
+    fcntl(fd.get(), F_SETFL, flags | O_NONBLOCK);
+    epoll_event listen{};
+    listen.events = EPOLLIN;
+    listen.data.fd = fd.get();
+    epoll_ctl(server->epoll_.get(), EPOLL_CTL_ADD, fd.get(), &listen);
+    server->listeners_.push_back(std::move(fd));
   }
+  server->event_thread_ = std::thread([raw = server.get()] { raw->EventLoop(); });
   return server;
 }
 
 LocalServer::~LocalServer() {
   Shutdown();
-  for (const std::string& path : paths_) unlink(path.c_str());
+  for (const std::string& path : options_.paths) unlink(path.c_str());
 }
 
-void LocalServer::AcceptLoop(int listener) {
+void LocalServer::Wake() {
+  const uint64_t one = 1;
+  (void)write(wake_.get(), &one, sizeof(one));
+}
+
+void LocalServer::EventLoop() {
+  absl::Time next_scan = absl::Now() + kExpiryScan;
+  absl::Time last_expiry_log = absl::InfinitePast();
+  epoll_event events[64];
   while (true) {
-    const int fd = accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
-    if (fd < 0) {
-      if (errno == EINTR || errno == ECONNABORTED) continue;
-      return;  // Shut down (or out of descriptors: stop rather than spin).
+    {
+      absl::MutexLock lock(&mu_);
+      if (shut_down_) break;
     }
-    std::vector<std::shared_ptr<Connection>> finished;
-    absl::MutexLock lock(&mu_);
-    if (shut_down_) {
-      close(fd);
+    const int n = epoll_wait(epoll_.get(), events, 64, absl::ToInt64Milliseconds(kExpiryScan));
+    if (n < 0 && errno != EINTR) {
+      spdlog::error("local server: epoll_wait: {}", std::strerror(errno));
+      absl::SleepFor(kAcceptPause);
+    }
+    for (int i = 0; i < n; ++i) {
+      const int fd = events[i].data.fd;
+      if (fd == wake_.get()) {
+        uint64_t count;
+        (void)read(wake_.get(), &count, sizeof(count));
+        Reap();
+        continue;
+      }
+      bool listener = false;
+      for (const UniqueFd& l : listeners_) listener |= l.get() == fd;
+      if (listener) {
+        AcceptFrom(fd);
+        continue;
+      }
+      auto it = waiting_.find(fd);
+      if (it != waiting_.end() && ReadHello(*it->second)) waiting_.erase(it);
+    }
+    const absl::Time now = absl::Now();
+    if (now >= accept_paused_until_ && accept_paused_until_ != absl::InfinitePast()) {
+      accept_paused_until_ = absl::InfinitePast();
+      for (const UniqueFd& l : listeners_) {
+        epoll_event listen{};
+        listen.events = EPOLLIN;
+        listen.data.fd = l.get();
+        epoll_ctl(epoll_.get(), EPOLL_CTL_ADD, l.get(), &listen);
+      }
+    }
+    if (now >= next_scan) {
+      next_scan = now + kExpiryScan;
+      int expired = 0;
+      for (auto it = waiting_.begin(); it != waiting_.end();) {
+        auto next = std::next(it);
+        if (now >= it->second->deadline) {
+          SendRefusal(it->first, absl::DeadlineExceededError("no hello in time"));
+          waiting_.erase(it);  // closes the socket, leaves the epoll set
+          ++expired;
+        }
+        it = next;
+      }
+      if (expired > 0 && LogAllowed(&last_expiry_log)) {
+        spdlog::warn("local server: closed {} connection(s) that sent no hello within {}", expired,
+                     absl::FormatDuration(options_.hello_timeout));
+      }
+    }
+  }
+  waiting_.clear();
+}
+
+void LocalServer::AcceptFrom(int listener) {
+  static absl::Time last_log = absl::InfinitePast();
+  // A bounded number per wake-up, so that hellos and reaping keep their turn.
+  for (int i = 0; i < 64; ++i) {
+    UniqueFd socket(accept4(listener, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK));
+    if (!socket.valid()) {
+      const int error = errno;
+      if (error == EAGAIN || error == EWOULDBLOCK) return;
+      if (error == EINTR || error == ECONNABORTED) continue;
+      if ((error == EMFILE || error == ENFILE) && reserve_.valid()) {
+        // Out of descriptors: shed the newest connection rather than leave
+        // it in the backlog, where it would make the listener spin.
+        reserve_.reset();
+        UniqueFd shed(accept4(listener, nullptr, nullptr, SOCK_CLOEXEC));
+        shed.reset();
+        reserve_ = UniqueFd(open("/dev/null", O_RDONLY | O_CLOEXEC));
+        if (LogAllowed(&last_log)) {
+          spdlog::error("local server: out of descriptors ({}), refusing new connections",
+                        std::strerror(error));
+        }
+        if (reserve_.valid()) continue;
+      } else if (LogAllowed(&last_log)) {
+        spdlog::error("local server: accept: {}; pausing for {}", std::strerror(error),
+                      absl::FormatDuration(kAcceptPause));
+      }
+      // Stop watching the listeners for a moment instead of spinning.
+      for (const UniqueFd& l : listeners_) epoll_ctl(epoll_.get(), EPOLL_CTL_DEL, l.get(), nullptr);
+      accept_paused_until_ = absl::Now() + kAcceptPause;
       return;
     }
+    ucred peer{};
+    socklen_t peer_size = sizeof(peer);
+    if (getsockopt(socket.get(), SOL_SOCKET, SO_PEERCRED, &peer, &peer_size) != 0) continue;
+    absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> admission =
+        limits_.Admit(peer.uid);
+    if (!admission.ok()) {
+      if (LogAllowed(&last_log)) {
+        spdlog::warn("local server: refusing pid {} uid {}: {}", peer.pid, peer.uid,
+                     std::string(admission.status().message()));
+      }
+      SendRefusal(socket.get(), admission.status());
+      continue;
+    }
+    auto waiting = std::make_unique<Waiting>();
+    waiting->credentials = PeerCredentials{peer.pid, peer.uid};
+    waiting->admission = *std::move(admission);
+    waiting->deadline = absl::Now() + options_.hello_timeout;
+    epoll_event in{};
+    in.events = EPOLLIN | EPOLLRDHUP;
+    in.data.fd = socket.get();
+    if (epoll_ctl(epoll_.get(), EPOLL_CTL_ADD, socket.get(), &in) != 0) continue;
+    const int fd = socket.get();
+    waiting->socket = std::move(socket);
+    waiting_[fd] = std::move(waiting);
+  }
+}
+
+bool LocalServer::ReadHello(Waiting& waiting) {
+  const int fd = waiting.socket.get();
+  auto drop = [&](const absl::Status& why) {
+    spdlog::warn("local client pid {} uid {} dropped before its hello: {}", waiting.credentials.pid,
+                 waiting.credentials.uid, std::string(why.message()));
+    SendRefusal(fd, why);
+    return true;
+  };
+  while (true) {
+    size_t want = kFrameHeaderBytes;
+    if (waiting.frame.size() >= kFrameHeaderBytes) want += HeaderLength(waiting.frame);
+    const size_t have = waiting.frame.size();
+    if (have == want) break;
+    // Grows with what arrives, never by what the header announces.
+    waiting.frame.resize(std::min(want, have + 4096));
+    iovec iov{waiting.frame.data() + have, waiting.frame.size() - have};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFrameFds)];
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof(control);
+    const ssize_t n = recvmsg(fd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+    bool descriptors = (msg.msg_flags & MSG_CTRUNC) != 0;
+    for (cmsghdr* c = CMSG_FIRSTHDR(&msg); n >= 0 && c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
+      if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+      const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+      for (size_t i = 0; i < count; ++i) {
+        int received;
+        std::memcpy(&received, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
+        close(received);
+      }
+      descriptors = descriptors || count > 0;
+    }
+    if (descriptors) return drop(absl::InvalidArgumentError("descriptors before the hello"));
+    if (n < 0) {
+      waiting.frame.resize(have);
+      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return false;
+      return true;  // a broken connection: just close it
+    }
+    if (n == 0) {
+      // A probe (connect, then leave) or a peer that gave up mid-frame.
+      if (have > 0) {
+        spdlog::debug("local client pid {} left inside its hello", waiting.credentials.pid);
+      }
+      return true;
+    }
+    waiting.frame.resize(have + n);
+    if (have < kFrameHeaderBytes && waiting.frame.size() >= kFrameHeaderBytes) {
+      const uint32_t length = HeaderLength(waiting.frame);
+      if (length > kMaxHelloBytes || waiting.frame[4] != 0 || waiting.frame[5] != 0 ||
+          waiting.frame[6] != 0 || waiting.frame[7] != 0) {
+        return drop(absl::InvalidArgumentError(
+            absl::StrCat("the first frame (", length, " bytes) is not a hello")));
+      }
+    }
+  }
+  v1::ClientMessage hello;
+  if (!hello.ParseFromArray(waiting.frame.data() + kFrameHeaderBytes,
+                            static_cast<int>(waiting.frame.size() - kFrameHeaderBytes)) ||
+      !hello.has_hello()) {
+    return drop(absl::InvalidArgumentError("the first message must be a hello"));
+  }
+  epoll_ctl(epoll_.get(), EPOLL_CTL_DEL, fd, nullptr);
+  const int flags = fcntl(fd, F_GETFL);
+  fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);  // the connection thread blocks on it
+  absl::MutexLock lock(&mu_);
+  if (shut_down_) return true;
+  connections_.push_back(std::make_unique<Connection>(std::move(waiting.socket), std::move(hello),
+                                                      waiting.credentials,
+                                                      std::move(waiting.admission), this));
+  return true;
+}
+
+void LocalServer::Reap() {
+  std::vector<std::unique_ptr<Connection>> finished;
+  {
+    absl::MutexLock lock(&mu_);
     for (auto it = connections_.begin(); it != connections_.end();) {
       if ((*it)->done()) {
         finished.push_back(std::move(*it));
@@ -245,23 +507,23 @@ void LocalServer::AcceptLoop(int listener) {
         ++it;
       }
     }
-    connections_.push_back(std::make_shared<Connection>(fd, core_));
-    // `finished` joins its threads (already returned) after the lock.
   }
+  // Joins threads that have returned, outside the lock.
 }
 
 void LocalServer::Shutdown() {
-  std::vector<std::shared_ptr<Connection>> connections;
+  std::vector<std::unique_ptr<Connection>> connections;
   {
     absl::MutexLock lock(&mu_);
     if (shut_down_) return;
     shut_down_ = true;
+  }
+  Wake();
+  if (event_thread_.joinable()) event_thread_.join();
+  {
+    absl::MutexLock lock(&mu_);
     connections.swap(connections_);
   }
-  // shutdown() wakes a thread blocked in accept() on Linux.
-  for (int fd : listeners_) shutdown(fd, SHUT_RDWR);
-  for (std::thread& t : acceptors_) t.join();
-  for (int fd : listeners_) close(fd);
   for (auto& connection : connections) connection->Disconnect();
   connections.clear();  // Joins each connection thread.
 }

@@ -7,9 +7,19 @@
 // daemon (RegisterHostMemory), and it has no HTTP/2 layer or extra threads
 // between a call and its session, which makes round trips cheaper.
 //
-// One thread per connection reads and processes the client's calls in
+// Until a connection has sent its hello it costs a descriptor and a few KiB,
+// never a thread: one event thread accepts, reads hellos (at most
+// kMaxHelloBytes, no descriptors, within the hello timeout) and closes
+// connections that break these rules. The peer's pid and uid come from the
+// kernel (SO_PEERCRED), and ConnectionLimits caps connections in all and per
+// uid. Then the connection gets its own thread, which serves the session in
 // order; replies are written by whichever thread produces them (a writer
-// thread takes over only when the socket is full).
+// thread starts only when the socket is full).
+//
+// The listener does not die: when npud runs out of descriptors, a reserve
+// descriptor is given up to accept and at once close the newest connection,
+// and accepting resumes when descriptors are free again. Finished
+// connections are reaped by the event thread whether or not anyone connects.
 
 #ifndef NPUD_DAEMON_LOCAL_SERVER_H_
 #define NPUD_DAEMON_LOCAL_SERVER_H_
@@ -20,8 +30,12 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "common/unique_fd.h"
+#include "daemon/connection_limits.h"
 
 namespace npud::daemon {
 
@@ -29,9 +43,22 @@ class DaemonCore;
 
 class LocalServer {
  public:
-  // Listens on each of `paths` (socket files; stale ones are replaced).
+  // A hello is a few hundred bytes; a frame before it announcing more is
+  // refused before anything is allocated for it.
+  static constexpr uint32_t kMaxHelloBytes = 64 << 10;
+
+  struct Options {
+    // Socket files to listen on (stale ones are replaced).
+    std::vector<std::string> paths;
+    // How long a connection may take to send its hello.
+    absl::Duration hello_timeout = absl::Seconds(5);
+    // Connections at once, in all and per uid (0: no limit).
+    int max_connections = 1024;
+    int max_connections_per_uid = 256;
+  };
+
   static absl::StatusOr<std::unique_ptr<LocalServer>> Start(DaemonCore* core,
-                                                            const std::vector<std::string>& paths);
+                                                            const Options& options);
   // Shutdown(), then removes the socket files.
   ~LocalServer();
   LocalServer(const LocalServer&) = delete;
@@ -43,17 +70,36 @@ class LocalServer {
 
  private:
   class Connection;
-  explicit LocalServer(DaemonCore* core) : core_(core) {}
-  void AcceptLoop(int listener) ABSL_LOCKS_EXCLUDED(mu_);
+  struct Waiting;  // a connection that has not sent its hello yet
+
+  LocalServer(DaemonCore* core, const Options& options);
+  // The event thread: accepts, reads hellos, expires them, reaps.
+  void EventLoop() ABSL_LOCKS_EXCLUDED(mu_);
+  void AcceptFrom(int listener);
+  // Reads what `waiting` sent; true when it is finished with (served or
+  // dropped), false while its hello is incomplete.
+  bool ReadHello(Waiting& waiting);
+  void Reap() ABSL_LOCKS_EXCLUDED(mu_);
+  void Wake();
 
   DaemonCore* const core_;
-  std::vector<std::string> paths_;
-  std::vector<int> listeners_;
-  std::vector<std::thread> acceptors_;
+  const Options options_;
+  ConnectionLimits limits_;
+  std::vector<UniqueFd> listeners_;
+  UniqueFd epoll_;
+  // Written when a connection finishes or the server shuts down.
+  UniqueFd wake_;
+  // Kept open to be given up when accept() hits the descriptor limit.
+  UniqueFd reserve_;
+  // Listeners paused after running out of descriptors, until this time.
+  absl::Time accept_paused_until_ = absl::InfinitePast();
+  // Owned by the event thread.
+  absl::flat_hash_map<int, std::unique_ptr<Waiting>> waiting_;
+  std::thread event_thread_;
 
   absl::Mutex mu_;
   bool shut_down_ ABSL_GUARDED_BY(mu_) = false;
-  std::vector<std::shared_ptr<Connection>> connections_ ABSL_GUARDED_BY(mu_);
+  std::vector<std::unique_ptr<Connection>> connections_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -9,11 +9,14 @@
 #include <malloc.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -46,6 +49,13 @@ ABSL_FLAG(int, scheduler_threads, 0, "Stream scheduler workers (0: max(4, CPUs))
 ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical or off.");
 ABSL_FLAG(std::string, auth_token_file, "",
           "File holding a token every client must present (NPUD_TOKEN).");
+ABSL_FLAG(int, max_connections, 1024,
+          "Local-protocol connections npud holds at once, counted from the accept (0: no "
+          "limit).");
+ABSL_FLAG(int, max_connections_per_uid, 256,
+          "Local-protocol connections of one user id at once (0: no limit).");
+ABSL_FLAG(int, hello_timeout_ms, 5000,
+          "How long a new connection may take to say hello before it is closed.");
 ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
 ABSL_FLAG(bool, exit_with_parent, false,
           "Shut down when the process that started npud ends (for test harnesses, so a "
@@ -88,6 +98,17 @@ std::string ReadToken(const std::string& path) {
   std::string token;
   std::getline(in, token);
   return std::string(absl::StripAsciiWhitespace(token));
+}
+
+// Every client holds descriptors in npud (its socket, shared memory): run
+// with the hard limit, not the soft default of 1024.
+void RaiseDescriptorLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  limit.rlim_cur = limit.rlim_max;
+  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
+    spdlog::warn("cannot raise the descriptor limit: {}", std::strerror(errno));
+  }
 }
 
 }  // namespace
@@ -157,6 +178,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  RaiseDescriptorLimit();
   auto core = npud::daemon::DaemonCore::Create(options);
   if (!core.ok()) {
     spdlog::critical("cannot create the devices: {}", core.status().ToString());
@@ -187,7 +209,12 @@ int main(int argc, char** argv) {
     unix_paths.push_back(address.target);
     local_paths.push_back(npud::LocalSocketPath(address.target));
   }
-  auto local = npud::daemon::LocalServer::Start(core->get(), local_paths);
+  npud::daemon::LocalServer::Options local_options;
+  local_options.paths = local_paths;
+  local_options.max_connections = absl::GetFlag(FLAGS_max_connections);
+  local_options.max_connections_per_uid = absl::GetFlag(FLAGS_max_connections_per_uid);
+  local_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
+  auto local = npud::daemon::LocalServer::Start(core->get(), local_options);
   if (!local.ok()) {
     spdlog::critical("{}", local.status().ToString());
     return 1;

@@ -22,7 +22,7 @@ void CloseAll(const std::vector<int>& fds) {
 SessionEndpoint::~SessionEndpoint() { Close(); }
 
 absl::StatusOr<v1::HelloReply> SessionEndpoint::Open(const v1::Hello& hello) {
-  NPUD_ASSIGN_OR_RETURN(DaemonCore::Opened opened, core_->OpenSession(hello, sink_));
+  NPUD_ASSIGN_OR_RETURN(DaemonCore::Opened opened, core_->OpenSession(hello, sink_, credentials_));
   session_ = std::move(opened.session);
   return std::move(opened.reply);
 }
@@ -53,7 +53,8 @@ void SessionEndpoint::Close() {
 }
 
 absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
-                          const std::shared_ptr<MessageSink>& sink) {
+                          const std::shared_ptr<MessageSink>& sink,
+                          std::optional<PeerCredentials> credentials) {
   v1::ClientMessage first;
   std::vector<int> fds;
   const absl::Status read = source.Next(&first, &fds);
@@ -63,7 +64,7 @@ absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
   if (!read.ok() || !first.has_hello()) {
     return absl::InvalidArgumentError("the first message must be a hello");
   }
-  SessionEndpoint endpoint(core, sink);
+  SessionEndpoint endpoint(core, sink, credentials);
   NPUD_ASSIGN_OR_RETURN(v1::HelloReply hello, endpoint.Open(first.hello()));
   const uint64_t session_id = hello.session_id();
   {

@@ -16,12 +16,14 @@
 #define NPUD_DAEMON_SESSION_ENDPOINT_H_
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "daemon/message_sink.h"
+#include "daemon/peer_credentials.h"
 #include "npud/v1/npud.pb.h"
 
 namespace npud::daemon {
@@ -35,8 +37,9 @@ class SessionEndpoint {
   static constexpr absl::Duration kUnreadLimit = absl::Seconds(60);
 
   // `core` must outlive the endpoint.
-  SessionEndpoint(DaemonCore* core, std::shared_ptr<MessageSink> sink)
-      : core_(core), sink_(std::move(sink)) {}
+  SessionEndpoint(DaemonCore* core, std::shared_ptr<MessageSink> sink,
+                  std::optional<PeerCredentials> credentials = std::nullopt)
+      : core_(core), sink_(std::move(sink)), credentials_(credentials) {}
   // Close().
   ~SessionEndpoint();
   SessionEndpoint(const SessionEndpoint&) = delete;
@@ -57,6 +60,7 @@ class SessionEndpoint {
  private:
   DaemonCore* const core_;
   const std::shared_ptr<MessageSink> sink_;
+  const std::optional<PeerCredentials> credentials_;
   std::shared_ptr<Session> session_;
 };
 
@@ -74,7 +78,8 @@ class ClientMessageSource {
 // the client only probed the socket), otherwise why the client was refused,
 // for the transport to tell it in its own way.
 absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
-                          const std::shared_ptr<MessageSink>& sink);
+                          const std::shared_ptr<MessageSink>& sink,
+                          std::optional<PeerCredentials> credentials = std::nullopt);
 
 }  // namespace npud::daemon
 

@@ -81,9 +81,7 @@ aclError aclrtIpcMemSetAttr(const char* key, aclrtIpcMemAttrType type, uint64_t 
 
 aclError aclrtDeviceGetBareTgid(int32_t* pid) {
   NPUD_REQUIRE_NOT_NULL(pid);
-  // The real pid: the daemon enforces allow-lists with the pid each client
-  // announced in its hello.
-  *pid = static_cast<int32_t>(getpid());
+  *pid = static_cast<int32_t>(npud::client::BareTgid());
   return ACL_SUCCESS;
 }
 

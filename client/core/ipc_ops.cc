@@ -1,5 +1,7 @@
 #include "client/core/ipc_ops.h"
 
+#include <unistd.h>
+
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
@@ -43,6 +45,11 @@ absl::Status IpcClose(const char* key) {
   v1::Call call;
   call.mutable_ipc_close()->set_key(key);
   return CallDaemon(std::move(call)).status();
+}
+
+int64_t BareTgid() {
+  const absl::StatusOr<int64_t> known = Runtime::Get().PeerPid();
+  return known.ok() && *known > 0 ? *known : getpid();
 }
 
 absl::StatusOr<std::string> IpcExportEvent(void* event) {

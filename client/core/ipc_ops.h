@@ -20,6 +20,10 @@ absl::StatusOr<std::string> IpcExportMemory(void* pointer, size_t size, uint64_t
 absl::Status IpcSetImportPids(const char* key, const std::vector<int64_t>& pids);
 absl::StatusOr<void*> IpcImportMemory(const char* key, uint64_t flags);
 absl::Status IpcClose(const char* key);
+// The pid IPC allow-lists name this process by: the one npud knows it by
+// (the host's when the process runs in a pid namespace of its own), or
+// getpid() when no npud answers.
+int64_t BareTgid();
 absl::StatusOr<std::string> IpcExportEvent(void* event);
 absl::StatusOr<void*> IpcOpenEvent(const std::string& key);
 

@@ -181,6 +181,12 @@ Runtime::Limits Runtime::limits() const {
   return Limits{hello_.stream_limit(), hello_.event_limit()};
 }
 
+absl::StatusOr<int64_t> Runtime::PeerPid() {
+  absl::MutexLock lock(&mu_);
+  if (session_ == nullptr) NPUD_RETURN_IF_ERROR(ConnectLocked());
+  return hello_.peer_pid();
+}
+
 std::string Runtime::SocName() {
   absl::MutexLock lock(&mu_);
   if (session_ == nullptr && !ConnectLocked().ok()) {

@@ -87,6 +87,9 @@ class Runtime {
     uint32_t events = 0;
   };
   Limits limits() const ABSL_LOCKS_EXCLUDED(mu_);
+  // The pid npud knows this process by (connects if needed): the host's pid
+  // when the process runs in a pid namespace of its own.
+  absl::StatusOr<int64_t> PeerPid() ABSL_LOCKS_EXCLUDED(mu_);
 
   // Sends whatever asynchronous calls are still queued (at exit).
   void FlushSession() ABSL_LOCKS_EXCLUDED(mu_);

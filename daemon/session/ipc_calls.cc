@@ -34,12 +34,12 @@ Outcome IpcExportMemory(SessionState& s, const v1::IpcExportMemory& op) {
 
 Outcome IpcSetImportPids(SessionState& s, const v1::IpcSetImportPids& op) {
   std::vector<int64_t> pids(op.pids().begin(), op.pids().end());
-  return Done(s.services.ipc->SetImportPids(s.id, op.key(), pids));
+  return Done(s.services.ipc->SetImportPids(s.id, op.key(), pids, s.peer.PidSpace()));
 }
 
 Outcome IpcImportMemory(SessionState& s, const v1::IpcImportMemory& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<SharedMemory> memory,
-                        s.services.ipc->ImportMemory(op.key(), s.peer.pid));
+                        s.services.ipc->ImportMemory(op.key(), s.peer.ipc_pid()));
   v1::Reply reply;
   reply.mutable_ipc()->set_address(memory->address());
   reply.mutable_ipc()->set_size(memory->size());

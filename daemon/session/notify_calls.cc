@@ -97,13 +97,13 @@ Outcome IpcExportNotify(SessionState& s, const v1::IpcExportNotify& op) {
 Outcome IpcSetNotifyPids(SessionState& s, const v1::IpcSetNotifyPids& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Notify> notify, s.notifies.Find(op.notify_id()));
   std::vector<int64_t> pids(op.pids().begin(), op.pids().end());
-  return Done(s.services.ipc->SetNotifyPids(s.id, notify, pids));
+  return Done(s.services.ipc->SetNotifyPids(s.id, notify, pids, s.peer.PidSpace()));
 }
 
 Outcome IpcImportNotify(SessionState& s, const v1::IpcImportNotify& op) {
   if (op.notify_id() == 0) return AclError(kRtParamInvalid, "notify id 0 is reserved");
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Notify> notify,
-                        s.services.ipc->ImportNotify(op.key(), s.peer.pid));
+                        s.services.ipc->ImportNotify(op.key(), s.peer.ipc_pid()));
   v1::Reply reply;
   reply.mutable_ipc()->set_device_id(notify->device_id());
   s.notifies.Put(op.notify_id(), std::move(notify));

@@ -50,12 +50,19 @@
 
 namespace npud::daemon {
 
-// Who is on the other end, from the hello.
+// Who is on the other end.
 struct PeerInfo {
   int64_t pid = 0;
   uint32_t uid = 0;
   std::string host;
   std::string program;
+  // True when pid and uid are the kernel's (SO_PEERCRED, local protocol);
+  // false when only the hello claims them (gRPC, TCP).
+  bool verified = false;
+
+  // The pid namespace of `pid` for IPC allow-lists (see IpcPid).
+  std::string PidSpace() const { return verified ? std::string() : "claimed:" + host; }
+  IpcPid ipc_pid() const { return IpcPid(pid, PidSpace()); }
 };
 
 // The daemon-wide services a session uses; all outlive every session.

@@ -130,13 +130,14 @@ Outcome ExportPhysical(SessionState& s, const v1::ExportPhysical& op) {
 
 Outcome SetPhysicalPids(SessionState& s, const v1::SetPhysicalPids& op) {
   std::vector<int64_t> pids(op.pids().begin(), op.pids().end());
-  return Done(s.services.ipc->SetPhysicalPids(s.id, op.shareable_handle(), pids));
+  return Done(
+      s.services.ipc->SetPhysicalPids(s.id, op.shareable_handle(), pids, s.peer.PidSpace()));
 }
 
 Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::PhysicalMemory> memory,
-                        s.services.ipc->ImportPhysical(op.shareable_handle(), s.peer.pid));
+                        s.services.ipc->ImportPhysical(op.shareable_handle(), s.peer.ipc_pid()));
   spdlog::info("session {} (pid {}) imports physical memory handle {:#x} ({} bytes)", s.id,
                s.peer.pid, op.shareable_handle(), memory->size());
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<QuotaCharge> charge, ChargePhysical(s, memory->size()));
