@@ -1,6 +1,6 @@
 // wire_constants.h
 //
-// Sizes both ends of the npud protocol must agree on, in one place.
+// Sizes and names both ends of the npud protocol must agree on, in one place.
 
 #ifndef NPUD_COMMON_WIRE_CONSTANTS_H_
 #define NPUD_COMMON_WIRE_CONSTANTS_H_
@@ -14,6 +14,9 @@ namespace npud {
 // size: no message comes near protobuf's 2 GiB limit, and a large copy never
 // holds the session stream for long.
 inline constexpr size_t kDataChunkBytes = size_t{1} << 20;
+
+// The gRPC metadata key that carries the admin token on Admin calls.
+inline constexpr char kAdminTokenKey[] = "x-npud-admin-token";
 
 }  // namespace npud
 

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "common/constant_time.h"
 #include "common/protocol_version.h"
 #include "common/status_macros.h"
 #include "spdlog/spdlog.h"
@@ -88,7 +89,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
         "client speaks protocol version %d; this npud supports %d..%d", hello.protocol_version(),
         protocol_version::kMinimum, protocol_version::kCurrent));
   }
-  if (!auth_token_.empty() && hello.auth_token() != auth_token_) {
+  if (!auth_token_.empty() && !ConstantTimeEquals(hello.auth_token(), auth_token_)) {
     spdlog::warn("rejected client pid {} on {}: bad auth token", hello.pid(), hello.host());
     return absl::UnauthenticatedError("invalid npud auth token");
   }

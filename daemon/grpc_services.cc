@@ -7,10 +7,13 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/synchronization/mutex.h"
+#include "common/constant_time.h"
 #include "common/unix_socket.h"
+#include "common/wire_constants.h"
 #include "daemon/daemon_core.h"
 #include "daemon/send_budget.h"
 #include "daemon/session_endpoint.h"
@@ -149,28 +152,52 @@ class NpudService final : public v1::Npud::Service {
 
 class AdminService final : public v1::Admin::Service {
  public:
-  explicit AdminService(DaemonCore* core) : core_(core) {}
+  AdminService(DaemonCore* core, std::string token) : core_(core), token_(std::move(token)) {}
 
-  grpc::Status ListDevices(grpc::ServerContext*, const v1::ListDevicesRequest*,
+  grpc::Status ListDevices(grpc::ServerContext* context, const v1::ListDevicesRequest*,
                            v1::ListDevicesReply* reply) override {
+    if (grpc::Status allowed = Authorize(*context); !allowed.ok()) return allowed;
     *reply = core_->ListDevices();
     return grpc::Status::OK;
   }
-  grpc::Status ListSessions(grpc::ServerContext*, const v1::ListSessionsRequest*,
+  grpc::Status ListSessions(grpc::ServerContext* context, const v1::ListSessionsRequest*,
                             v1::ListSessionsReply* reply) override {
+    if (grpc::Status allowed = Authorize(*context); !allowed.ok()) return allowed;
     *reply = core_->ListSessions();
     return grpc::Status::OK;
   }
 
  private:
+  grpc::Status Authorize(const grpc::ServerContext& context) const {
+    if (token_.empty()) {
+      if (absl::StartsWith(context.peer(), "unix:")) return grpc::Status::OK;
+      spdlog::warn("admin call from {} refused: npud has no --admin_token_file", context.peer());
+      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                          "the Admin service answers TCP peers only when npud runs with "
+                          "--admin_token_file");
+    }
+    const auto& metadata = context.client_metadata();
+    const auto it = metadata.find(kAdminTokenKey);
+    if (it == metadata.end() ||
+        !ConstantTimeEquals(absl::string_view(it->second.data(), it->second.size()), token_)) {
+      spdlog::warn("admin call from {} refused: {} admin token", context.peer(),
+                   it == metadata.end() ? "no" : "a wrong");
+      return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
+                          "invalid npud admin token (NPUD_ADMIN_TOKEN / NPUD_ADMIN_TOKEN_FILE)");
+    }
+    return grpc::Status::OK;
+  }
+
   DaemonCore* const core_;
+  const std::string token_;
 };
 
 }  // namespace
 
 // grpc::Server only borrows its services; they live here, next to it.
 struct GrpcServer::Impl {
-  explicit Impl(DaemonCore* core) : npud(core), admin(core) {}
+  Impl(DaemonCore* core, std::string admin_token)
+      : npud(core), admin(core, std::move(admin_token)) {}
   NpudService npud;
   AdminService admin;
   std::unique_ptr<grpc::Server> server;
@@ -179,9 +206,9 @@ struct GrpcServer::Impl {
 };
 
 absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
-    DaemonCore* core, const std::vector<DaemonAddress>& listen) {
+    DaemonCore* core, const std::vector<DaemonAddress>& listen, std::string admin_token) {
   grpc::EnableDefaultHealthCheckService(true);
-  auto impl = std::make_unique<Impl>(core);
+  auto impl = std::make_unique<Impl>(core, std::move(admin_token));
   std::vector<int> ports(listen.size(), 0);
 
   grpc::ServerBuilder builder;

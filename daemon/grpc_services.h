@@ -19,6 +19,13 @@ namespace npud::daemon {
 class DaemonCore;
 
 // A running gRPC server with the Npud, Admin and health services.
+//
+// Admin calls show every session's pid, program and memory, so they are
+// guarded: with an `admin_token` every call must carry it (kAdminTokenKey,
+// common/wire_constants.h);
+// without one, Admin answers only on unix sockets, whose file permissions
+// decide who may connect, and refuses TCP peers. Health stays open.
+//
 // Thread-safe.
 class GrpcServer {
  public:
@@ -26,8 +33,9 @@ class GrpcServer {
   // picks a free port). `core` must outlive the server. An existing
   // unix socket file is replaced if stale; a live daemon's socket is an
   // error.
-  static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(
-      DaemonCore* core, const std::vector<DaemonAddress>& listen);
+  static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(DaemonCore* core,
+                                                           const std::vector<DaemonAddress>& listen,
+                                                           std::string admin_token = "");
   // Shuts down (see Shutdown) if not done yet.
   ~GrpcServer();
 

@@ -49,6 +49,9 @@ ABSL_FLAG(int, scheduler_threads, 0, "Stream scheduler workers (0: max(4, CPUs))
 ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical or off.");
 ABSL_FLAG(std::string, auth_token_file, "",
           "File holding a token every client must present (NPUD_TOKEN).");
+ABSL_FLAG(std::string, admin_token_file, "",
+          "File holding the token Admin calls (npuctl) must present (NPUD_ADMIN_TOKEN on "
+          "npuctl's side). Without it, Admin answers on unix sockets only.");
 ABSL_FLAG(int, max_connections, 1024,
           "Local-protocol connections npud holds at once, counted from the accept (0: no "
           "limit).");
@@ -196,7 +199,16 @@ int main(int argc, char** argv) {
     }
     addresses.push_back(*std::move(address));
   }
-  auto server = npud::daemon::GrpcServer::Start(core->get(), addresses);
+  std::string admin_token;
+  if (!absl::GetFlag(FLAGS_admin_token_file).empty()) {
+    admin_token = ReadToken(absl::GetFlag(FLAGS_admin_token_file));
+    if (admin_token.empty()) {
+      spdlog::critical("admin token file {} is empty or unreadable",
+                       absl::GetFlag(FLAGS_admin_token_file));
+      return 2;
+    }
+  }
+  auto server = npud::daemon::GrpcServer::Start(core->get(), addresses, admin_token);
   if (!server.ok()) {
     spdlog::critical("{}", server.status().ToString());
     return 1;

@@ -1,18 +1,24 @@
 // npuctl: looks at a running npud through its Admin service.
 //
-//   npuctl [--address=unix:///path|host:port] [--json] devices|sessions
+//   npuctl [--address=unix:///path|host:port] [--admin_token_file=FILE] [--json]
+//          devices|sessions
 //
 // --json prints the Admin service's reply as protobuf JSON (for scripts and
 // tests) instead of a table.
 //
-// The address defaults to NPUD_ADDRESS, then to the per-user socket.
+// The address defaults to NPUD_ADDRESS, then to the per-user socket. The
+// admin token (needed when npud runs with --admin_token_file, and for any
+// TCP address) comes from --admin_token_file, NPUD_ADMIN_TOKEN or
+// NPUD_ADMIN_TOKEN_FILE.
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <string>
 
 #include "common/daemon_address.h"
+#include "common/wire_constants.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
@@ -37,6 +43,13 @@ int PrintJson(const google::protobuf::Message& reply) {
   return 0;
 }
 
+std::string ReadFirstLine(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -44,10 +57,17 @@ int main(int argc, char** argv) {
   if (const char* env = std::getenv("NPUD_ADDRESS")) address = env;
   if (address.empty()) address = "unix://" + npud::DefaultSocketPath();
   std::string command;
+  std::string admin_token;
+  if (const char* env = std::getenv("NPUD_ADMIN_TOKEN")) admin_token = env;
+  if (const char* env = std::getenv("NPUD_ADMIN_TOKEN_FILE"); env && admin_token.empty()) {
+    admin_token = ReadFirstLine(env);
+  }
   bool json = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--address=", 10) == 0) {
       address = argv[i] + 10;
+    } else if (std::strncmp(argv[i], "--admin_token_file=", 19) == 0) {
+      admin_token = ReadFirstLine(argv[i] + 19);
     } else if (std::strcmp(argv[i], "--json") == 0) {
       json = true;
     } else {
@@ -63,6 +83,7 @@ int main(int argc, char** argv) {
   auto admin = npud::v1::Admin::NewStub(channel);
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  if (!admin_token.empty()) context.AddMetadata(npud::kAdminTokenKey, admin_token);
   if (command == "devices") {
     npud::v1::ListDevicesReply reply;
     grpc::Status status = admin->ListDevices(&context, {}, &reply);
@@ -120,6 +141,8 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  std::fprintf(stderr, "usage: npuctl [--address=ADDRESS] [--json] devices|sessions\n");
+  std::fprintf(
+      stderr,
+      "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json] devices|sessions\n");
   return 2;
 }

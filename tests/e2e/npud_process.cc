@@ -68,6 +68,14 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
                                    "--log_level=debug",
                                    "--memory_gib=16",
                                    "--exit_with_parent=true"};
+  if (transport == Transport::kTcp) {
+    // Admin calls over TCP need a token; npuctl started by the tests finds
+    // it through the environment.
+    const std::string admin_token = process->dir_ + "/admin_token";
+    std::ofstream(admin_token) << "admin-" << getpid() << "-" << process->dir_ << "\n";
+    args.push_back("--admin_token_file=" + admin_token);
+    setenv("NPUD_ADMIN_TOKEN_FILE", admin_token.c_str(), 1);
+  }
   args.insert(args.end(), extra_flags.begin(), extra_flags.end());
   SpawnOptions spawn;
   spawn.argv = std::move(args);
