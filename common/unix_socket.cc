@@ -25,18 +25,34 @@ absl::StatusOr<sockaddr_un> AddressOf(const std::string& path) {
 
 }  // namespace
 
-absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path) {
+absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path, absl::Duration timeout) {
   NPUD_ASSIGN_OR_RETURN(const sockaddr_un address, AddressOf(path));
   UniqueFd fd(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (!fd.valid()) return absl::InternalError(std::strerror(errno));
+  // A unix connect() waits for room in the backlog; the send timeout bounds it.
+  const bool bounded = timeout != absl::InfiniteDuration();
+  if (bounded) {
+    const timeval tv = absl::ToTimeval(timeout);
+    setsockopt(fd.get(), SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+  }
   if (connect(fd.get(), reinterpret_cast<const sockaddr*>(&address), sizeof(address)) != 0) {
+    if (bounded && (errno == EAGAIN || errno == EINPROGRESS)) {
+      return absl::DeadlineExceededError(absl::StrCat(
+          "the server at ", path, " did not accept within ", absl::FormatDuration(timeout)));
+    }
     return absl::UnavailableError(
         absl::StrCat("cannot connect to ", path, ": ", std::strerror(errno)));
+  }
+  if (bounded) {
+    const timeval none{0, 0};
+    setsockopt(fd.get(), SOL_SOCKET, SO_SNDTIMEO, &none, sizeof(none));
   }
   return fd;
 }
 
-bool UnixSocketAnswers(const std::string& path) { return ConnectUnixSocket(path).ok(); }
+bool UnixSocketAnswers(const std::string& path, absl::Duration timeout) {
+  return ConnectUnixSocket(path, timeout).ok();
+}
 
 absl::Status RemoveStaleUnixSocket(const std::string& path) {
   if (access(path.c_str(), F_OK) != 0) return absl::OkStatus();

@@ -10,16 +10,19 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "common/unique_fd.h"
 
 namespace npud {
 
 // A connected socket; Unavailable if nothing listens at `path`,
-// InvalidArgument if the path is too long for a socket address.
-absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path);
+// InvalidArgument if the path is too long for a socket address,
+// DeadlineExceeded if the server's backlog stays full for `timeout`.
+absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path,
+                                           absl::Duration timeout = absl::InfiniteDuration());
 
-// True if a server accepts connections at `path`.
-bool UnixSocketAnswers(const std::string& path);
+// True if a server accepts connections at `path` within `timeout`.
+bool UnixSocketAnswers(const std::string& path, absl::Duration timeout = absl::Seconds(2));
 
 // Removes the socket file at `path` unless a live server answers there
 // (AlreadyExists). A missing file is fine.

@@ -5,6 +5,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
+#include "absl/time/clock.h"
 #include "client/transport/transport.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
@@ -14,8 +16,6 @@ namespace npud::client {
 namespace {
 
 constexpr int kMaxMessageBytes = 64 << 20;
-// How long Connect() waits for the daemon to accept the connection.
-constexpr int kConnectTimeoutMs = 5000;
 
 absl::Status FromGrpc(const grpc::Status& status) {
   return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
@@ -38,16 +38,35 @@ class GrpcTransport final : public Transport {
     args.SetInt(GRPC_ARG_HTTP2_MAX_FRAME_SIZE, (1 << 24) - 1);
     args.SetInt(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, 64 << 20);
     channel_ = grpc::CreateCustomChannel(target_, grpc::InsecureChannelCredentials(), args);
-    if (!channel_->WaitForConnected(std::chrono::system_clock::now() +
-                                    std::chrono::milliseconds(kConnectTimeoutMs))) {
-      return absl::UnavailableError(absl::StrCat("no npud answers at ", target_));
+    const absl::Duration timeout = ConnectTimeout();
+    if (!channel_->WaitForConnected(absl::ToChronoTime(absl::Now() + timeout))) {
+      return absl::UnavailableError(
+          absl::StrCat("no npud answers at ", target_, " within ", absl::FormatDuration(timeout)));
     }
     stub_ = v1::Npud::NewStub(channel_);
     stream_ = stub_->Session(&context_);
     v1::ClientMessage first;
     *first.mutable_hello() = hello;
     v1::ServerMessage reply;
-    if (!stream_->Write(first) || !stream_->Read(&reply)) {
+    // A connected peer that never answers the hello: cancel the stream (a
+    // deadline on the context would end the whole session).
+    absl::Notification answered;
+    bool timed_out = false;
+    std::thread watchdog([&] {
+      if (!answered.WaitForNotificationWithTimeout(timeout)) {
+        timed_out = true;
+        context_.TryCancel();
+      }
+    });
+    const bool ok = stream_->Write(first) && stream_->Read(&reply);
+    answered.Notify();
+    watchdog.join();
+    if (!ok) {
+      if (timed_out) {
+        return absl::DeadlineExceededError(absl::StrCat("npud at ", target_,
+                                                        " did not answer the hello within ",
+                                                        absl::FormatDuration(timeout)));
+      }
       absl::Status status = FromGrpc(stream_->Finish());
       if (status.ok()) status = absl::UnavailableError("npud closed the session");
       return status;

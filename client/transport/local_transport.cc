@@ -4,6 +4,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -11,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
 #include "client/transport/transport.h"
 #include "common/frame_io.h"
 #include "common/status_macros.h"
@@ -29,8 +31,13 @@ class LocalTransport final : public Transport {
 
   absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
                                          TransportReceiver* receiver) override {
-    NPUD_ASSIGN_OR_RETURN(UniqueFd connected, ConnectUnixSocket(path_));
+    const absl::Duration timeout = ConnectTimeout();
+    const absl::Time deadline = absl::Now() + timeout;
+    NPUD_ASSIGN_OR_RETURN(UniqueFd connected, ConnectUnixSocket(path_, timeout));
     socket_ = connected.release();
+    // The hello and its reply within what is left of the timeout; calls
+    // after it wait as long as they take.
+    SetTimeouts(std::max(deadline - absl::Now(), absl::Milliseconds(1)));
     v1::ClientMessage first;
     *first.mutable_hello() = hello;
     NPUD_RETURN_IF_ERROR(WriteFrame(socket_, first.SerializeAsString()));
@@ -39,8 +46,13 @@ class LocalTransport final : public Transport {
     std::vector<int> fds;
     v1::ServerMessage reply;
     if (absl::Status s = reader_->Read(&payload, &fds); !s.ok()) {
+      if (absl::Now() >= deadline) {
+        return absl::DeadlineExceededError(absl::StrCat(
+            "npud at ", path_, " did not answer the hello within ", absl::FormatDuration(timeout)));
+      }
       return absl::UnavailableError(absl::StrCat("npud at ", path_, " closed the session"));
     }
+    SetTimeouts(absl::ZeroDuration());
     for (int fd : fds) close(fd);
     if (!reply.ParseFromString(payload)) return absl::InternalError("undecodable hello reply");
     if (reply.has_refused()) {
@@ -53,6 +65,13 @@ class LocalTransport final : public Transport {
     receiver_ = receiver;
     thread_ = std::thread([this] { ReadLoop(); });
     return reply.hello();
+  }
+
+  // Bounds each read and write on the socket (zero: unbounded).
+  void SetTimeouts(absl::Duration timeout) {
+    const timeval tv = absl::ToTimeval(timeout);
+    setsockopt(socket_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+    setsockopt(socket_, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
   }
 
   absl::Status Send(v1::ClientMessage message) override {

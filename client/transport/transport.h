@@ -16,6 +16,8 @@
 //    reply.
 //  * Shutdown() ends the session and returns once no receiver call is
 //    running or will run.
+//  * Connect() gives up after ConnectTimeout() (connecting and the hello
+//    together) instead of waiting for a daemon that does not answer.
 
 #ifndef NPUD_CLIENT_TRANSPORT_TRANSPORT_H_
 #define NPUD_CLIENT_TRANSPORT_TRANSPORT_H_
@@ -26,6 +28,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 #include "absl/types/span.h"
 #include "npud/v1/npud.pb.h"
 
@@ -59,6 +62,9 @@ class Transport {
   // For logs: "unix:///...", "host:port" or "inproc:".
   virtual std::string Describe() const = 0;
 };
+
+// How long Connect() may take: NPUD_CONNECT_TIMEOUT_MS, default 10 s.
+absl::Duration ConnectTimeout();
 
 // A transport to the daemon at `target` ("unix:///path" or "host:port").
 std::unique_ptr<Transport> MakeGrpcTransport(const std::string& target);

@@ -609,6 +609,10 @@ int main(int argc, char** argv) {
   if (aclInit(nullptr) != ACL_SUCCESS) return 65;
   int rc = 64;
   if (scenario == "flows") rc = Flows();
+  if (scenario == "set-device") {
+    std::printf("CODE %d\n", aclrtSetDevice(0));
+    rc = 0;
+  }
   if (scenario == "hold" && argc > 2) rc = Hold(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "meminfo") rc = MemInfo();
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));

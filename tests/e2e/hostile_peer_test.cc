@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/strip.h"
 #include "absl/time/clock.h"
 #include "common/frame_io.h"
 #include "common/protocol_version.h"
@@ -301,6 +302,41 @@ TEST_F(HostilePeerTest, TheKernelsCredentialsOverrideTheHello) {
                                                     " (from the kernel)"))
       << daemon_->Log();
   close(fd);
+}
+
+// A daemon that accepts connections but never answers: clients give up
+// after their connect timeout with 507033 instead of hanging.
+TEST(SilentDaemonTest, ClientsGiveUpWithTheSetupError) {
+  char dir_template[] = "/tmp/npud-silent-XXXXXX";
+  ASSERT_NE(mkdtemp(dir_template), nullptr);
+  const std::string path = std::string(dir_template) + "/npud.sock";
+  std::vector<int> listeners;
+  for (const std::string& p : {path, path + ".local"}) {
+    const int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strncpy(addr.sun_path, p.c_str(), sizeof(addr.sun_path) - 1);
+    ASSERT_EQ(bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
+    ASSERT_EQ(listen(fd, 16), 0);  // and never accept
+    listeners.push_back(fd);
+  }
+  for (const char* transport : {"local", "grpc"}) {
+    std::string out;
+    const auto start = std::chrono::steady_clock::now();
+    EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "set-device"},
+                         {"NPUD_ADDRESS=unix://" + path, "NPUD_CONNECT_TIMEOUT_MS=1000",
+                          std::string("NPUD_TRANSPORT=") + transport},
+                         &out),
+              0);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("[figures] silent daemon, %s transport: %s after %.2f s\n", transport,
+                std::string(absl::StripTrailingAsciiWhitespace(out)).c_str(), seconds);
+    EXPECT_TRUE(absl::StrContains(out, "CODE 507033")) << transport << ": " << out;
+    EXPECT_LT(seconds, 8.0) << transport;
+  }
+  for (int fd : listeners) close(fd);
+  std::filesystem::remove_all(dir_template);
 }
 
 }  // namespace
