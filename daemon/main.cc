@@ -42,6 +42,10 @@ ABSL_FLAG(std::vector<std::string>, listen, {},
           "(port 0 picks one). Default: the per-user socket the client library looks for.");
 ABSL_FLAG(int, devices, 4, "Number of simulated devices.");
 ABSL_FLAG(uint64_t, memory_gib, 64, "Device memory (HBM) per device in GiB; reserved lazily.");
+ABSL_FLAG(uint64_t, host_memory_limit_mib, 0,
+          "Host RAM the device memory of all devices may take together (allocations and "
+          "physical memory); past it allocations fail with 207001. 0: three quarters of "
+          "this host's RAM.");
 ABSL_FLAG(std::string, soc, "Ascend910B1", "SoC name the devices report.");
 ABSL_FLAG(uint32_t, cube_cores, 24, "AI cube cores per device.");
 ABSL_FLAG(uint32_t, vector_cores, 48, "AI vector cores per device.");
@@ -145,6 +149,11 @@ int main(int argc, char** argv) {
   npud::daemon::DaemonCore::Options options;
   options.devices.device_count = absl::GetFlag(FLAGS_devices);
   options.devices.device.hbm_bytes = absl::GetFlag(FLAGS_memory_gib) << 30;
+  options.devices.host_memory_limit_bytes = absl::GetFlag(FLAGS_host_memory_limit_mib) << 20;
+  if (options.devices.host_memory_limit_bytes == 0) {
+    const uint64_t ram = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+    options.devices.host_memory_limit_bytes = ram / 4 * 3;
+  }
   options.devices.device.soc_name = absl::GetFlag(FLAGS_soc);
   options.devices.device.cube_cores = absl::GetFlag(FLAGS_cube_cores);
   options.devices.device.vector_cores = absl::GetFlag(FLAGS_vector_cores);
@@ -231,9 +240,12 @@ int main(int argc, char** argv) {
     spdlog::critical("{}", local.status().ToString());
     return 1;
   }
-  spdlog::info("npud {} serving {} device(s) ({}, {} GiB each) on {}", NPUD_VERSION,
-               options.devices.device_count, options.devices.device.soc_name,
-               absl::GetFlag(FLAGS_memory_gib), absl::StrJoin(listen, ", "));
+  spdlog::info(
+      "npud {} serving {} device(s) ({}, {} GiB each, {} MiB of host memory for all) "
+      "on {}",
+      NPUD_VERSION, options.devices.device_count, options.devices.device.soc_name,
+      absl::GetFlag(FLAGS_memory_gib), options.devices.host_memory_limit_bytes >> 20,
+      absl::StrJoin(listen, ", "));
   if (const std::string ready = absl::GetFlag(FLAGS_ready_file); !ready.empty()) {
     const std::string tmp = ready + ".tmp";
     {

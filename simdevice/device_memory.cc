@@ -30,7 +30,8 @@ uint64_t DeviceMemory::SpanFor(uint64_t capacity) {
 }
 
 absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capacity,
-                                                                   uint64_t preferred_base) {
+                                                                   uint64_t preferred_base,
+                                                                   HostMemoryBudget* budget) {
   if (capacity == 0 || capacity > (1ull << 42)) {
     return AclError(kRtParamInvalid, absl::StrCat("unsupported device memory size ", capacity));
   }
@@ -48,14 +49,16 @@ absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capa
         kRtMemoryAllocation,
         absl::StrCat("cannot back device memory with a memory file: ", std::strerror(err)));
   }
-  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity, fd));
+  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity, fd, budget));
 }
 
-DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd)
+DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd,
+                           HostMemoryBudget* budget)
     : base_(base),
       span_(span),
       capacity_(capacity),
       fd_(fd),
+      budget_(budget),
       // The first page stays a guard, so no allocation starts at the base.
       ranges_(base + kGuardBytes, span - kGuardBytes) {}
 
@@ -79,6 +82,14 @@ uint64_t DeviceMemory::used_bytes() const {
 
 DeviceMemory::Block::~Block() { owner_->Release(address_, reserved_); }
 
+absl::Status DeviceMemory::TakeFromBudget(uint64_t bytes) {
+  if (budget_ == nullptr || budget_->Take(bytes)) return absl::OkStatus();
+  return AclError(kRtMemoryAllocation,
+                  absl::StrFormat("npud's host memory limit (--host_memory_limit_mib): %u bytes "
+                                  "requested, %u of %u in use by all devices",
+                                  bytes, budget_->used(), budget_->limit()));
+}
+
 absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
   if (size == 0) return AclError(kRtParamInvalid, "device allocation of 0 bytes");
   if (size > capacity_) {
@@ -94,8 +105,10 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
                       absl::StrFormat("out of device memory: %u bytes requested, %u of %u in use",
                                       size, used_, capacity_));
     }
+    NPUD_RETURN_IF_ERROR(TakeFromBudget(reserved));
     address = ranges_.Take(reserved + kGuardBytes, kPageSize);
     if (address == 0) {
+      if (budget_ != nullptr) budget_->Give(reserved);
       return AclError(
           kRtMemoryAllocation,
           absl::StrFormat("device address space fragmented: no room for %u bytes", size));
@@ -107,6 +120,7 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
     const int err = errno;
     absl::MutexLock lock(&mu_);
     used_ -= reserved;
+    if (budget_ != nullptr) budget_->Give(reserved);
     ranges_.Return(address, reserved + kGuardBytes);
     return AclError(kRtMemoryAllocation,
                     absl::StrCat("mprotect of device memory failed: ", std::strerror(err)));
@@ -146,6 +160,7 @@ void DeviceMemory::Release(uint64_t address, uint64_t reserved) {
   }
   absl::MutexLock lock(&mu_);
   used_ -= reserved;
+  if (budget_ != nullptr) budget_->Give(reserved);
   ranges_.Return(address, reserved + kGuardBytes);
 }
 
@@ -156,6 +171,7 @@ absl::Status DeviceMemory::Charge(uint64_t bytes) {
                     absl::StrFormat("out of device memory: %u bytes requested, %u of %u in use",
                                     bytes, used_, capacity_));
   }
+  NPUD_RETURN_IF_ERROR(TakeFromBudget(bytes));
   used_ += bytes;
   return absl::OkStatus();
 }
@@ -163,6 +179,7 @@ absl::Status DeviceMemory::Charge(uint64_t bytes) {
 void DeviceMemory::Uncharge(uint64_t bytes) {
   absl::MutexLock lock(&mu_);
   used_ -= bytes;
+  if (budget_ != nullptr) budget_->Give(bytes);
 }
 
 size_t DeviceMemory::allocation_count() const {

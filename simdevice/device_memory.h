@@ -31,6 +31,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "simdevice/host_memory_budget.h"
 #include "simdevice/range_allocator.h"
 
 namespace npud::sim {
@@ -69,8 +70,11 @@ class DeviceMemory {
   // Reserves address space for `capacity` bytes of device memory (plus room
   // for guard gaps), at `preferred_base` if that range is free, else where
   // the kernel puts it. Fails if the address space cannot be reserved.
+  // Allocations also take their bytes from `budget` (shared by all devices;
+  // may be null), which must outlive this object.
   static absl::StatusOr<std::unique_ptr<DeviceMemory>> Create(uint64_t capacity,
-                                                              uint64_t preferred_base = 0);
+                                                              uint64_t preferred_base = 0,
+                                                              HostMemoryBudget* budget = nullptr);
 
   // Address space one device needs for `capacity` bytes.
   static uint64_t SpanFor(uint64_t capacity);
@@ -119,7 +123,9 @@ class DeviceMemory {
   uint64_t used_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd);
+  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd, HostMemoryBudget* budget);
+  // Takes `bytes` from the host budget, or kRtMemoryAllocation.
+  absl::Status TakeFromBudget(uint64_t bytes);
 
   // Called by ~Block: unmaps the pages and returns the range.
   void Release(uint64_t address, uint64_t reserved) ABSL_LOCKS_EXCLUDED(mu_);
@@ -129,6 +135,7 @@ class DeviceMemory {
   const uint64_t span_;
   const uint64_t capacity_;
   const int fd_;
+  HostMemoryBudget* const budget_;
   ReleaseObserver release_observer_;
 
   mutable absl::Mutex mu_;

@@ -37,10 +37,12 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   constexpr uint64_t kTiB = 1ull << 40;
   const uint64_t stride =
       (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
+  set->host_memory_ = std::make_unique<HostMemoryBudget>(options.host_memory_limit_bytes);
   for (int id = 0; id < options.device_count; ++id) {
     const uint64_t base = kDeviceAddressBase + static_cast<uint64_t>(id) * stride;
-    NPUD_ASSIGN_OR_RETURN(std::unique_ptr<DeviceMemory> memory,
-                          DeviceMemory::Create(options.device.hbm_bytes, base));
+    NPUD_ASSIGN_OR_RETURN(
+        std::unique_ptr<DeviceMemory> memory,
+        DeviceMemory::Create(options.device.hbm_bytes, base, set->host_memory_.get()));
     set->devices_.push_back(std::make_unique<Device>(id, options.device, std::move(memory)));
   }
   NPUD_ASSIGN_OR_RETURN(set->vmm_,

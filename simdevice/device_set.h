@@ -21,6 +21,7 @@
 #include "simdevice/device_config.h"
 #include "simdevice/device_range.h"
 #include "simdevice/executor/kernel_host_directory.h"
+#include "simdevice/host_memory_budget.h"
 #include "simdevice/poller.h"
 #include "simdevice/stream_scheduler.h"
 #include "simdevice/virtual_address_space.h"
@@ -34,6 +35,8 @@ class DeviceSet {
     DeviceConfig device;
     // Scheduler workers; 0 picks max(4, hardware threads).
     int scheduler_threads = 0;
+    // Host RAM all devices' memory may take together (0: no limit).
+    uint64_t host_memory_limit_bytes = 0;
   };
 
   static absl::StatusOr<std::unique_ptr<DeviceSet>> Create(const Options& options);
@@ -65,6 +68,7 @@ class DeviceSet {
   // Reserved device virtual addresses and the physical memory mapped there,
   // shared by all devices.
   VirtualAddressSpace& vmm() { return *vmm_; }
+  const HostMemoryBudget& host_memory() const { return *host_memory_; }
 
  private:
   DeviceSet(int scheduler_threads, int cores, uint64_t ub_bytes);
@@ -73,7 +77,8 @@ class DeviceSet {
 
   // Constant after Create(). Destroyed in reverse: cores, scheduler, virtual
   // addresses (their mappings hold physical memory charged to devices),
-  // devices.
+  // devices, the budget they take from.
+  std::unique_ptr<HostMemoryBudget> host_memory_;
   std::vector<std::unique_ptr<Device>> devices_;
   std::unique_ptr<VirtualAddressSpace> vmm_;
   std::unique_ptr<StreamScheduler> scheduler_;

@@ -304,6 +304,41 @@ TEST_F(HostilePeerTest, TheKernelsCredentialsOverrideTheHello) {
   close(fd);
 }
 
+// One client allocating on every device cannot take the host's memory: past
+// --host_memory_limit_mib its allocation fails, another client's fits once
+// the first has gone, and npud stays up.
+TEST_F(HostilePeerTest, OneClientCannotTakeTheHostsMemory) {
+  Start({"--host_memory_limit_mib=256", "--memory_gib=1"});
+  const std::vector<std::string> env = {"NPUD_ADDRESS=" + daemon_->address(),
+                                        std::string("NPUD_TOKEN=") + kToken};
+  auto holder = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "200000000"}, env);
+  ASSERT_TRUE(holder.ok()) << holder.status();
+  ASSERT_TRUE(absl::StartsWith((*holder)->ReadLine(absl::Seconds(20)), "ADDR "));
+  const Usage during = UsageOf(daemon_->pid());
+  // 200 MB held: another 100 MB does not fit under 256 MiB.
+  auto second = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "100000000"}, env);
+  ASSERT_TRUE(second.ok());
+  (*second)->CloseStdin();
+  EXPECT_EQ((*second)->Wait(), 3) << "the second allocation should have failed";
+  EXPECT_TRUE(absl::StrContains(daemon_->Log(), "host memory limit")) << daemon_->Log();
+  (*holder)->CloseStdin();
+  EXPECT_EQ((*holder)->Wait(), 0);
+  // The holder's session ends a moment after its process.
+  int third = -1;
+  for (const absl::Time end = absl::Now() + absl::Seconds(10); third != 0 && absl::Now() < end;) {
+    auto child = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "100000000"}, env);
+    ASSERT_TRUE(child.ok());
+    (*child)->CloseStdin();
+    third = (*child)->Wait();
+    if (third != 0) absl::SleepFor(absl::Milliseconds(100));
+  }
+  EXPECT_EQ(third, 0) << "the memory did not come back";
+  const Usage after = UsageOf(daemon_->pid());
+  Report("200 MB held under --host_memory_limit_mib=256, then 100 MB more", during, after,
+         HonestClientSeconds());
+  EXPECT_TRUE(daemon_->Alive());
+}
+
 // A daemon that accepts connections but never answers: clients give up
 // after their connect timeout with 507033 instead of hanging.
 TEST(SilentDaemonTest, ClientsGiveUpWithTheSetupError) {

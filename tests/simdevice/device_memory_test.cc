@@ -442,3 +442,35 @@ TEST(DeviceMemoryTest, DestroyingWithLiveAllocationsUnmapsEverything) {
 
 }  // namespace
 }  // namespace npud::sim
+
+namespace npud::sim {
+namespace {
+
+// Two devices of 64 MiB each share a host budget of 40 MiB: allocations and
+// charges of both take from it, a refusal takes nothing, and what is freed
+// returns.
+TEST(DeviceMemoryTest, DevicesShareTheHostMemoryBudget) {
+  HostMemoryBudget budget(40 * kMiB);
+  auto a = DeviceMemory::Create(64 * kMiB, 0, &budget);
+  auto b = DeviceMemory::Create(64 * kMiB, 0, &budget);
+  ASSERT_TRUE(a.ok() && b.ok());
+  auto first = (*a)->Allocate(24 * kMiB);
+  ASSERT_TRUE(first.ok()) << first.status();
+  EXPECT_EQ(budget.used(), 24 * kMiB);
+  auto refused = (*b)->Allocate(24 * kMiB);
+  EXPECT_EQ(CodeOf(refused), kRtMemoryAllocation);
+  EXPECT_NE(refused.status().message().find("host memory limit"), absl::string_view::npos)
+      << refused.status();
+  EXPECT_EQ(budget.used(), 24 * kMiB);
+  EXPECT_EQ(CodeOf((*b)->Charge(24 * kMiB)), kRtMemoryAllocation);
+  ASSERT_TRUE((*b)->Charge(16 * kMiB).ok());
+  EXPECT_EQ(budget.used(), 40 * kMiB);
+  ASSERT_TRUE((*a)->Free(*first).ok());
+  EXPECT_EQ(budget.used(), 16 * kMiB);
+  EXPECT_TRUE((*b)->Allocate(24 * kMiB).ok());
+  (*b)->Uncharge(16 * kMiB);
+  EXPECT_EQ(budget.used(), 24 * kMiB);
+}
+
+}  // namespace
+}  // namespace npud::sim
