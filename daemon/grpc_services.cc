@@ -15,10 +15,12 @@
 #include "common/unix_socket.h"
 #include "common/wire_constants.h"
 #include "daemon/daemon_core.h"
+#include "daemon/delayed_executor.h"
 #include "daemon/send_budget.h"
 #include "daemon/session_endpoint.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
+#include "grpcpp/resource_quota.h"
 #include "npud/v1/npud.grpc.pb.h"
 #include "spdlog/spdlog.h"
 
@@ -115,28 +117,54 @@ class StreamSink final : public BudgetedSink {
   std::thread writer_;
 };
 
+// Whether a Session call has said hello in time. The timer that checks it
+// may fire after the call has returned, so it cancels only a live call.
+struct HelloWatch {
+  absl::Mutex mu;
+  bool hello ABSL_GUARDED_BY(mu) = false;
+  bool finished ABSL_GUARDED_BY(mu) = false;
+};
+
 // The client's messages, as they arrive on the stream.
 class StreamSource final : public ClientMessageSource {
  public:
-  explicit StreamSource(SessionStream* stream) : stream_(stream) {}
+  StreamSource(SessionStream* stream, std::shared_ptr<HelloWatch> watch)
+      : stream_(stream), watch_(std::move(watch)) {}
   absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
     fds->clear();
     if (!stream_->Read(message)) return absl::OutOfRangeError("end of stream");
+    absl::MutexLock lock(&watch_->mu);
+    watch_->hello = true;
     return absl::OkStatus();
   }
 
  private:
   SessionStream* const stream_;
+  const std::shared_ptr<HelloWatch> watch_;
 };
 
 class NpudService final : public v1::Npud::Service {
  public:
-  explicit NpudService(DaemonCore* core) : core_(core) {}
+  NpudService(DaemonCore* core, absl::Duration hello_timeout)
+      : core_(core), hello_timeout_(hello_timeout) {}
 
   grpc::Status Session(grpc::ServerContext* context, SessionStream* stream) override {
+    // A stream that says nothing costs a server thread: end it after the
+    // hello timeout, as the local protocol does.
+    auto watch = std::make_shared<HelloWatch>();
+    timers_.RunAfter(hello_timeout_, [watch, context, peer = context->peer()] {
+      absl::MutexLock lock(&watch->mu);
+      if (watch->hello || watch->finished) return;
+      spdlog::warn("gRPC client {} sent no hello within the hello timeout; cancelled", peer);
+      context->TryCancel();
+    });
     auto sink = std::make_shared<StreamSink>(context, stream);
-    StreamSource source(stream);
+    StreamSource source(stream, watch);
     const absl::Status served = ServeSession(core_, source, sink);
+    {
+      absl::MutexLock lock(&watch->mu);
+      watch->finished = true;
+    }
     sink->Close();
     if (!served.ok()) {
       spdlog::warn("client {} refused: {}", context->peer(), served.ToString());
@@ -148,6 +176,8 @@ class NpudService final : public v1::Npud::Service {
 
  private:
   DaemonCore* const core_;
+  const absl::Duration hello_timeout_;
+  DelayedExecutor timers_;
 };
 
 class AdminService final : public v1::Admin::Service {
@@ -196,8 +226,8 @@ class AdminService final : public v1::Admin::Service {
 
 // grpc::Server only borrows its services; they live here, next to it.
 struct GrpcServer::Impl {
-  Impl(DaemonCore* core, std::string admin_token)
-      : npud(core), admin(core, std::move(admin_token)) {}
+  Impl(DaemonCore* core, const GrpcServer::Options& options)
+      : npud(core, options.hello_timeout), admin(core, options.admin_token) {}
   NpudService npud;
   AdminService admin;
   std::unique_ptr<grpc::Server> server;
@@ -206,12 +236,21 @@ struct GrpcServer::Impl {
 };
 
 absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
-    DaemonCore* core, const std::vector<DaemonAddress>& listen, std::string admin_token) {
+    DaemonCore* core, const std::vector<DaemonAddress>& listen, const Options& options) {
   grpc::EnableDefaultHealthCheckService(true);
-  auto impl = std::make_unique<Impl>(core, std::move(admin_token));
+  auto impl = std::make_unique<Impl>(core, options);
   std::vector<int> ports(listen.size(), 0);
 
   grpc::ServerBuilder builder;
+  // What gRPC may hold for all peers together, authenticated or not: buffer
+  // memory and server threads (each session holds one). Past either, new
+  // calls are refused with RESOURCE_EXHAUSTED instead of npud growing.
+  grpc::ResourceQuota quota("npud");
+  quota.Resize(options.memory_bytes);
+  quota.SetMaxThreads(options.max_threads);
+  builder.SetResourceQuota(quota);
+  // A client uses one Session stream (plus the odd Admin call).
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 8);
   builder.SetMaxReceiveMessageSize(kMaxMessageBytes);
   // Bulk copies travel as 1 MiB messages: large HTTP/2 frames and windows
   // keep them from being cut into 16 KiB pieces and stalled on flow control.

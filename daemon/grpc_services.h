@@ -33,9 +33,17 @@ class GrpcServer {
   // picks a free port). `core` must outlive the server. An existing
   // unix socket file is replaced if stale; a live daemon's socket is an
   // error.
+  struct Options {
+    std::string admin_token;
+    // A Session call must say hello within this, or it is cancelled.
+    absl::Duration hello_timeout = absl::Seconds(5);
+    // gRPC's buffers and server threads for all peers together.
+    size_t memory_bytes = size_t{2} << 30;
+    int max_threads = 2048;
+  };
   static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(DaemonCore* core,
                                                            const std::vector<DaemonAddress>& listen,
-                                                           std::string admin_token = "");
+                                                           const Options& options);
   // Shuts down (see Shutdown) if not done yet.
   ~GrpcServer();
 

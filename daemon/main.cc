@@ -217,7 +217,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  auto server = npud::daemon::GrpcServer::Start(core->get(), addresses, admin_token);
+  npud::daemon::GrpcServer::Options grpc_options;
+  grpc_options.admin_token = admin_token;
+  grpc_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
+  if (const int connections = absl::GetFlag(FLAGS_max_connections); connections > 0) {
+    grpc_options.max_threads = std::max(64, 2 * connections);
+  }
+  auto server = npud::daemon::GrpcServer::Start(core->get(), addresses, grpc_options);
   if (!server.ok()) {
     spdlog::critical("{}", server.status().ToString());
     return 1;

@@ -37,7 +37,8 @@ using npud::testing::RunProcess;
 class ProtocolAbuseTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto started = NpudProcess::Start(npud::testing::TransportFromEnv());
+    auto started =
+        NpudProcess::Start(npud::testing::TransportFromEnv(), {"--hello_timeout_ms=1000"});
     ASSERT_TRUE(started.ok()) << started.status();
     daemon_ = *std::move(started);
     target_ = daemon_->address();
@@ -112,6 +113,22 @@ TEST_F(ProtocolAbuseTest, AdminCallsNeedTheAdminToken) {
               0);
     EXPECT_TRUE(absl::StrContains(daemon_->Log(), "admin call from")) << daemon_->Log();
   }
+  ExpectDaemonStillServes();
+}
+
+// A Session stream that never says hello is cancelled after the hello
+// timeout instead of holding a server thread.
+TEST_F(ProtocolAbuseTest, SilentSessionStreamsAreCancelled) {
+  const absl::Time start = absl::Now();
+  grpc::ClientContext context;
+  auto stream = stub_->Session(&context);
+  npud::v1::ServerMessage message;
+  EXPECT_FALSE(stream->Read(&message));
+  const grpc::Status status = stream->Finish();
+  EXPECT_FALSE(status.ok());
+  EXPECT_LT(absl::Now() - start, absl::Seconds(15));
+  EXPECT_TRUE(absl::StrContains(daemon_->Log(), "sent no hello within the hello timeout"))
+      << daemon_->Log();
   ExpectDaemonStillServes();
 }
 
