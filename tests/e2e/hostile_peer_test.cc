@@ -6,6 +6,7 @@
 // descriptors and threads from /proc against a bound, and that an honest
 // client is served correctly (its time is printed with the figures).
 
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -333,10 +334,54 @@ TEST_F(HostilePeerTest, OneClientCannotTakeTheHostsMemory) {
     if (third != 0) absl::SleepFor(absl::Milliseconds(100));
   }
   EXPECT_EQ(third, 0) << "the memory did not come back";
-  const Usage after = UsageOf(daemon_->pid());
+  // Once every client has gone, the daemon gives its memory back.
+  Usage after = UsageOf(daemon_->pid());
+  for (const absl::Time end = absl::Now() + absl::Seconds(5);
+       after.rss_mib > before_.rss_mib + 64 && absl::Now() < end;) {
+    absl::SleepFor(absl::Milliseconds(100));
+    after = UsageOf(daemon_->pid());
+  }
   Report("200 MB held under --host_memory_limit_mib=256, then 100 MB more", during, after,
          HonestClientSeconds());
+  EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
   EXPECT_TRUE(daemon_->Alive());
+}
+
+// Four clients copying 32 MiB both ways over the local protocol for two
+// seconds, then killed: the daemon's memory returns to within 64 MiB of
+// what it was. (Over gRPC it does not yet: see the design notes' gaps.)
+TEST_F(HostilePeerTest, MemoryReturnsAfterTheLoad) {
+  if (NPUD_ADDRESS_SANITIZER) GTEST_SKIP() << "ASan's quarantine keeps freed memory resident";
+  Start({});
+  std::vector<std::unique_ptr<npud::testing::ChildProcess>> load;
+  for (int i = 0; i < 4; ++i) {
+    auto child = npud::testing::ChildProcess::Spawn(
+        {ACL_TEST_CLIENT, "copy-loop"},
+        {"NPUD_ADDRESS=" + daemon_->address(), std::string("NPUD_TOKEN=") + kToken});
+    ASSERT_TRUE(child.ok()) << child.status();
+    ASSERT_EQ((*child)->ReadLine(absl::Seconds(20)), "READY");
+    load.push_back(*std::move(child));
+  }
+  Usage peak = UsageOf(daemon_->pid());
+  for (int i = 0; i < 20; ++i) {
+    absl::SleepFor(absl::Milliseconds(100));
+    const Usage now = UsageOf(daemon_->pid());
+    if (now.rss_mib > peak.rss_mib) peak = now;
+  }
+  const double honest = HonestClientSeconds();
+  for (auto& child : load) {
+    child->Kill(SIGKILL);
+    child->Wait();
+  }
+  Usage after = UsageOf(daemon_->pid());
+  for (const absl::Time end = absl::Now() + absl::Seconds(10);
+       after.rss_mib > before_.rss_mib + 64 && absl::Now() < end;) {
+    absl::SleepFor(absl::Milliseconds(100));
+    after = UsageOf(daemon_->pid());
+  }
+  Report("4 clients copying 32 MiB both ways for 2 s, then killed (peak shown as during)", peak,
+         after, honest);
+  EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
 }
 
 // A daemon that accepts connections but never answers: clients give up
