@@ -349,7 +349,7 @@ TEST_F(HostilePeerTest, OneClientCannotTakeTheHostsMemory) {
 
 // Four clients copying 32 MiB both ways over the local protocol for two
 // seconds, then killed: the daemon's memory returns to within 64 MiB of
-// what it was. (Over gRPC it does not yet: see the design notes' gaps.)
+// what it was. (Over gRPC it does not yet: see docs/design.md, Known gaps.)
 TEST_F(HostilePeerTest, MemoryReturnsAfterTheLoad) {
   if (NPUD_ADDRESS_SANITIZER) GTEST_SKIP() << "ASan's quarantine keeps freed memory resident";
   Start({});
