@@ -95,7 +95,8 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options) {
   return pid;
 }
 
-absl::StatusOr<ExitStatus> WaitUntil(pid_t pid, absl::Time deadline) {
+absl::StatusOr<ExitStatus> WaitUntil(pid_t pid, absl::Time deadline,
+                                     const std::atomic<bool>* cancelled) {
   absl::Duration pause = absl::Milliseconds(1);
   while (true) {
     int status = 0;
@@ -116,12 +117,13 @@ absl::StatusOr<ExitStatus> WaitUntil(pid_t pid, absl::Time deadline) {
       return absl::InternalError(
           absl::StrCat("lost track of process ", pid, ": ", std::strerror(err)));
     }
-    if (absl::Now() >= deadline) {
+    const bool stop = cancelled != nullptr && cancelled->load();
+    if (stop || absl::Now() >= deadline) {
       kill(-pid, SIGKILL);  // its group: a compiler driver and what it started
       kill(pid, SIGKILL);
       while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
-      return ExitStatus{ExitStatus::Kind::kTimedOut, 0};
+      return ExitStatus{stop ? ExitStatus::Kind::kCancelled : ExitStatus::Kind::kTimedOut, 0};
     }
     absl::SleepFor(pause);
     pause = std::min(pause * 2, absl::Milliseconds(20));

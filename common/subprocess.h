@@ -10,6 +10,7 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,7 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options);
 
 // How a child ended.
 struct ExitStatus {
-  enum class Kind { kExited, kSignaled, kTimedOut } kind = Kind::kExited;
+  enum class Kind { kExited, kSignaled, kTimedOut, kCancelled } kind = Kind::kExited;
   // The exit code (kExited) or signal number (kSignaled).
   int value = 0;
 };
@@ -57,7 +58,9 @@ struct ExitStatus {
 // Waits for `pid` until `deadline`; past it the child and its process group
 // (when it has one, see Detach::kProcessGroup) are killed and reaped.
 // Internal if the child cannot be waited for (reaped elsewhere).
-absl::StatusOr<ExitStatus> WaitUntil(pid_t pid, absl::Time deadline);
+// With `cancelled`, the same happens as soon as it turns true (kCancelled).
+absl::StatusOr<ExitStatus> WaitUntil(pid_t pid, absl::Time deadline,
+                                     const std::atomic<bool>* cancelled = nullptr);
 
 }  // namespace npud
 

@@ -9,6 +9,8 @@
 #ifndef NPUD_DAEMON_COMPILE_REQUEST_H_
 #define NPUD_DAEMON_COMPILE_REQUEST_H_
 
+#include <atomic>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,6 +25,9 @@ struct CompileRequest {
   // {include name, content}: `#include "<include name>"` finds the content.
   std::vector<std::pair<std::string, std::string>> headers;
   std::vector<std::string> options;
+  // Turns true when the asking session ends: the compiler is killed and its
+  // scratch directory removed (the result is not cached).
+  std::shared_ptr<const std::atomic<bool>> cancelled;
 };
 
 struct CompileOutput {

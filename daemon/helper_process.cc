@@ -19,7 +19,7 @@ absl::StatusOr<int> RunHelper(const HelperRun& run) {
   spawn.stdout_path = run.log_path;
   spawn.detach = SpawnOptions::Detach::kProcessGroup;
   NPUD_ASSIGN_OR_RETURN(const pid_t pid, Spawn(spawn));
-  NPUD_ASSIGN_OR_RETURN(const ExitStatus exit, WaitUntil(pid, run.deadline));
+  NPUD_ASSIGN_OR_RETURN(const ExitStatus exit, WaitUntil(pid, run.deadline, run.cancelled));
   switch (exit.kind) {
     case ExitStatus::Kind::kExited:
       // The sandbox's way of saying the program is not there.
@@ -32,6 +32,8 @@ absl::StatusOr<int> RunHelper(const HelperRun& run) {
           absl::StrCat("killed by signal ", exit.value, " (", strsignal(exit.value), ")"));
     case ExitStatus::Kind::kTimedOut:
       return absl::DeadlineExceededError("killed at the deadline");
+    case ExitStatus::Kind::kCancelled:
+      return absl::CancelledError("killed: the session that asked for it ended");
   }
   return absl::InternalError("unknown exit status");
 }

@@ -9,6 +9,7 @@
 #ifndef NPUD_DAEMON_HELPER_PROCESS_H_
 #define NPUD_DAEMON_HELPER_PROCESS_H_
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,14 @@ struct HelperRun {
   std::string sandbox;
   std::string writable;
   int cpu_seconds = 120;
+  // When it turns true the program is killed (its client has gone).
+  const std::atomic<bool>* cancelled = nullptr;
 };
 
 // The exit code of a helper that ran to its end. Otherwise:
 //   NotFound          argv[0] does not exist
 //   DeadlineExceeded  it was still running at the deadline and was killed
+//   Cancelled         `cancelled` turned true and it was killed
 //   Aborted           a signal killed it ("killed by signal 11 (Segmentation fault)")
 //   Internal          it could not be started or waited for
 absl::StatusOr<int> RunHelper(const HelperRun& run);

@@ -143,6 +143,8 @@ std::string Describe(const absl::Status& status, const Tool& tool, int timeout_s
                           " was killed");
     case absl::StatusCode::kAborted:
       return absl::StrCat(tool.what, " was ", status.message());
+    case absl::StatusCode::kCancelled:
+      return absl::StrCat("compilation cancelled; ", tool.what, " was ", status.message());
     default:
       return absl::StrCat("cannot run ", tool.what, ": ", status.message());
   }
@@ -235,6 +237,7 @@ CompileOutput KernelCompiler::CompileUncached(const CompileRequest& request, boo
     run.sandbox = options_.sandbox;
     run.writable = dir.path();
     if (options_.timeout_seconds > 0) run.cpu_seconds = options_.timeout_seconds;
+    run.cancelled = request.cancelled.get();
     return run;
   };
   const std::string src = dir.PathOf(kSourceDir);

@@ -133,8 +133,10 @@ void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram&
     request.headers.emplace_back(header.name(), header.content());
   }
   request.options.assign(op.options().begin(), op.options().end());
+  request.cancelled = s.ended;
   // The job owns what it uses; a reply after the client left is dropped by
-  // the sink, and a job not yet started when the session ends is cancelled.
+  // the sink, a job not yet started when the session ends is cancelled, and
+  // a running one has its compiler killed.
   absl::Status queued = s.services.compilations->Schedule(
       s.id, [compiler = s.services.compiler, sink = s.sink(), call_id, session = s.id,
              request = std::move(request)] {

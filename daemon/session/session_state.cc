@@ -29,6 +29,7 @@ SessionState::~SessionState() {
   // Teardown order: stop the work first (streams and queued compilations),
   // withdraw what others imported from us, then let go of mappings and
   // physical memory, and free our device memory last.
+  ended->store(true);
   services.compilations->Cancel(id);
   ReleaseStreamsAndEvents(-1);
   services.ipc->RevokeAll(id);

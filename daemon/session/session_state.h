@@ -127,6 +127,8 @@ class SessionState {
   const SessionServices services;
   sim::DeviceSet& devices() const { return *services.devices; }
   const std::shared_ptr<MessageSink>& sink() const { return sink_; }
+  // Turns true when the session ends: its running compilations are killed.
+  const std::shared_ptr<std::atomic<bool>> ended = std::make_shared<std::atomic<bool>>(false);
 
   // --- Answers -------------------------------------------------------------
   // Sends the reply of a synchronous call. For an asynchronous call

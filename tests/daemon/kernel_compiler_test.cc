@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -589,6 +590,50 @@ TEST(KernelCompilerTest, SlowCompilerIsKilledAtTheTimeLimit) {
   EXPECT_CONTAINS(output.log, "compilation timed out after 1 s");
   EXPECT_LT(seconds, 10.0);
   EXPECT_FALSE(compiler.Compile(AddRequest()).from_cache);
+}
+
+// The session that asked ends while its compiler runs: the compiler is
+// killed at once (not at the deadline), the scratch directory goes, and the
+// failure is not cached.
+TEST(KernelCompilerTest, AnEndedSessionsCompilerIsKilled) {
+  ScratchDir dir;
+  const std::string script = dir.path() + "/slow-compiler";
+  const std::string pid_file = dir.path() + "/compiler.pid";
+  std::ofstream(script) << "#!/bin/sh\necho $$ > " << pid_file << "\nsleep 60\n";
+  chmod(script.c_str(), 0755);
+  KernelCompiler::Options options = DefaultOptions(dir.path());
+  options.compiler = script;
+  options.timeout_seconds = 60;
+  options.work_dir = dir.path() + "/work";
+  std::filesystem::create_directories(options.work_dir);
+  KernelCompiler compiler(options);
+  CompileRequest request = AddRequest();
+  auto ended = std::make_shared<std::atomic<bool>>(false);
+  request.cancelled = ended;
+  std::thread session_end([&] {
+    while (access(pid_file.c_str(), F_OK) != 0) absl::SleepFor(absl::Milliseconds(10));
+    absl::SleepFor(absl::Milliseconds(100));
+    ended->store(true);
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const CompileOutput output = compiler.Compile(request);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  session_end.join();
+  EXPECT_FALSE(output.success);
+  EXPECT_CONTAINS(output.log, "compilation cancelled");
+  EXPECT_LT(seconds, 10.0);
+  int pid = 0;
+  std::ifstream(pid_file) >> pid;
+  ASSERT_GT(pid, 0);
+  EXPECT_NE(kill(pid, 0), 0) << "the compiler still runs";
+  EXPECT_TRUE(std::filesystem::is_empty(options.work_dir)) << "the scratch directory is left";
+  // Not cached: asked again (by a session that has ended too), the compiler
+  // runs again and is killed again.
+  std::filesystem::remove(pid_file);
+  const CompileOutput again = compiler.Compile(request);
+  EXPECT_FALSE(again.from_cache);
+  EXPECT_CONTAINS(again.log, "compilation cancelled");
 }
 
 TEST(KernelCompilerTest, FailingCompilerExitStatusIsACompileError) {
