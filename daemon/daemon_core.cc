@@ -62,7 +62,7 @@ absl::StatusOr<std::unique_ptr<DaemonCore>> DaemonCore::Create(const Options& op
 }
 
 DaemonCore::DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices)
-    : auth_token_(options.auth_token),
+    : auth_tokens_(options.auth_tokens),
       instance_id_(RandomId()),
       kernel_host_(options.kernel_host),
       session_limits_(options.session_limits),
@@ -89,9 +89,22 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
         "client speaks protocol version %d; this npud supports %d..%d", hello.protocol_version(),
         protocol_version::kMinimum, protocol_version::kCurrent));
   }
-  if (!auth_token_.empty() && !ConstantTimeEquals(hello.auth_token(), auth_token_)) {
-    spdlog::warn("rejected client pid {} on {}: bad auth token", hello.pid(), hello.host());
-    return absl::UnauthenticatedError("invalid npud auth token");
+  const AuthToken* token = nullptr;
+  if (!auth_tokens_.empty()) {
+    token = FindAuthToken(auth_tokens_, hello.auth_token());
+    if (token == nullptr) {
+      spdlog::warn("rejected client pid {} on {}: bad auth token", hello.pid(), hello.host());
+      return absl::UnauthenticatedError("invalid npud auth token");
+    }
+  }
+  // The token's own limits, where it has them.
+  SessionLimits limits = session_limits_;
+  KernelHostOptions kernel_host = kernel_host_;
+  if (token != nullptr) {
+    limits.memory_bytes = token->memory_bytes.value_or(limits.memory_bytes);
+    limits.streams = token->streams.value_or(limits.streams);
+    limits.events = token->events.value_or(limits.events);
+    kernel_host.max_threads = token->kernel_threads.value_or(kernel_host.max_threads);
   }
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
   if (credentials.has_value()) {
@@ -107,8 +120,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   services.compiler = compiler_;
   services.compilations = &compilations_;
   services.copy_helpers = &copy_helpers_;
-  services.kernel_host = kernel_host_;
-  services.limits = session_limits_;
+  services.kernel_host = kernel_host;
+  services.limits = limits;
   auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink));
   {
     absl::MutexLock lock(&mu_);
@@ -124,8 +137,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   reply.set_instance_id(instance_id_);
   reply.set_vmm_base(devices_->vmm().base());
   reply.set_vmm_size(devices_->vmm().span());
-  reply.set_stream_limit(session_limits_.streams);
-  reply.set_event_limit(session_limits_.events);
+  reply.set_stream_limit(limits.streams);
+  reply.set_event_limit(limits.events);
   reply.set_peer_pid(peer.pid);
   for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
   return Opened{std::move(reply), std::move(session)};

@@ -14,11 +14,13 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "daemon/auth_tokens.h"
 #include "daemon/bounded_executor.h"
 #include "daemon/delayed_executor.h"
 #include "daemon/ipc_registry.h"
@@ -35,8 +37,9 @@ class DaemonCore {
  public:
   struct Options {
     sim::DeviceSet::Options devices;
-    // When not empty, hellos must carry this token.
-    std::string auth_token;
+    // When not empty, hellos must carry one of these tokens, and its limits
+    // replace session_limits where it sets them.
+    std::vector<AuthToken> auth_tokens;
     // The CPU AscendC headers runtime compilation builds against; empty:
     // <install prefix>/tikcpp/ascendc_kernel_cmake/include next to this
     // binary, else the source tree's.
@@ -82,7 +85,7 @@ class DaemonCore {
 
   // Constant after construction. Timers go before devices (declared after):
   // a pending timeout may reference a session's sink, never a device.
-  const std::string auth_token_;
+  const std::vector<AuthToken> auth_tokens_;
   const uint64_t instance_id_;
   const KernelHostOptions kernel_host_;
   const SessionLimits session_limits_;

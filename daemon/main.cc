@@ -52,7 +52,8 @@ ABSL_FLAG(uint32_t, vector_cores, 48, "AI vector cores per device.");
 ABSL_FLAG(int, scheduler_threads, 0, "Stream scheduler workers (0: max(4, CPUs)).");
 ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical or off.");
 ABSL_FLAG(std::string, auth_token_file, "",
-          "File holding a token every client must present (NPUD_TOKEN).");
+          "File of the tokens clients must present (NPUD_TOKEN), one per line, each optionally "
+          "followed by its own limits: memory_mib=N streams=N events=N kernel_threads=N.");
 ABSL_FLAG(std::string, admin_token_file, "",
           "File holding the token Admin calls (npuctl) must present (NPUD_ADMIN_TOKEN on "
           "npuctl's side). Without it, Admin answers on unix sockets only.");
@@ -183,12 +184,16 @@ int main(int argc, char** argv) {
     }
   }
   if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
-    options.auth_token = ReadToken(absl::GetFlag(FLAGS_auth_token_file));
-    if (options.auth_token.empty()) {
-      spdlog::critical("auth token file {} is empty or unreadable",
-                       absl::GetFlag(FLAGS_auth_token_file));
+    std::ifstream in(absl::GetFlag(FLAGS_auth_token_file));
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    absl::StatusOr<std::vector<npud::daemon::AuthToken>> tokens =
+        in.is_open() ? npud::daemon::ParseAuthTokens(text) : absl::NotFoundError("cannot be read");
+    if (!tokens.ok()) {
+      spdlog::critical("auth token file {}: {}", absl::GetFlag(FLAGS_auth_token_file),
+                       std::string(tokens.status().message()));
       return 2;
     }
+    options.auth_tokens = *std::move(tokens);
   }
   RaiseDescriptorLimit();
   auto core = npud::daemon::DaemonCore::Create(options);

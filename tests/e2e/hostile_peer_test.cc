@@ -384,6 +384,29 @@ TEST_F(HostilePeerTest, MemoryReturnsAfterTheLoad) {
   EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
 }
 
+// Two tokens with different limits: a session holding the limited one gets
+// 207001 past its share, one holding the other allocates the same freely.
+TEST_F(HostilePeerTest, EachTokenHasItsOwnLimits) {
+  Start({});
+  ASSERT_TRUE(daemon_->Stop().ok());
+  std::ofstream(token_file_) << "limited memory_mib=64\n" << kToken << "\n";
+  auto started =
+      NpudProcess::Start(NpudProcess::Transport::kUnix, {"--auth_token_file=" + token_file_});
+  ASSERT_TRUE(started.ok()) << started.status();
+  daemon_ = *std::move(started);
+  auto hold = [&](const char* token) {
+    auto child = npud::testing::ChildProcess::Spawn(
+        {ACL_TEST_CLIENT, "hold", "100000000"},
+        {"NPUD_ADDRESS=" + daemon_->address(), std::string("NPUD_TOKEN=") + token});
+    EXPECT_TRUE(child.ok());
+    (*child)->CloseStdin();
+    return (*child)->Wait();
+  };
+  EXPECT_EQ(hold("limited"), 3) << "100 MB should not fit in 64 MiB";
+  EXPECT_EQ(hold(kToken), 0);
+  EXPECT_TRUE(absl::StrContains(daemon_->Log(), "session memory limit")) << daemon_->Log();
+}
+
 // A daemon that accepts connections but never answers: clients give up
 // after their connect timeout with 507033 instead of hanging.
 TEST(SilentDaemonTest, ClientsGiveUpWithTheSetupError) {
