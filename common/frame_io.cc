@@ -75,6 +75,31 @@ absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const 
   return absl::OkStatus();
 }
 
+ssize_t ReceiveWithDescriptors(int socket, char* data, size_t size, int flags,
+                               std::vector<int>* fds, bool* truncated) {
+  iovec iov{data, size};
+  msghdr msg{};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFrameFds)];
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof(control);
+  const ssize_t n = recvmsg(socket, &msg, flags | MSG_CMSG_CLOEXEC);
+  *truncated = false;
+  if (n < 0) return n;
+  *truncated = (msg.msg_flags & MSG_CTRUNC) != 0;
+  for (cmsghdr* cmsg = CMSG_FIRSTHDR(&msg); cmsg != nullptr; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
+    if (cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS) continue;
+    const size_t count = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < count; ++i) {
+      int fd;
+      std::memcpy(&fd, CMSG_DATA(cmsg) + i * sizeof(int), sizeof(int));
+      fds->push_back(fd);
+    }
+  }
+  return n;
+}
+
 FrameReader::~FrameReader() { CloseReceived(); }
 
 void FrameReader::CloseReceived() {
@@ -85,29 +110,15 @@ void FrameReader::CloseReceived() {
 absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start) {
   size_t got = 0;
   while (got < size) {
-    iovec iov{data + got, size - got};
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFrameFds)];
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof(control);
-    const ssize_t n = recvmsg(socket_, &msg, MSG_CMSG_CLOEXEC);
+    std::vector<int> received;
+    bool stray = false;
+    const ssize_t n = ReceiveWithDescriptors(socket_, data + got, size - got, 0, &received, &stray);
     if (n < 0) {
       if (errno == EINTR) continue;
       return absl::UnavailableError(absl::StrCat("read from socket: ", std::strerror(errno)));
     }
-    bool stray = (msg.msg_flags & MSG_CTRUNC) != 0;
-    for (cmsghdr* cmsg = CMSG_FIRSTHDR(&msg); cmsg != nullptr; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
-      if (cmsg->cmsg_level != SOL_SOCKET || cmsg->cmsg_type != SCM_RIGHTS) continue;
-      const size_t count = (cmsg->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-      for (size_t i = 0; i < count; ++i) {
-        int fd;
-        std::memcpy(&fd, CMSG_DATA(cmsg) + i * sizeof(int), sizeof(int));
-        fds_.push_back(fd);
-      }
-      if (count > 0 && !(at_frame_start && got == 0)) stray = true;
-    }
+    fds_.insert(fds_.end(), received.begin(), received.end());
+    if (!received.empty() && !(at_frame_start && got == 0)) stray = true;
     if (stray || fds_.size() > static_cast<size_t>(kMaxFrameFds)) {
       CloseReceived();
       return absl::DataLossError("descriptors arrived outside a frame header");

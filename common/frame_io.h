@@ -17,6 +17,8 @@
 #ifndef NPUD_COMMON_FRAME_IO_H_
 #define NPUD_COMMON_FRAME_IO_H_
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -40,6 +42,13 @@ constexpr size_t kFrameHeaderBytes = 8;
 // For frames without descriptors built in place: `*frame` holds
 // kFrameHeaderBytes of room, then the payload; this fills in the header.
 void SealFrame(std::string* frame);
+
+// One recvmsg() of at most `size` bytes into `data`, with `flags`; the
+// descriptors that came with them are appended to *fds (the caller owns
+// them), and *truncated says whether the kernel dropped some that did not
+// fit (more than kMaxFrameFds). Returns what recvmsg() returns.
+ssize_t ReceiveWithDescriptors(int socket, char* data, size_t size, int flags,
+                               std::vector<int>* fds, bool* truncated);
 
 class FrameReader {
  public:

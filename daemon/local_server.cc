@@ -436,25 +436,13 @@ bool LocalServer::ReadHello(Waiting& waiting) {
     if (have == want) break;
     // Grows with what arrives, never by what the header announces.
     waiting.frame.resize(std::min(want, have + 4096));
-    iovec iov{waiting.frame.data() + have, waiting.frame.size() - have};
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFrameFds)];
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof(control);
-    const ssize_t n = recvmsg(fd, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
-    bool descriptors = (msg.msg_flags & MSG_CTRUNC) != 0;
-    for (cmsghdr* c = CMSG_FIRSTHDR(&msg); n >= 0 && c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
-      if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
-      const size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-      for (size_t i = 0; i < count; ++i) {
-        int received;
-        std::memcpy(&received, CMSG_DATA(c) + i * sizeof(int), sizeof(int));
-        close(received);
-      }
-      descriptors = descriptors || count > 0;
-    }
+    std::vector<int> received;
+    bool descriptors = false;
+    const ssize_t n =
+        ReceiveWithDescriptors(fd, waiting.frame.data() + have, waiting.frame.size() - have,
+                               MSG_DONTWAIT, &received, &descriptors);
+    for (int stray : received) close(stray);
+    descriptors = descriptors || !received.empty();
     if (descriptors) return drop(absl::InvalidArgumentError("descriptors before the hello"));
     if (n < 0) {
       waiting.frame.resize(have);
