@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
@@ -38,12 +39,20 @@ const auto* const kEnvironment =
 
 constexpr aclError kVectorException = 507035;
 
+// The hostile kernel object: the test build's, or the one toolchain_test
+// built from the same source with the installed ascendc.cmake
+// (NPUD_HOSTILE_KERNELS).
+const char* HostileKernelsPath() {
+  const char* path = std::getenv("NPUD_HOSTILE_KERNELS");
+  return path != nullptr && *path != '\0' ? path : HOSTILE_KERNELS_PATH;
+}
+
 class IsolationTest : public ::testing::Test {
  protected:
   void SetUp() override {
     ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
     ASSERT_EQ(aclrtCreateStream(&stream_), ACL_SUCCESS);
-    ASSERT_EQ(aclrtBinaryLoadFromFile(HOSTILE_KERNELS_PATH, nullptr, &binary_), ACL_SUCCESS);
+    ASSERT_EQ(aclrtBinaryLoadFromFile(HostileKernelsPath(), nullptr, &binary_), ACL_SUCCESS);
     ASSERT_EQ(aclrtMalloc(&out_, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
     auto bystander =
         ChildProcess::Spawn({ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH},

@@ -16,6 +16,8 @@
 #    If the runtime answers the first kernel load/launch of a program with
 #    ACL_ERROR_RT_FEATURE_NOT_SUPPORT (207000; the program exits 77), that program is
 #    reported as skipped; any other failure fails the test.
+# 4. Runs kernel_isolation_test (over the local protocol and TCP) against the hostile
+#    kernels built by the installed ascendc.cmake, as a user would build them.
 set -euo pipefail
 
 build="$1"
@@ -53,6 +55,8 @@ done
 # the runtime samples find it: ASCENDC_CMAKE_DIR and SOC_VERSION from the environment.
 src="$work/src"
 cp -r "$source_dir/tests/toolchain/project" "$src"
+mkdir -p "$src/samples/hostile/kernels"
+cp "$source_dir/tests/e2e/kernels/hostile_kernels.cc" "$src/samples/hostile/kernels/"
 unset ASCEND_CANN_PACKAGE_PATH ASCEND_HOME_PATH ASCEND_INSTALL_PATH
 export ASCENDC_CMAKE_DIR="$kdir"
 export SOC_VERSION=Ascend910B1
@@ -193,6 +197,21 @@ export LD_LIBRARY_PATH="$prefix/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 if run fatbin "$src/samples/fatbin" "$src/samples/fatbin/out/bin/fatbin_main"; then
   [ "$(count fatbin '^FATBIN OK$')" = 1 ] || fail "fatbin: no 'FATBIN OK'"
 fi
+
+# The kernel isolation suite, its attacks built as a user builds kernels. It starts its own
+# npud (the build tree's) over the local protocol and over TCP.
+hostile="$(find "$src" -name hostile_kernels.o -path "*fatbin/hostile_kernels/*" | head -1)"
+[ -f "$hostile" ] || fail "ascendc_fatbin_library(hostile_kernels) built no fatbin/hostile_kernels/hostile_kernels.o"
+"$table_check" "$hostile" call_exit:0:0 call_abort:0:0 kill_self:0:0 spin_forever:0:0 wild_write:8:0 \
+  peek:16:0 create_file:16:0 run_shell:8:0 open_socket:8:0 call_fork:8:0 get_pid:8:0
+for transport in unix tcp; do
+  step "kernel_isolation_test ($transport) with the installed toolchain's hostile kernels"
+  NPUD_HOSTILE_KERNELS="$hostile" NPUD_TEST_TRANSPORT="$transport" \
+    "$build/tests/e2e/kernel_isolation_test" > "$work/isolation-$transport.log" 2>&1 ||
+    { tail -60 "$work/isolation-$transport.log"; fail "kernel_isolation_test ($transport)"; }
+  grep -q "^\[  PASSED  \]" "$work/isolation-$transport.log" || fail "kernel_isolation_test ($transport) passed nothing"
+  tail -1 "$work/isolation-$transport.log"
+done
 
 if [ "${#skipped[@]}" -gt 0 ]; then
   echo "SKIPPED: runtime does not launch kernels yet (ACL_ERROR_RT_FEATURE_NOT_SUPPORT from: ${skipped[*]})"
