@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <string>
 
 namespace npud::bench {
 
@@ -102,6 +103,41 @@ bool RunSelfAsClient(const char* self, const std::string& address,
   int status = 0;
   waitpid(pid, &status, 0);
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+uint64_t ResidentMiB(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stoull(line.substr(6)) >> 10;
+  }
+  return 0;
+}
+
+ResidentMemory::ResidentMemory(pid_t pid)
+    : pid_(pid), idle_mib_(ResidentMiB(pid)), peak_mib_(idle_mib_) {
+  sampler_ = std::thread([this] {
+    while (!stop_.load()) {
+      const uint64_t now = ResidentMiB(pid_);
+      if (now > peak_mib_.load()) peak_mib_.store(now);
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  });
+}
+
+ResidentMemory::~ResidentMemory() {
+  stop_.store(true);
+  if (sampler_.joinable()) sampler_.join();
+}
+
+void ResidentMemory::Stop(std::chrono::milliseconds settle, uint64_t slack_mib) {
+  stop_.store(true);
+  if (sampler_.joinable()) sampler_.join();
+  const auto end = std::chrono::steady_clock::now() + settle;
+  after_mib_ = ResidentMiB(pid_);
+  while (after_mib_ > idle_mib_ + slack_mib && std::chrono::steady_clock::now() < end) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    after_mib_ = ResidentMiB(pid_);
+  }
 }
 
 }  // namespace npud::bench

@@ -9,10 +9,13 @@
 
 #include <sys/types.h>
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -37,12 +40,38 @@ class BenchDaemon {
   bool ok() const { return !unix_address_.empty(); }
   const std::string& unix_address() const { return unix_address_; }
   const std::string& tcp_address() const { return tcp_address_; }
+  pid_t pid() const { return pid_; }
 
  private:
   std::string dir_;
   pid_t pid_ = -1;
   std::string unix_address_;
   std::string tcp_address_;
+};
+
+// A process's resident memory (VmRSS) in MiB, 0 if it cannot be read.
+uint64_t ResidentMiB(pid_t pid);
+
+// The daemon's resident memory over a run: idle (at construction), the
+// peak (sampled every 20 ms until Stop) and after the load.
+class ResidentMemory {
+ public:
+  explicit ResidentMemory(pid_t pid);
+  ~ResidentMemory();
+  // Ends sampling, then waits up to `settle` for the daemon to come within
+  // `slack_mib` of its idle figure (npud trims its heap once quiet).
+  void Stop(std::chrono::milliseconds settle, uint64_t slack_mib);
+  uint64_t idle_mib() const { return idle_mib_; }
+  uint64_t peak_mib() const { return peak_mib_.load(); }
+  uint64_t after_mib() const { return after_mib_; }
+
+ private:
+  const pid_t pid_;
+  const uint64_t idle_mib_;
+  std::atomic<uint64_t> peak_mib_;
+  std::atomic<bool> stop_{false};
+  uint64_t after_mib_ = 0;
+  std::thread sampler_;
 };
 
 // Seconds elapsed since `since`.

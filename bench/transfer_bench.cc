@@ -22,6 +22,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -240,6 +241,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "npud did not start\n");
     return 1;
   }
+  npud::bench::ResidentMemory memory(daemon.pid());
   std::vector<Row> rows;
   const std::string size_arg = "--max_size=" + std::to_string(max_size);
   for (bool remote : {false, true}) {
@@ -287,14 +289,22 @@ int main(int argc, char** argv) {
          bytes / (last - first) / 1e9, "memcpy (1 thread)", agg_baseline});
   }
 
+  memory.Stop(std::chrono::seconds(10), 64);
+
   std::printf("%-44s %10s   %-18s %10s %8s\n", "copy", "GB/s", "baseline", "GB/s", "ratio");
   for (const Row& row : rows) {
     std::printf("%-44s %10.3f   %-18s %10.3f %8.2f\n", row.name.c_str(), row.gbps,
                 row.baseline.c_str(), row.baseline_gbps, row.gbps / row.baseline_gbps);
   }
+  std::printf("\ndaemon resident memory: idle %" PRIu64 " MiB, peak %" PRIu64
+              " MiB, after the load %" PRIu64 " MiB (after - idle: %" PRId64 " MiB; goal <= 64)\n",
+              memory.idle_mib(), memory.peak_mib(), memory.after_mib(),
+              static_cast<int64_t>(memory.after_mib()) - static_cast<int64_t>(memory.idle_mib()));
   if (!json.empty()) {
     std::ofstream out(json);
-    out << "{\"transfer_bandwidth\": [";
+    out << "{\"daemon_rss_mib\": {\"idle\": " << memory.idle_mib()
+        << ", \"peak\": " << memory.peak_mib() << ", \"after\": " << memory.after_mib() << "}, ";
+    out << "\"transfer_bandwidth\": [";
     for (size_t i = 0; i < rows.size(); ++i) {
       const Row& row = rows[i];
       out << (i ? ", " : "") << "{\"name\": \"" << row.name << "\", \"gbps\": " << row.gbps

@@ -4,22 +4,23 @@
 
 namespace npud::daemon {
 
-ConnectionLimits::Admission::~Admission() { limits_->Release(uid_); }
+ConnectionLimits::Admission::~Admission() { limits_->Release(peer_); }
 
-absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> ConnectionLimits::Admit(uint32_t uid) {
+absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> ConnectionLimits::Admit(
+    absl::string_view peer) {
   absl::MutexLock lock(&mu_);
   if (total_ > 0 && open_ >= total_) {
     return absl::ResourceExhaustedError(
         absl::StrCat("npud holds its limit of ", total_, " connections"));
   }
-  int& mine = per_uid_open_[uid];
-  if (per_uid_ > 0 && mine >= per_uid_) {
+  int& mine = per_peer_open_[peer];
+  if (per_peer_ > 0 && mine >= per_peer_) {
     return absl::ResourceExhaustedError(
-        absl::StrCat("uid ", uid, " holds its limit of ", per_uid_, " connections"));
+        absl::StrCat(peer, " holds its limit of ", per_peer_, " connections"));
   }
   ++mine;
   ++open_;
-  return std::unique_ptr<Admission>(new Admission(this, uid));
+  return std::unique_ptr<Admission>(new Admission(this, std::string(peer)));
 }
 
 int ConnectionLimits::open() const {
@@ -27,11 +28,11 @@ int ConnectionLimits::open() const {
   return open_;
 }
 
-void ConnectionLimits::Release(uint32_t uid) {
+void ConnectionLimits::Release(const std::string& peer) {
   absl::MutexLock lock(&mu_);
   --open_;
-  auto it = per_uid_open_.find(uid);
-  if (--it->second == 0) per_uid_open_.erase(it);
+  auto it = per_peer_open_.find(peer);
+  if (--it->second == 0) per_peer_open_.erase(it);
 }
 
 }  // namespace npud::daemon

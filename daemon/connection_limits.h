@@ -1,7 +1,8 @@
 // connection_limits.h
 //
 // ConnectionLimits: how many client connections npud holds at once, in all
-// and per user id. A connection is counted from its accept, before it has
+// and per peer (a user id on the local protocol, a remote address on gRPC).
+// A connection is counted from the moment npud first sees it, before it has
 // said anything, so a flood of idle or half-open connections meets the same
 // limits as real clients; the admission is released when the connection is
 // closed.
@@ -9,12 +10,13 @@
 #ifndef NPUD_DAEMON_CONNECTION_LIMITS_H_
 #define NPUD_DAEMON_CONNECTION_LIMITS_H_
 
-#include <cstdint>
 #include <memory>
+#include <string>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
 
 namespace npud::daemon {
@@ -22,7 +24,7 @@ namespace npud::daemon {
 class ConnectionLimits {
  public:
   // 0 means no limit.
-  ConnectionLimits(int total, int per_uid) : total_(total), per_uid_(per_uid) {}
+  ConnectionLimits(int total, int per_peer) : total_(total), per_peer_(per_peer) {}
 
   // One admitted connection; releases its place when destroyed.
   class Admission {
@@ -33,25 +35,27 @@ class ConnectionLimits {
 
    private:
     friend class ConnectionLimits;
-    Admission(ConnectionLimits* limits, uint32_t uid) : limits_(limits), uid_(uid) {}
+    Admission(ConnectionLimits* limits, std::string peer)
+        : limits_(limits), peer_(std::move(peer)) {}
     ConnectionLimits* const limits_;
-    const uint32_t uid_;
+    const std::string peer_;
   };
 
-  // A place for a connection of `uid`, or ResourceExhausted saying which
-  // limit is reached. The limits must outlive the admission.
-  absl::StatusOr<std::unique_ptr<Admission>> Admit(uint32_t uid) ABSL_LOCKS_EXCLUDED(mu_);
+  // A place for a connection of `peer` (named in the error, e.g. "uid 1000"
+  // or "ipv4:10.0.0.7"), or ResourceExhausted saying which limit is
+  // reached. The limits must outlive the admission.
+  absl::StatusOr<std::unique_ptr<Admission>> Admit(absl::string_view peer) ABSL_LOCKS_EXCLUDED(mu_);
 
   int open() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  void Release(uint32_t uid) ABSL_LOCKS_EXCLUDED(mu_);
+  void Release(const std::string& peer) ABSL_LOCKS_EXCLUDED(mu_);
 
   const int total_;
-  const int per_uid_;
+  const int per_peer_;
   mutable absl::Mutex mu_;
   int open_ ABSL_GUARDED_BY(mu_) = 0;
-  absl::flat_hash_map<uint32_t, int> per_uid_open_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<std::string, int> per_peer_open_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -14,6 +14,7 @@
 #include "common/constant_time.h"
 #include "common/unix_socket.h"
 #include "common/wire_constants.h"
+#include "daemon/connection_limits.h"
 #include "daemon/daemon_core.h"
 #include "daemon/delayed_executor.h"
 #include "daemon/send_budget.h"
@@ -143,12 +144,31 @@ class StreamSource final : public ClientMessageSource {
   const std::shared_ptr<HelloWatch> watch_;
 };
 
+// The peer a Session counts against: the remote address without its port
+// ("ipv4:10.0.0.7", "ipv6:[::1]"). gRPC does not tell who is on the other
+// end of a unix socket, so those sessions all count as one peer.
+std::string PeerKey(const std::string& peer) {
+  if (absl::StartsWith(peer, "unix:")) return "gRPC on a unix socket";
+  const size_t colon = peer.rfind(':');
+  return colon == std::string::npos || colon < peer.find(':') + 1 ? peer : peer.substr(0, colon);
+}
+
 class NpudService final : public v1::Npud::Service {
  public:
-  NpudService(DaemonCore* core, absl::Duration hello_timeout)
-      : core_(core), hello_timeout_(hello_timeout) {}
+  NpudService(DaemonCore* core, const GrpcServer::Options& options)
+      : core_(core),
+        hello_timeout_(options.hello_timeout),
+        limits_(options.max_sessions, options.max_sessions_per_peer) {}
 
   grpc::Status Session(grpc::ServerContext* context, SessionStream* stream) override {
+    absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> admission =
+        limits_.Admit(PeerKey(context->peer()));
+    if (!admission.ok()) {
+      spdlog::warn("gRPC client {} refused: {}", context->peer(),
+                   std::string(admission.status().message()));
+      return grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
+                          std::string(admission.status().message()));
+    }
     // A stream that says nothing costs a server thread: end it after the
     // hello timeout, as the local protocol does.
     auto watch = std::make_shared<HelloWatch>();
@@ -177,6 +197,7 @@ class NpudService final : public v1::Npud::Service {
  private:
   DaemonCore* const core_;
   const absl::Duration hello_timeout_;
+  ConnectionLimits limits_;
   DelayedExecutor timers_;
 };
 
@@ -227,7 +248,7 @@ class AdminService final : public v1::Admin::Service {
 // grpc::Server only borrows its services; they live here, next to it.
 struct GrpcServer::Impl {
   Impl(DaemonCore* core, const GrpcServer::Options& options)
-      : npud(core, options.hello_timeout), admin(core, options.admin_token) {}
+      : npud(core, options), admin(core, options.admin_token) {}
   NpudService npud;
   AdminService admin;
   std::unique_ptr<grpc::Server> server;
@@ -251,6 +272,12 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
   builder.SetResourceQuota(quota);
   // A client uses one Session stream (plus the odd Admin call).
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 8);
+  // Connections that never finish the HTTP/2 handshake, or hold no call
+  // (a client holds its Session for its lifetime), are closed as soon as a
+  // local-protocol connection without a hello would be.
+  const int hello_ms = static_cast<int>(absl::ToInt64Milliseconds(options.hello_timeout));
+  builder.AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS, hello_ms);
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_IDLE_MS, hello_ms);
   builder.SetMaxReceiveMessageSize(kMaxMessageBytes);
   // Bulk copies travel as 1 MiB messages: large HTTP/2 frames and windows
   // keep them from being cut into 16 KiB pieces and stalled on flow control.

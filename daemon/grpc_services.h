@@ -40,6 +40,10 @@ class GrpcServer {
     // gRPC's buffers and server threads for all peers together.
     size_t memory_bytes = size_t{2} << 30;
     int max_threads = 2048;
+    // Session calls at once, in all and per peer address (0: no limit);
+    // see PeerKey in the .cc for what a peer is.
+    int max_sessions = 1024;
+    int max_sessions_per_peer = 256;
   };
   static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(DaemonCore* core,
                                                            const std::vector<DaemonAddress>& listen,

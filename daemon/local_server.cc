@@ -263,7 +263,7 @@ struct LocalServer::Waiting {
 LocalServer::LocalServer(DaemonCore* core, const Options& options)
     : core_(core),
       options_(options),
-      limits_(options.max_connections, options.max_connections_per_uid) {}
+      limits_(options.max_connections, options.max_connections_per_peer) {}
 
 absl::StatusOr<std::unique_ptr<LocalServer>> LocalServer::Start(DaemonCore* core,
                                                                 const Options& options) {
@@ -398,7 +398,7 @@ void LocalServer::AcceptFrom(int listener) {
     socklen_t peer_size = sizeof(peer);
     if (getsockopt(socket.get(), SOL_SOCKET, SO_PEERCRED, &peer, &peer_size) != 0) continue;
     absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> admission =
-        limits_.Admit(peer.uid);
+        limits_.Admit(absl::StrCat("uid ", peer.uid));
     if (!admission.ok()) {
       if (LogAllowed(&last_log)) {
         spdlog::warn("local server: refusing pid {} uid {}: {}", peer.pid, peer.uid,

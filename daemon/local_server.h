@@ -54,7 +54,7 @@ class LocalServer {
     absl::Duration hello_timeout = absl::Seconds(5);
     // Connections at once, in all and per uid (0: no limit).
     int max_connections = 1024;
-    int max_connections_per_uid = 256;
+    int max_connections_per_peer = 256;
   };
 
   static absl::StatusOr<std::unique_ptr<LocalServer>> Start(DaemonCore* core,

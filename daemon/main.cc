@@ -6,7 +6,6 @@
 // has been connected for that long: how the client library's private,
 // autostarted daemon goes away on its own).
 
-#include <malloc.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -33,6 +32,7 @@
 #include "common/lock_order_checks.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
+#include "daemon/heap_policy.h"
 #include "daemon/local_server.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
@@ -58,10 +58,12 @@ ABSL_FLAG(std::string, admin_token_file, "",
           "File holding the token Admin calls (npuctl) must present (NPUD_ADMIN_TOKEN on "
           "npuctl's side). Without it, Admin answers on unix sockets only.");
 ABSL_FLAG(int, max_connections, 1024,
-          "Local-protocol connections npud holds at once, counted from the accept (0: no "
-          "limit).");
-ABSL_FLAG(int, max_connections_per_uid, 256,
-          "Local-protocol connections of one user id at once (0: no limit).");
+          "Clients npud holds at once on each transport: local-protocol connections counted "
+          "from their accept, gRPC sessions from their first message (0: no limit).");
+ABSL_FLAG(int, max_connections_per_peer, 256,
+          "The same, for one peer: a user id on the local protocol, a remote address on "
+          "gRPC over TCP; gRPC on a unix socket cannot tell its peers apart and counts them "
+          "as one (0: no limit).");
 ABSL_FLAG(int, hello_timeout_ms, 5000,
           "How long a new connection may take to say hello before it is closed.");
 ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
@@ -124,10 +126,7 @@ void RaiseDescriptorLimit() {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage("npud: a shareable simulated Ascend NPU daemon");
   absl::ParseCommandLine(argc, argv);
-  // Bulk copies allocate and free megabyte buffers all the time; keep them
-  // in the heap instead of fresh mmaps whose page faults would dominate.
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  npud::daemon::ConfigureHeap();
   npud::ConfigureLockOrderChecks();
   spdlog::set_default_logger(spdlog::stderr_logger_mt("npud"));
   spdlog::set_level(spdlog::level::from_str(absl::GetFlag(FLAGS_log_level)));
@@ -225,6 +224,8 @@ int main(int argc, char** argv) {
   npud::daemon::GrpcServer::Options grpc_options;
   grpc_options.admin_token = admin_token;
   grpc_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
+  grpc_options.max_sessions = absl::GetFlag(FLAGS_max_connections);
+  grpc_options.max_sessions_per_peer = absl::GetFlag(FLAGS_max_connections_per_peer);
   if (const int connections = absl::GetFlag(FLAGS_max_connections); connections > 0) {
     grpc_options.max_threads = std::max(64, 2 * connections);
   }
@@ -244,7 +245,7 @@ int main(int argc, char** argv) {
   npud::daemon::LocalServer::Options local_options;
   local_options.paths = local_paths;
   local_options.max_connections = absl::GetFlag(FLAGS_max_connections);
-  local_options.max_connections_per_uid = absl::GetFlag(FLAGS_max_connections_per_uid);
+  local_options.max_connections_per_peer = absl::GetFlag(FLAGS_max_connections_per_peer);
   local_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
   auto local = npud::daemon::LocalServer::Start(core->get(), local_options);
   if (!local.ok()) {
@@ -268,6 +269,7 @@ int main(int argc, char** argv) {
 
   const int idle_exit = absl::GetFlag(FLAGS_idle_exit_seconds);
   absl::Time idle_since = absl::Now();
+  npud::daemon::HeapTrimmer trimmer({});
   while (true) {
     timespec tick{1, 0};
     const int sig = sigtimedwait(&signals, nullptr, &tick);
@@ -275,6 +277,7 @@ int main(int argc, char** argv) {
       spdlog::info("signal {} received; shutting down", sig);
       break;
     }
+    trimmer.Tick();
     if (idle_exit > 0) {
       if ((*core)->session_count() > 0) {
         idle_since = absl::Now();

@@ -41,8 +41,9 @@
 //                     stream) until killed
 //   add-loop KERNELS  print "READY", then launch the add_float kernel of
 //                     KERNELS on fresh inputs and check its sums, and copy
-//                     1 MiB there and back, until a line arrives on stdin;
-//                     print "ROUNDS r BAD b" (b: wrong results or errors)
+//                     1 MiB there and back, until a line arrives on stdin
+//                     (at least once); print "ROUNDS r BAD b" (b: wrong
+//                     results or errors)
 //   spin KERNELS MS   launch the spin kernel of KERNELS for MS ms, make sure
 //                     npud has it, print "LAUNCHED", then wait to be killed
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
@@ -228,7 +229,9 @@ int AddLoop(const char* kernels) {
     stop.store(true);
   });
   uint64_t rounds = 0, bad = 0;
-  while (!stop.load()) {
+  // At least one round, however soon the stop comes: a loaded machine may
+  // not have scheduled this process before it.
+  while (!stop.load() || rounds == 0) {
     for (uint32_t i = 0; i < kCount; ++i) {
       a[i] = static_cast<float>(i % 1000 + rounds);
       b[i] = static_cast<float>(rounds % 7);

@@ -1,11 +1,16 @@
-// npud against peers that attack the local protocol before they have
-// authenticated, against a daemon that requires a token: frame headers
+// npud against hostile and broken peers, against a daemon that requires a
+// token: on the local protocol before authentication, frame headers
 // announcing huge frames, descriptors before the hello, thousands of idle
 // connections, connection floods past the limits and past the daemon's
-// descriptor limit. Each attack checks the daemon's resident memory,
-// descriptors and threads from /proc against a bound, and that an honest
-// client is served correctly (its time is printed with the figures).
+// descriptor limit; on gRPC over TCP, idle and garbage connections and
+// sessions past the per-peer limit; on both, clients killed at random
+// moments, many clients at once, and the memory a copy load leaves behind.
+// Each attack checks the daemon's resident memory, descriptors and threads
+// from /proc against a bound, and that an honest client is served correctly
+// (its time is printed with the figures).
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -14,6 +19,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -75,14 +81,19 @@ class HostilePeerTest : public ::testing::Test {
     setrlimit(RLIMIT_NOFILE, &limit);
   }
 
-  void Start(std::vector<std::string> flags) {
+  void Start(std::vector<std::string> flags,
+             NpudProcess::Transport transport = NpudProcess::Transport::kUnix) {
     token_file_ = ::testing::TempDir() + "/hostile_peer_token";
     std::ofstream(token_file_) << kToken << "\n";
     flags.push_back("--auth_token_file=" + token_file_);
-    auto started = NpudProcess::Start(NpudProcess::Transport::kUnix, flags);
+    auto started = NpudProcess::Start(transport, flags);
     ASSERT_TRUE(started.ok()) << started.status();
     daemon_ = *std::move(started);
-    path_ = daemon_->address().substr(7) + ".local";
+    if (transport == NpudProcess::Transport::kUnix) {
+      path_ = daemon_->address().substr(7) + ".local";
+    } else {
+      port_ = std::stoi(daemon_->address().substr(daemon_->address().rfind(':') + 1));
+    }
     // An honest client first, so that lazily made state is in the baseline.
     HonestClientSeconds();
     before_ = UsageOf(daemon_->pid());
@@ -92,6 +103,48 @@ class HostilePeerTest : public ::testing::Test {
     const absl::Status stopped = daemon_->Stop();
     EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   }
+
+  // A TCP connection to the daemon's gRPC port, or -1.
+  int ConnectTcp() {
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port_));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
+      close(fd);
+      return -1;
+    }
+    return fd;
+  }
+
+  std::vector<std::string> ClientEnv() const {
+    return {"NPUD_ADDRESS=" + daemon_->address(), std::string("NPUD_TOKEN=") + kToken};
+  }
+
+  // Device 0's free memory as a client sees it.
+  size_t FreeDeviceMemory() {
+    auto child = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "meminfo"}, ClientEnv());
+    EXPECT_TRUE(child.ok()) << child.status();
+    const std::string line = (*child)->ReadLine(absl::Seconds(20));
+    EXPECT_EQ((*child)->Wait(), 0);
+    return absl::StartsWith(line, "FREE ") ? std::stoull(line.substr(5)) : 0;
+  }
+
+  // Waits up to 10 s for the daemon's RSS to come within `slack_mib` of
+  // its figure before the attack.
+  Usage WaitForRss(uint64_t slack_mib) {
+    Usage now = UsageOf(daemon_->pid());
+    for (const absl::Time end = absl::Now() + absl::Seconds(10);
+         now.rss_mib > before_.rss_mib + slack_mib && absl::Now() < end;) {
+      absl::SleepFor(absl::Milliseconds(100));
+      now = UsageOf(daemon_->pid());
+    }
+    return now;
+  }
+
+  void CopyLoadThenKill(int clients, absl::Duration duration);
+  void KilledClientsLeaveNothing(NpudProcess::Transport transport);
 
   int Connect() {
     const int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -151,8 +204,78 @@ class HostilePeerTest : public ::testing::Test {
   std::unique_ptr<NpudProcess> daemon_;
   std::string token_file_;
   std::string path_;
+  int port_ = 0;
   Usage before_;
 };
+
+// `clients` processes copying 32 MiB both ways, SIGKILLed after `duration`:
+// the daemon's memory then returns to within 64 MiB of its idle figure.
+void HostilePeerTest::CopyLoadThenKill(int clients, absl::Duration duration) {
+  std::vector<std::unique_ptr<npud::testing::ChildProcess>> load;
+  for (int i = 0; i < clients; ++i) {
+    auto child = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "copy-loop"}, ClientEnv());
+    ASSERT_TRUE(child.ok()) << child.status();
+    ASSERT_EQ((*child)->ReadLine(absl::Seconds(20)), "READY");
+    load.push_back(*std::move(child));
+  }
+  Usage peak = UsageOf(daemon_->pid());
+  for (const absl::Time end = absl::Now() + duration; absl::Now() < end;) {
+    absl::SleepFor(absl::Milliseconds(100));
+    const Usage now = UsageOf(daemon_->pid());
+    if (now.rss_mib > peak.rss_mib) peak = now;
+  }
+  const double honest = HonestClientSeconds();
+  for (auto& child : load) {
+    child->Kill(SIGKILL);
+    child->Wait();
+  }
+  const Usage after = WaitForRss(64);
+  Report((std::to_string(clients) + " clients copying 32 MiB both ways, then killed (peak shown " +
+          "as during)")
+             .c_str(),
+         peak, after, honest);
+  EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
+}
+
+// Clients SIGKILLed at random moments, 8 at a time, while they copy: every
+// byte of device memory they held comes back, and the daemon serves on.
+void HostilePeerTest::KilledClientsLeaveNothing(NpudProcess::Transport transport) {
+  Start({}, transport);
+  const size_t free_before = FreeDeviceMemory();
+  ASSERT_GT(free_before, 0u);
+  std::srand(42);
+  Usage peak = UsageOf(daemon_->pid());
+  constexpr int kClients = 48;
+  for (int started = 0; started < kClients; started += 8) {
+    std::vector<std::unique_ptr<npud::testing::ChildProcess>> wave;
+    for (int i = 0; i < 8; ++i) {
+      auto child = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "copy-loop"}, ClientEnv());
+      ASSERT_TRUE(child.ok()) << child.status();
+      wave.push_back(*std::move(child));
+    }
+    // Each dies somewhere between its start-up and its copies.
+    for (auto& child : wave) {
+      absl::SleepFor(absl::Milliseconds(13 + std::rand() % 480 / 8));
+      child->Kill(SIGKILL);
+    }
+    for (auto& child : wave) child->Wait();
+    const Usage now = UsageOf(daemon_->pid());
+    if (now.rss_mib > peak.rss_mib) peak = now;
+  }
+  size_t free_after = FreeDeviceMemory();
+  for (const absl::Time end = absl::Now() + absl::Seconds(10);
+       free_after != free_before && absl::Now() < end;) {
+    absl::SleepFor(absl::Milliseconds(100));
+    free_after = FreeDeviceMemory();
+  }
+  const Usage after = WaitForRss(64);
+  Report((std::to_string(kClients) + " clients killed at random moments (peak shown as during)")
+             .c_str(),
+         peak, after, HonestClientSeconds());
+  EXPECT_EQ(free_after, free_before) << "device memory of killed clients was not released";
+  EXPECT_LE(after.fds, before_.fds + 2);
+  EXPECT_TRUE(daemon_->Alive());
+}
 
 TEST_F(HostilePeerTest, HeadersAnnouncingHugeFramesCostNothing) {
   Start({});
@@ -215,7 +338,7 @@ TEST_F(HostilePeerTest, DescriptorsBeforeTheHelloAreClosed) {
 }
 
 TEST_F(HostilePeerTest, IdleConnectionsCostNoThreadsAndExpire) {
-  Start({"--hello_timeout_ms=1500", "--max_connections=0", "--max_connections_per_uid=0"});
+  Start({"--hello_timeout_ms=1500", "--max_connections=0", "--max_connections_per_peer=0"});
   constexpr int kIdle = 3000;
   std::vector<int> idle;
   for (int i = 0; i < kIdle; ++i) {
@@ -238,7 +361,7 @@ TEST_F(HostilePeerTest, IdleConnectionsCostNoThreadsAndExpire) {
 }
 
 TEST_F(HostilePeerTest, ConnectionsPastTheLimitsAreRefused) {
-  Start({"--max_connections_per_uid=8"});
+  Start({"--max_connections_per_peer=8"});
   std::vector<int> held;
   for (int i = 0; i < 8; ++i) held.push_back(Connect());
   absl::SleepFor(absl::Milliseconds(200));
@@ -251,13 +374,13 @@ TEST_F(HostilePeerTest, ConnectionsPastTheLimitsAreRefused) {
   WaitForFds(before_.fds, absl::Seconds(5));
   const double honest = HonestClientSeconds();
   const Usage after = UsageOf(daemon_->pid());
-  Report("connections past --max_connections_per_uid=8", during, after, honest);
+  Report("connections past --max_connections_per_peer=8", during, after, honest);
   EXPECT_TRUE(absl::StrContains(daemon_->Log(), "holds its limit of 8 connections"))
       << daemon_->Log();
 }
 
 TEST_F(HostilePeerTest, ListenerSurvivesTheDescriptorLimit) {
-  Start({"--max_connections=0", "--max_connections_per_uid=0", "--hello_timeout_ms=60000"});
+  Start({"--max_connections=0", "--max_connections_per_peer=0", "--hello_timeout_ms=60000"});
   // Leave the daemon 64 descriptors of headroom, then flood it.
   rlimit tight{static_cast<rlim_t>(before_.fds + 64), static_cast<rlim_t>(before_.fds + 64)};
   rlimit old{};
@@ -353,35 +476,121 @@ TEST_F(HostilePeerTest, OneClientCannotTakeTheHostsMemory) {
 TEST_F(HostilePeerTest, MemoryReturnsAfterTheLoad) {
   if (NPUD_ADDRESS_SANITIZER) GTEST_SKIP() << "ASan's quarantine keeps freed memory resident";
   Start({});
-  std::vector<std::unique_ptr<npud::testing::ChildProcess>> load;
-  for (int i = 0; i < 4; ++i) {
-    auto child = npud::testing::ChildProcess::Spawn(
-        {ACL_TEST_CLIENT, "copy-loop"},
-        {"NPUD_ADDRESS=" + daemon_->address(), std::string("NPUD_TOKEN=") + kToken});
+  CopyLoadThenKill(4, absl::Seconds(2));
+}
+
+TEST_F(HostilePeerTest, MemoryReturnsAfterTheLoadOverGrpc) {
+  if (NPUD_ADDRESS_SANITIZER) GTEST_SKIP() << "ASan's quarantine keeps freed memory resident";
+  Start({}, NpudProcess::Transport::kTcp);
+  CopyLoadThenKill(2, absl::Seconds(3));
+}
+
+TEST_F(HostilePeerTest, KilledClientsLeaveNothingLocally) {
+  KilledClientsLeaveNothing(NpudProcess::Transport::kUnix);
+}
+
+TEST_F(HostilePeerTest, KilledClientsLeaveNothingOverTcp) {
+  KilledClientsLeaveNothing(NpudProcess::Transport::kTcp);
+}
+
+// Many clients at once, each launching kernels and copying with checked
+// results: every one is served right, and the daemon's memory comes back.
+TEST_F(HostilePeerTest, ManyClientsAtOnceAreAllServedRight) {
+  Start({});
+  constexpr int kClients = 16;
+  std::vector<std::unique_ptr<npud::testing::ChildProcess>> clients;
+  for (int i = 0; i < kClients; ++i) {
+    // Half over the local protocol, half over gRPC on the same socket.
+    std::vector<std::string> env = ClientEnv();
+    if (i % 2 == 1) env.push_back("NPUD_TRANSPORT=grpc");
+    auto child =
+        npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH}, env);
     ASSERT_TRUE(child.ok()) << child.status();
-    ASSERT_EQ((*child)->ReadLine(absl::Seconds(20)), "READY");
-    load.push_back(*std::move(child));
+    clients.push_back(*std::move(child));
   }
+  for (auto& child : clients) ASSERT_EQ(child->ReadLine(absl::Seconds(60)), "READY");
   Usage peak = UsageOf(daemon_->pid());
-  for (int i = 0; i < 20; ++i) {
+  for (int i = 0; i < 40; ++i) {
     absl::SleepFor(absl::Milliseconds(100));
     const Usage now = UsageOf(daemon_->pid());
     if (now.rss_mib > peak.rss_mib) peak = now;
   }
   const double honest = HonestClientSeconds();
-  for (auto& child : load) {
-    child->Kill(SIGKILL);
-    child->Wait();
+  uint64_t rounds = 0;
+  for (auto& child : clients) {
+    child->WriteLine("stop");
+    const std::string summary = child->ReadLine(absl::Seconds(60));
+    uint64_t r = 0, bad = 1;
+    ASSERT_EQ(std::sscanf(summary.c_str(), "ROUNDS %" SCNu64 " BAD %" SCNu64, &r, &bad), 2)
+        << summary;
+    EXPECT_GT(r, 0u) << summary;
+    EXPECT_EQ(bad, 0u) << summary;
+    rounds += r;
+    EXPECT_EQ(child->Wait(), 0);
   }
-  Usage after = UsageOf(daemon_->pid());
-  for (const absl::Time end = absl::Now() + absl::Seconds(10);
-       after.rss_mib > before_.rss_mib + 64 && absl::Now() < end;) {
-    absl::SleepFor(absl::Milliseconds(100));
-    after = UsageOf(daemon_->pid());
-  }
-  Report("4 clients copying 32 MiB both ways for 2 s, then killed (peak shown as during)", peak,
-         after, honest);
+  const Usage after = WaitForRss(64);
+  Report((std::to_string(kClients) + " clients launching and copying for 4 s, " +
+          std::to_string(rounds) + " checked rounds (peak shown as during)")
+             .c_str(),
+         peak, after, honest);
   EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
+}
+
+// gRPC over TCP: connections that never finish the HTTP/2 handshake, or
+// send garbage, are closed after the hello timeout, like the local
+// protocol's.
+TEST_F(HostilePeerTest, GrpcConnectionsWithoutCallsAreClosed) {
+  Start({"--hello_timeout_ms=1500"}, NpudProcess::Transport::kTcp);
+  std::vector<int> attackers;
+  for (int i = 0; i < 300; ++i) {
+    const int fd = ConnectTcp();
+    ASSERT_GE(fd, 0) << std::strerror(errno);
+    if (i % 3 == 0) {
+      const char garbage[] = "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x01\x02\x03";
+      (void)!write(fd, garbage, sizeof(garbage));
+    }
+    attackers.push_back(fd);
+  }
+  absl::SleepFor(absl::Milliseconds(300));
+  const Usage during = UsageOf(daemon_->pid());
+  const double honest = HonestClientSeconds();
+  // The daemon closes them while this side still holds every one.
+  const Usage after = WaitForFds(before_.fds, absl::Seconds(10));
+  Report("300 gRPC connections without a call (a third sending garbage)", during, after, honest);
+  for (int fd : attackers) close(fd);
+  EXPECT_GE(during.fds, before_.fds + 100) << "the connections were not accepted";
+  EXPECT_LT(during.rss_mib, before_.rss_mib + 64);
+  EXPECT_LE(after.fds, before_.fds);
+}
+
+// gRPC over TCP: one peer address holds at most --max_connections_per_peer
+// sessions; the next is refused, and served once one of them has gone.
+TEST_F(HostilePeerTest, GrpcSessionsPastThePeerLimitAreRefused) {
+  Start({"--max_connections_per_peer=2"}, NpudProcess::Transport::kTcp);
+  std::vector<std::unique_ptr<npud::testing::ChildProcess>> held;
+  for (int i = 0; i < 2; ++i) {
+    auto child = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "4096"}, ClientEnv());
+    ASSERT_TRUE(child.ok()) << child.status();
+    ASSERT_TRUE(absl::StartsWith((*child)->ReadLine(absl::Seconds(20)), "ADDR "));
+    held.push_back(*std::move(child));
+  }
+  EXPECT_NE(RunProcess({ACL_TEST_CLIENT, "flows"}, ClientEnv()), 0);
+  EXPECT_TRUE(absl::StrContains(daemon_->Log(), "holds its limit of 2 connections"))
+      << daemon_->Log();
+  const Usage during = UsageOf(daemon_->pid());
+  held[0]->CloseStdin();
+  EXPECT_EQ(held[0]->Wait(), 0);
+  // The held session ends a moment after its process.
+  int served = -1;
+  for (const absl::Time end = absl::Now() + absl::Seconds(10); served != 0 && absl::Now() < end;) {
+    served = RunProcess({ACL_TEST_CLIENT, "flows"}, ClientEnv());
+    if (served != 0) absl::SleepFor(absl::Milliseconds(100));
+  }
+  EXPECT_EQ(served, 0);
+  held[1]->CloseStdin();
+  EXPECT_EQ(held[1]->Wait(), 0);
+  Report("a third gRPC session from one address past --max_connections_per_peer=2", during,
+         UsageOf(daemon_->pid()), HonestClientSeconds());
 }
 
 // Two tokens with different limits: a session holding the limited one gets
