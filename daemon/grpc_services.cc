@@ -289,9 +289,25 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
     if (address.kind == DaemonAddress::Kind::kUnix) {
       if (absl::Status s = RemoveStaleUnixSocket(address.target); !s.ok()) return s;
       builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials());
-    } else {
-      builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials(), &ports[i]);
+      continue;
     }
+    // Tokens and device memory must not cross a network in clear.
+    if (!options.tls.enabled() && !IsLoopbackListenAddress(address.target)) {
+      if (!options.allow_insecure_tcp) {
+        return absl::FailedPreconditionError(
+            absl::StrCat("refusing to listen on ", address.ToString(),
+                         " without TLS: give --tls_cert and --tls_key, or --allow_insecure_tcp"));
+      }
+      spdlog::warn(
+          "listening on {} WITHOUT TLS (--allow_insecure_tcp): tokens and data travel "
+          "in clear",
+          address.ToString());
+    }
+    builder.AddListeningPort(address.GrpcTarget(), ServerCredentials(options.tls), &ports[i]);
+  }
+  if (options.tls.enabled()) {
+    spdlog::info("TCP listeners use TLS{}",
+                 options.tls.client_ca.empty() ? "" : " and require client certificates");
   }
   builder.RegisterService(&impl->npud);
   builder.RegisterService(&impl->admin);

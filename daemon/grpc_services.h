@@ -13,6 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "common/daemon_address.h"
+#include "common/grpc_tls.h"
 
 namespace npud::daemon {
 
@@ -35,6 +36,11 @@ class GrpcServer {
   // error.
   struct Options {
     std::string admin_token;
+    // TLS for every TCP listener (unix sockets never use it).
+    ServerTls tls;
+    // Listening on a TCP address beyond loopback without TLS is refused
+    // unless this is set.
+    bool allow_insecure_tcp = false;
     // A Session call must say hello within this, or it is cancelled.
     absl::Duration hello_timeout = absl::Seconds(5);
     // gRPC's buffers and server threads for all peers together.

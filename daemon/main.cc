@@ -1,6 +1,6 @@
 // npud: the daemon that owns the simulated NPUs.
 //
-//   npud --listen=unix:///run/npud.sock,0.0.0.0:50051 --devices=4
+//   npud --listen=unix:///run/npud.sock,127.0.0.1:50051 --devices=4
 //
 // Runs until SIGTERM or SIGINT (or, with --idle_exit_seconds, until no client
 // has been connected for that long: how the client library's private,
@@ -64,6 +64,14 @@ ABSL_FLAG(int, max_connections_per_peer, 256,
           "The same, for one peer: a user id on the local protocol, a remote address on "
           "gRPC over TCP; gRPC on a unix socket cannot tell its peers apart and counts them "
           "as one (0: no limit).");
+ABSL_FLAG(std::string, tls_cert, "",
+          "PEM certificate chain for TLS on every TCP listener (with --tls_key).");
+ABSL_FLAG(std::string, tls_key, "", "PEM private key of --tls_cert.");
+ABSL_FLAG(std::string, tls_client_ca, "",
+          "PEM CA certificates: with it, TCP clients must present a certificate this CA "
+          "signed (mutual TLS).");
+ABSL_FLAG(bool, allow_insecure_tcp, false,
+          "Allow listening without TLS on a TCP address beyond loopback.");
 ABSL_FLAG(int, hello_timeout_ms, 5000,
           "How long a new connection may take to say hello before it is closed.");
 ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
@@ -223,6 +231,15 @@ int main(int argc, char** argv) {
   }
   npud::daemon::GrpcServer::Options grpc_options;
   grpc_options.admin_token = admin_token;
+  absl::StatusOr<npud::ServerTls> tls =
+      npud::LoadServerTls(absl::GetFlag(FLAGS_tls_cert), absl::GetFlag(FLAGS_tls_key),
+                          absl::GetFlag(FLAGS_tls_client_ca));
+  if (!tls.ok()) {
+    spdlog::critical("{}", std::string(tls.status().message()));
+    return 2;
+  }
+  grpc_options.tls = *std::move(tls);
+  grpc_options.allow_insecure_tcp = absl::GetFlag(FLAGS_allow_insecure_tcp);
   grpc_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
   grpc_options.max_sessions = absl::GetFlag(FLAGS_max_connections);
   grpc_options.max_sessions_per_peer = absl::GetFlag(FLAGS_max_connections_per_peer);

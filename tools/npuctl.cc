@@ -9,15 +9,18 @@
 // The address defaults to NPUD_ADDRESS, then to the per-user socket. The
 // admin token (needed when npud runs with --admin_token_file, and for any
 // TCP address) comes from --admin_token_file, NPUD_ADMIN_TOKEN or
-// NPUD_ADMIN_TOKEN_FILE.
+// NPUD_ADMIN_TOKEN_FILE. A TCP address is reached over TLS as libacl_rt
+// reaches it (NPUD_TLS_CA, NPUD_TLS_CERT, NPUD_TLS_KEY; common/grpc_tls.h).
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <string>
 
 #include "common/daemon_address.h"
+#include "common/grpc_tls.h"
 #include "common/wire_constants.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
@@ -79,7 +82,17 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "npuctl: '%s' is not unix:///path or host:port\n", address.c_str());
     return 2;
   }
-  auto channel = grpc::CreateChannel(parsed->GrpcTarget(), grpc::InsecureChannelCredentials());
+  grpc::ChannelArguments channel_args;
+  std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+  if (parsed->kind == npud::DaemonAddress::Kind::kTcp) {
+    auto tls = npud::ClientCredentialsFromEnv(&channel_args);
+    if (!tls.ok()) {
+      std::fprintf(stderr, "npuctl: %s\n", std::string(tls.status().message()).c_str());
+      return 2;
+    }
+    credentials = *std::move(tls);
+  }
+  auto channel = grpc::CreateCustomChannel(parsed->GrpcTarget(), credentials, channel_args);
   auto admin = npud::v1::Admin::NewStub(channel);
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));

@@ -3,11 +3,13 @@
 #include <thread>
 #include <utility>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "client/transport/transport.h"
+#include "common/grpc_tls.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
 #include "spdlog/spdlog.h"
@@ -37,11 +39,22 @@ class GrpcTransport final : public Transport {
     // See grpc_services.cc: bulk copies want large frames and windows.
     args.SetInt(GRPC_ARG_HTTP2_MAX_FRAME_SIZE, (1 << 24) - 1);
     args.SetInt(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, 64 << 20);
-    channel_ = grpc::CreateCustomChannel(target_, grpc::InsecureChannelCredentials(), args);
+    // TLS only for TCP: on a unix socket the kernel names the peer.
+    std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+    if (!absl::StartsWith(target_, "unix:")) {
+      absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> tls =
+          ClientCredentialsFromEnv(&args);
+      if (!tls.ok()) return tls.status();
+      credentials = *std::move(tls);
+    }
+    channel_ = grpc::CreateCustomChannel(target_, credentials, args);
     const absl::Duration timeout = ConnectTimeout();
     if (!channel_->WaitForConnected(absl::ToChronoTime(absl::Now() + timeout))) {
-      return absl::UnavailableError(
-          absl::StrCat("no npud answers at ", target_, " within ", absl::FormatDuration(timeout)));
+      return absl::UnavailableError(absl::StrCat(
+          "no npud answers at ", target_, " within ", absl::FormatDuration(timeout),
+          ClientTlsRequested() && !absl::StartsWith(target_, "unix:")
+              ? " (over TLS: check NPUD_TLS_CA, NPUD_TLS_CERT/KEY and the server's name)"
+              : ""));
     }
     stub_ = v1::Npud::NewStub(channel_);
     stream_ = stub_->Session(&context_);

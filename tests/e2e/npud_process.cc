@@ -68,7 +68,19 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
                                    "--log_level=debug",
                                    "--memory_gib=16",
                                    "--exit_with_parent=true"};
-  if (transport == Transport::kTcp) {
+  if (transport == Transport::kTls) {
+    const std::string certs = process->dir_ + "/certs";
+    if (RunProcess({"/bin/sh", MAKE_TLS_CERTS, certs}, {}) != 0) {
+      return absl::InternalError("tools/make_tls_certs.sh failed");
+    }
+    args.push_back("--tls_cert=" + certs + "/server.crt");
+    args.push_back("--tls_key=" + certs + "/server.key");
+    args.push_back("--tls_client_ca=" + certs + "/ca.crt");
+    setenv("NPUD_TLS_CA", (certs + "/ca.crt").c_str(), 1);
+    setenv("NPUD_TLS_CERT", (certs + "/client.crt").c_str(), 1);
+    setenv("NPUD_TLS_KEY", (certs + "/client.key").c_str(), 1);
+  }
+  if (transport != Transport::kUnix) {
     // Admin calls over TCP need a token; npuctl started by the tests finds
     // it through the environment.
     const std::string admin_token = process->dir_ + "/admin_token";
@@ -219,8 +231,10 @@ int ChildProcess::Wait() {
 
 NpudProcess::Transport TransportFromEnv() {
   const char* transport = getenv("NPUD_TEST_TRANSPORT");
-  return transport != nullptr && std::string(transport) == "tcp" ? NpudProcess::Transport::kTcp
-                                                                 : NpudProcess::Transport::kUnix;
+  const std::string name = transport != nullptr ? transport : "";
+  if (name == "tcp") return NpudProcess::Transport::kTcp;
+  if (name == "tls") return NpudProcess::Transport::kTls;
+  return NpudProcess::Transport::kUnix;
 }
 
 bool InprocFromEnv() {

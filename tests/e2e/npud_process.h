@@ -20,7 +20,10 @@ namespace npud::testing {
 
 class NpudProcess {
  public:
-  enum class Transport { kUnix, kTcp };
+  // kTls: TCP with mutual TLS, certificates from tools/make_tls_certs.sh
+  // made for this daemon; the NPUD_TLS_* variables of this process are set
+  // so that its clients (and their children) use them.
+  enum class Transport { kUnix, kTcp, kTls };
 
   // Starts npud (the binary the build put in NPUD_BINARY) with `extra_flags`
   // and waits until it serves.

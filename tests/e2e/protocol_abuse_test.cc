@@ -22,6 +22,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/time/clock.h"
 #include "common/frame_io.h"
+#include "common/grpc_tls.h"
 #include "common/protocol_version.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
@@ -43,7 +44,15 @@ class ProtocolAbuseTest : public ::testing::Test {
     daemon_ = *std::move(started);
     target_ = daemon_->address();
     if (absl::StartsWith(target_, "unix://")) target_ = "unix:" + target_.substr(7);
-    channel_ = grpc::CreateChannel(target_, grpc::InsecureChannelCredentials());
+    // Over TLS, as the clients of this test process would (NPUD_TLS_*).
+    grpc::ChannelArguments args;
+    std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
+    if (!absl::StartsWith(target_, "unix:")) {
+      auto tls = npud::ClientCredentialsFromEnv(&args);
+      ASSERT_TRUE(tls.ok()) << tls.status();
+      credentials = *std::move(tls);
+    }
+    channel_ = grpc::CreateCustomChannel(target_, credentials, args);
     stub_ = npud::v1::Npud::NewStub(channel_);
   }
   void TearDown() override {
