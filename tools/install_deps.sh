@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages npud builds and tests with, plus any
 # packages named as arguments (e.g. the checked build's clang).
 set -eu
-packages="build-essential cmake ninja-build ccache pkg-config python3 git
+packages="build-essential cmake ninja-build ccache pkg-config python3 git openssl
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev libabsl-dev libspdlog-dev
   libgtest-dev libgmock-dev libbenchmark-dev $*"
 missing=""
