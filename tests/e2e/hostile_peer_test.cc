@@ -533,7 +533,10 @@ TEST_F(HostilePeerTest, ManyClientsAtOnceAreAllServedRight) {
           std::to_string(rounds) + " checked rounds (peak shown as during)")
              .c_str(),
          peak, after, honest);
-  EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
+  // ASan's quarantine keeps freed memory resident.
+  if (!NPUD_ADDRESS_SANITIZER) {
+    EXPECT_LE(after.rss_mib, before_.rss_mib + 64);
+  }
 }
 
 // gRPC over TCP: connections that never finish the HTTP/2 handshake, or
