@@ -23,6 +23,20 @@ absl::StatusOr<std::string> ReadPem(const std::string& what, const std::string& 
   return content.str();
 }
 
+// A certificate chain and its private key, each named by `*_what` in errors.
+struct PemPair {
+  std::string cert_chain;
+  std::string private_key;
+};
+absl::StatusOr<PemPair> ReadPemPair(const std::string& cert_what, const std::string& cert_path,
+                                    const std::string& key_what, const std::string& key_path) {
+  absl::StatusOr<std::string> cert = ReadPem(cert_what, cert_path);
+  if (!cert.ok()) return cert.status();
+  absl::StatusOr<std::string> key = ReadPem(key_what, key_path);
+  if (!key.ok()) return key.status();
+  return PemPair{*std::move(cert), *std::move(key)};
+}
+
 std::string Env(const char* name) {
   const char* value = std::getenv(name);
   return value != nullptr ? value : "";
@@ -42,12 +56,10 @@ absl::StatusOr<ServerTls> LoadServerTls(const std::string& cert_file, const std:
   if (cert_file.empty() || key_file.empty()) {
     return absl::InvalidArgumentError("--tls_cert and --tls_key go together");
   }
-  absl::StatusOr<std::string> cert = ReadPem("--tls_cert", cert_file);
-  if (!cert.ok()) return cert.status();
-  absl::StatusOr<std::string> key = ReadPem("--tls_key", key_file);
-  if (!key.ok()) return key.status();
-  tls.cert_chain = *std::move(cert);
-  tls.private_key = *std::move(key);
+  absl::StatusOr<PemPair> pair = ReadPemPair("--tls_cert", cert_file, "--tls_key", key_file);
+  if (!pair.ok()) return pair.status();
+  tls.cert_chain = std::move(pair->cert_chain);
+  tls.private_key = std::move(pair->private_key);
   if (!client_ca_file.empty()) {
     absl::StatusOr<std::string> ca = ReadPem("--tls_client_ca", client_ca_file);
     if (!ca.ok()) return ca.status();
@@ -82,12 +94,11 @@ absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentialsFromE
     return absl::InvalidArgumentError("NPUD_TLS_CERT and NPUD_TLS_KEY go together");
   }
   if (!cert_file.empty()) {
-    absl::StatusOr<std::string> cert = ReadPem("NPUD_TLS_CERT", cert_file);
-    if (!cert.ok()) return cert.status();
-    absl::StatusOr<std::string> key = ReadPem("NPUD_TLS_KEY", key_file);
-    if (!key.ok()) return key.status();
-    options.pem_cert_chain = *std::move(cert);
-    options.pem_private_key = *std::move(key);
+    absl::StatusOr<PemPair> pair =
+        ReadPemPair("NPUD_TLS_CERT", cert_file, "NPUD_TLS_KEY", key_file);
+    if (!pair.ok()) return pair.status();
+    options.pem_cert_chain = std::move(pair->cert_chain);
+    options.pem_private_key = std::move(pair->private_key);
   }
   if (const std::string name = Env("NPUD_TLS_SERVER_NAME"); !name.empty()) {
     args->SetSslTargetNameOverride(name);

@@ -143,6 +143,17 @@ class HostilePeerTest : public ::testing::Test {
     return now;
   }
 
+  // The daemon's usage at its highest RSS, sampled every 100 ms for `duration`.
+  Usage PeakOver(absl::Duration duration) {
+    Usage peak = UsageOf(daemon_->pid());
+    for (const absl::Time end = absl::Now() + duration; absl::Now() < end;) {
+      absl::SleepFor(absl::Milliseconds(100));
+      const Usage now = UsageOf(daemon_->pid());
+      if (now.rss_mib > peak.rss_mib) peak = now;
+    }
+    return peak;
+  }
+
   void CopyLoadThenKill(int clients, absl::Duration duration);
   void KilledClientsLeaveNothing(NpudProcess::Transport transport);
 
@@ -218,12 +229,7 @@ void HostilePeerTest::CopyLoadThenKill(int clients, absl::Duration duration) {
     ASSERT_EQ((*child)->ReadLine(absl::Seconds(20)), "READY");
     load.push_back(*std::move(child));
   }
-  Usage peak = UsageOf(daemon_->pid());
-  for (const absl::Time end = absl::Now() + duration; absl::Now() < end;) {
-    absl::SleepFor(absl::Milliseconds(100));
-    const Usage now = UsageOf(daemon_->pid());
-    if (now.rss_mib > peak.rss_mib) peak = now;
-  }
+  const Usage peak = PeakOver(duration);
   const double honest = HonestClientSeconds();
   for (auto& child : load) {
     child->Kill(SIGKILL);
@@ -509,12 +515,7 @@ TEST_F(HostilePeerTest, ManyClientsAtOnceAreAllServedRight) {
     clients.push_back(*std::move(child));
   }
   for (auto& child : clients) ASSERT_EQ(child->ReadLine(absl::Seconds(60)), "READY");
-  Usage peak = UsageOf(daemon_->pid());
-  for (int i = 0; i < 40; ++i) {
-    absl::SleepFor(absl::Milliseconds(100));
-    const Usage now = UsageOf(daemon_->pid());
-    if (now.rss_mib > peak.rss_mib) peak = now;
-  }
+  const Usage peak = PeakOver(absl::Seconds(4));
   const double honest = HonestClientSeconds();
   uint64_t rounds = 0;
   for (auto& child : clients) {
