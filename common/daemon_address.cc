@@ -27,6 +27,14 @@ std::string DaemonAddress::ToString() const {
   return target;
 }
 
+std::string DaemonAddress::Host() const {
+  std::string host = target.substr(0, target.rfind(':'));
+  if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  return host;
+}
+
 absl::StatusOr<DaemonAddress> ParseDaemonAddress(absl::string_view text) {
   text = absl::StripAsciiWhitespace(text);
   DaemonAddress address;

@@ -30,6 +30,8 @@ struct DaemonAddress {
   std::string GrpcTarget() const;
   // The address as users write it: "unix:///path", "host:port", "inproc:".
   std::string ToString() const;
+  // kTcp: the host without the port or IPv6 brackets ("10.0.0.7", "::1").
+  std::string Host() const;
 };
 
 // InvalidArgument for an empty address, an empty unix path or a TCP address

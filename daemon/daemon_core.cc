@@ -11,6 +11,7 @@
 #include "common/constant_time.h"
 #include "common/protocol_version.h"
 #include "common/status_macros.h"
+#include "daemon/session/bulk_link.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -82,7 +83,7 @@ DaemonCore::~DaemonCore() {
 
 absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
     const v1::Hello& hello, std::shared_ptr<MessageSink> sink,
-    std::optional<PeerCredentials> credentials) {
+    std::optional<PeerCredentials> credentials, bool remote) {
   if (hello.protocol_version() < protocol_version::kMinimum ||
       hello.protocol_version() > protocol_version::kCurrent) {
     return absl::FailedPreconditionError(absl::StrFormat(
@@ -122,7 +123,9 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   services.copy_helpers = &copy_helpers_;
   services.kernel_host = kernel_host;
   services.limits = limits;
-  auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink));
+  const int bulk_port = remote ? bulk_port_.load() : 0;
+  auto bulk = bulk_port != 0 ? std::make_shared<BulkLink>() : nullptr;
+  auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink), bulk);
   {
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;
@@ -140,6 +143,10 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   reply.set_stream_limit(limits.streams);
   reply.set_event_limit(limits.events);
   reply.set_peer_pid(peer.pid);
+  if (bulk != nullptr) {
+    reply.set_bulk_port(bulk_port);
+    reply.set_bulk_key(bulk->key());
+  }
   for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
   return Opened{std::move(reply), std::move(session)};
 }
@@ -154,6 +161,15 @@ void DaemonCore::CloseSession(uint64_t session_id) {
     sessions_.erase(it);
   }
   // Destroyed here (outside mu_) unless the transport still holds it.
+}
+
+absl::StatusOr<std::shared_ptr<BulkLink>> DaemonCore::FindBulkLink(uint64_t session_id) const {
+  absl::MutexLock lock(&mu_);
+  auto it = sessions_.find(session_id);
+  if (it == sessions_.end() || it->second->bulk() == nullptr) {
+    return absl::NotFoundError(absl::StrFormat("no session %d with a bulk channel", session_id));
+  }
+  return it->second->bulk();
 }
 
 v1::ListDevicesReply DaemonCore::ListDevices() const {

@@ -67,11 +67,20 @@ class DaemonCore {
   // messages go to `sink`. With `credentials` (local protocol) the session's
   // pid and uid are the kernel's, otherwise what the hello claims. The
   // caller owns the session; CloseSession() must be called when the client
-  // goes away.
+  // goes away. A `remote` session (gRPC over TCP) is offered the bulk
+  // channel, if npud has one (set_bulk_port).
   absl::StatusOr<Opened> OpenSession(const v1::Hello& hello, std::shared_ptr<MessageSink> sink,
-                                     std::optional<PeerCredentials> credentials = std::nullopt)
-      ABSL_LOCKS_EXCLUDED(mu_);
+                                     std::optional<PeerCredentials> credentials = std::nullopt,
+                                     bool remote = false) ABSL_LOCKS_EXCLUDED(mu_);
   void CloseSession(uint64_t session_id) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Where BulkServer listens (0: npud offers no bulk channel). Set before
+  // sessions open.
+  void set_bulk_port(int port) { bulk_port_ = port; }
+  // The bulk channel end of live session `session_id`; NotFound if there is
+  // no such session or it was not offered one.
+  absl::StatusOr<std::shared_ptr<BulkLink>> FindBulkLink(uint64_t session_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
 
   v1::ListDevicesReply ListDevices() const ABSL_LOCKS_EXCLUDED(mu_);
   v1::ListSessionsReply ListSessions() const ABSL_LOCKS_EXCLUDED(mu_);
@@ -101,6 +110,7 @@ class DaemonCore {
   // Take half of a large host-window copy when idle.
   BoundedExecutor copy_helpers_{"copy helpers", 2, 0};
 
+  std::atomic<int> bulk_port_{0};
   std::atomic<uint64_t> next_session_id_{1};
   mutable absl::Mutex mu_;
   absl::flat_hash_map<uint64_t, std::shared_ptr<Session>> sessions_ ABSL_GUARDED_BY(mu_);

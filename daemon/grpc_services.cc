@@ -180,7 +180,8 @@ class NpudService final : public v1::Npud::Service {
     });
     auto sink = std::make_shared<StreamSink>(context, stream);
     StreamSource source(stream, watch);
-    const absl::Status served = ServeSession(core_, source, sink);
+    const bool remote = !absl::StartsWith(context->peer(), "unix:");
+    const absl::Status served = ServeSession(core_, source, sink, std::nullopt, remote);
     {
       absl::MutexLock lock(&watch->mu);
       watch->finished = true;

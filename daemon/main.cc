@@ -24,12 +24,15 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
 #include "common/daemon_address.h"
 #include "common/lock_order_checks.h"
+#include "daemon/bulk_server.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
 #include "daemon/heap_policy.h"
@@ -72,6 +75,11 @@ ABSL_FLAG(std::string, tls_client_ca, "",
           "signed (mutual TLS).");
 ABSL_FLAG(bool, allow_insecure_tcp, false,
           "Allow listening without TLS on a TCP address beyond loopback.");
+ABSL_FLAG(std::string, bulk_listen, "auto",
+          "Where remote clients open the bulk channel that carries large copies: host:port, "
+          "\"auto\" (the host of the first TCP --listen address, any free port; told to "
+          "clients in their hello) or \"off\" (copies travel inside the session stream). "
+          "Not yet offered with TLS.");
 ABSL_FLAG(int, hello_timeout_ms, 5000,
           "How long a new connection may take to say hello before it is closed.");
 ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
@@ -127,6 +135,42 @@ void RaiseDescriptorLimit() {
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
     spdlog::warn("cannot raise the descriptor limit: {}", std::strerror(errno));
   }
+}
+
+// The bulk channel's server for --bulk_listen (null when there is none to
+// run: "off", no TCP listener, or TLS, which it does not speak yet).
+absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> BulkListen(
+    npud::daemon::DaemonCore* core, const std::string& flag,
+    const std::vector<npud::DaemonAddress>& listen, const npud::daemon::GrpcServer::Options& grpc) {
+  if (flag == "off") return nullptr;
+  npud::daemon::BulkServer::Options options;
+  options.hello_timeout = grpc.hello_timeout;
+  options.max_connections = grpc.max_sessions;
+  options.max_connections_per_peer = grpc.max_sessions_per_peer;
+  if (flag == "auto") {
+    auto tcp = std::find_if(listen.begin(), listen.end(), [](const npud::DaemonAddress& a) {
+      return a.kind == npud::DaemonAddress::Kind::kTcp;
+    });
+    if (tcp == listen.end()) return nullptr;
+    options.host = tcp->Host();
+  } else {
+    absl::StatusOr<npud::DaemonAddress> address = npud::ParseDaemonAddress(flag);
+    if (!address.ok() || address->kind != npud::DaemonAddress::Kind::kTcp ||
+        !absl::SimpleAtoi(address->target.substr(address->target.rfind(':') + 1), &options.port)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("\"", flag, "\" is not host:port, auto or off"));
+    }
+    options.host = address->Host();
+  }
+  if (grpc.tls.enabled()) {
+    spdlog::info("no bulk channel with TLS yet: large copies travel inside the encrypted session");
+    return nullptr;
+  }
+  if (!npud::IsLoopbackListenAddress(options.host + ":0") && !grpc.allow_insecure_tcp) {
+    return absl::FailedPreconditionError(absl::StrCat("refusing to listen on ", options.host,
+                                                      " without TLS (see --allow_insecure_tcp)"));
+  }
+  return npud::daemon::BulkServer::Start(core, options);
 }
 
 }  // namespace
@@ -251,6 +295,12 @@ int main(int argc, char** argv) {
     spdlog::critical("{}", server.status().ToString());
     return 1;
   }
+  absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> bulk =
+      BulkListen(core->get(), absl::GetFlag(FLAGS_bulk_listen), addresses, grpc_options);
+  if (!bulk.ok()) {
+    spdlog::critical("--bulk_listen: {}", bulk.status().ToString());
+    return 1;
+  }
   // Clients on this host talk the local protocol next to each unix socket.
   std::vector<std::string> unix_paths;
   std::vector<std::string> local_paths;
@@ -306,6 +356,7 @@ int main(int argc, char** argv) {
   }
   // Every session handler returns here, releasing what its client owned.
   (*server)->Shutdown(absl::Seconds(2));
+  bulk->reset();
   local->reset();
   core->reset();
   for (const std::string& path : unix_paths) unlink(path.c_str());

@@ -22,7 +22,8 @@ void CloseAll(const std::vector<int>& fds) {
 SessionEndpoint::~SessionEndpoint() { Close(); }
 
 absl::StatusOr<v1::HelloReply> SessionEndpoint::Open(const v1::Hello& hello) {
-  NPUD_ASSIGN_OR_RETURN(DaemonCore::Opened opened, core_->OpenSession(hello, sink_, credentials_));
+  NPUD_ASSIGN_OR_RETURN(DaemonCore::Opened opened,
+                        core_->OpenSession(hello, sink_, credentials_, remote_));
   session_ = std::move(opened.session);
   return std::move(opened.reply);
 }
@@ -54,7 +55,7 @@ void SessionEndpoint::Close() {
 
 absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
                           const std::shared_ptr<MessageSink>& sink,
-                          std::optional<PeerCredentials> credentials) {
+                          std::optional<PeerCredentials> credentials, bool remote) {
   v1::ClientMessage first;
   std::vector<int> fds;
   const absl::Status read = source.Next(&first, &fds);
@@ -64,7 +65,7 @@ absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
   if (!read.ok() || !first.has_hello()) {
     return absl::InvalidArgumentError("the first message must be a hello");
   }
-  SessionEndpoint endpoint(core, sink, credentials);
+  SessionEndpoint endpoint(core, sink, credentials, remote);
   NPUD_ASSIGN_OR_RETURN(v1::HelloReply hello, endpoint.Open(first.hello()));
   const uint64_t session_id = hello.session_id();
   {

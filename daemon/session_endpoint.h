@@ -36,10 +36,11 @@ class SessionEndpoint {
   // How long the endpoint waits for a client to read its replies.
   static constexpr absl::Duration kUnreadLimit = absl::Seconds(60);
 
-  // `core` must outlive the endpoint.
+  // `core` must outlive the endpoint. `remote`: the client is across a
+  // network (DaemonCore::OpenSession).
   SessionEndpoint(DaemonCore* core, std::shared_ptr<MessageSink> sink,
-                  std::optional<PeerCredentials> credentials = std::nullopt)
-      : core_(core), sink_(std::move(sink)), credentials_(credentials) {}
+                  std::optional<PeerCredentials> credentials = std::nullopt, bool remote = false)
+      : core_(core), sink_(std::move(sink)), credentials_(credentials), remote_(remote) {}
   // Close().
   ~SessionEndpoint();
   SessionEndpoint(const SessionEndpoint&) = delete;
@@ -61,6 +62,7 @@ class SessionEndpoint {
   DaemonCore* const core_;
   const std::shared_ptr<MessageSink> sink_;
   const std::optional<PeerCredentials> credentials_;
+  const bool remote_;
   std::shared_ptr<Session> session_;
 };
 
@@ -79,7 +81,8 @@ class ClientMessageSource {
 // for the transport to tell it in its own way.
 absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
                           const std::shared_ptr<MessageSink>& sink,
-                          std::optional<PeerCredentials> credentials = std::nullopt);
+                          std::optional<PeerCredentials> credentials = std::nullopt,
+                          bool remote = false);
 
 }  // namespace npud::daemon
 

@@ -42,6 +42,17 @@ CallPipeline::~CallPipeline() { Stop(); }
 
 absl::StatusOr<v1::HelloReply> CallPipeline::Start(const v1::Hello& hello) {
   NPUD_ASSIGN_OR_RETURN(v1::HelloReply reply, transport_->Connect(hello, this));
+  if (reply.bulk_port() != 0 && !transport_->BulkHost().empty()) {
+    absl::StatusOr<std::unique_ptr<BulkChannel>> bulk =
+        BulkChannel::Connect(transport_->BulkHost(), static_cast<int>(reply.bulk_port()),
+                             reply.session_id(), reply.bulk_key(), ConnectTimeout());
+    if (bulk.ok()) {
+      bulk_ = *std::move(bulk);
+    } else {
+      spdlog::warn("no bulk channel ({}); large copies go through the session stream",
+                   std::string(bulk.status().message()));
+    }
+  }
   {
     absl::MutexLock lock(&batch_mu_);
     pending_.mutable_batch();
@@ -59,6 +70,7 @@ void CallPipeline::Stop() {
   if (flusher_.joinable()) flusher_.join();
   Flush();
   transport_->Shutdown();
+  if (bulk_ != nullptr) bulk_->Shutdown();
 }
 
 void CallPipeline::Post(v1::Call call) {
@@ -188,10 +200,11 @@ void CallPipeline::FlushLoop() {
   }
 }
 
-uint64_t CallPipeline::BeginTransfer(void* dst, size_t size, bool awaited) {
+uint64_t CallPipeline::BeginTransfer(void* dst, size_t size, bool awaited, bool bulk) {
   const uint64_t id = next_transfer_id_++;
+  if (bulk) bulk_->Expect(id, absl::Span<uint8_t>(static_cast<uint8_t*>(dst), size));
   absl::MutexLock lock(&transfers_mu_);
-  transfers_[id] = Transfer{static_cast<uint8_t*>(dst), size, awaited};
+  transfers_[id] = Transfer{static_cast<uint8_t*>(dst), size, awaited, bulk};
   return id;
 }
 
@@ -211,7 +224,10 @@ absl::Status CallPipeline::WaitTransfer(uint64_t transfer_id) {
 
 absl::Status CallPipeline::AbandonTransfer(uint64_t transfer_id, absl::Status why) {
   absl::MutexLock lock(&transfers_mu_);
-  transfers_.erase(transfer_id);
+  auto it = transfers_.find(transfer_id);
+  if (it == transfers_.end()) return why;
+  if (it->second.bulk) bulk_->Forget(transfer_id);
+  transfers_.erase(it);
   return why;
 }
 
@@ -243,6 +259,18 @@ void CallPipeline::OnMessage(v1::ServerMessage message) {
 }
 
 void CallPipeline::HandleData(const v1::DataChunk& chunk) {
+  // The bytes of a bulk transfer are in before anything npud sent after
+  // this chunk is looked at.
+  int32_t bulk_error = 0;
+  if (chunk.bulk() && bulk_ != nullptr) {
+    if (chunk.acl_error() != 0) {
+      bulk_->Forget(chunk.transfer_id());
+    } else if (absl::Status collected = bulk_->Collect(chunk.transfer_id()); !collected.ok()) {
+      spdlog::error("device-to-host transfer {} lost: {}", chunk.transfer_id(),
+                    std::string(collected.message()));
+      bulk_error = kRtSocketClose;
+    }
+  }
   absl::MutexLock lock(&transfers_mu_);
   auto it = transfers_.find(chunk.transfer_id());
   if (it == transfers_.end()) {
@@ -250,8 +278,8 @@ void CallPipeline::HandleData(const v1::DataChunk& chunk) {
     return;
   }
   Transfer& transfer = it->second;
-  if (chunk.acl_error() != 0) {
-    transfer.acl_error = chunk.acl_error();
+  if (chunk.acl_error() != 0 || bulk_error != 0) {
+    transfer.acl_error = chunk.acl_error() != 0 ? chunk.acl_error() : bulk_error;
   } else if (chunk.offset() > transfer.size ||
              chunk.data().size() > transfer.size - chunk.offset()) {
     spdlog::error("npud sent {} bytes at offset {} for a {}-byte transfer; dropped",

@@ -30,6 +30,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "absl/time/time.h"
+#include "client/transport/bulk_channel.h"
 #include "client/transport/transport.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
@@ -88,7 +89,13 @@ class CallPipeline final : public TransportReceiver {
   // synchronous read is ended by WaitTransfer(); one of an asynchronous read
   // (`awaited` false) forgets itself when its last chunk has arrived, which
   // is before the reply of the next synchronize of its stream.
-  uint64_t BeginTransfer(void* dst, size_t size, bool awaited) ABSL_LOCKS_EXCLUDED(transfers_mu_);
+  // With `bulk`, the bytes come over the bulk channel.
+  uint64_t BeginTransfer(void* dst, size_t size, bool awaited, bool bulk = false)
+      ABSL_LOCKS_EXCLUDED(transfers_mu_);
+  // A fresh id for a host-to-device bulk transfer.
+  uint64_t NewTransferId() { return next_transfer_id_++; }
+  // The session's bulk channel, or null (none offered, or it broke).
+  BulkChannel* bulk() const { return bulk_ != nullptr && bulk_->usable() ? bulk_.get() : nullptr; }
   // Waits for the end of an awaited transfer and returns its error, if any.
   absl::Status WaitTransfer(uint64_t transfer_id) ABSL_LOCKS_EXCLUDED(transfers_mu_);
   // Forgets an awaited transfer whose read failed (no data will come);
@@ -111,6 +118,7 @@ class CallPipeline final : public TransportReceiver {
     uint8_t* dst;
     size_t size;
     bool awaited;
+    bool bulk;
     bool ended = false;
     int32_t acl_error = 0;
   };
@@ -126,6 +134,8 @@ class CallPipeline final : public TransportReceiver {
   void HandleNotification(const v1::Notification& notification);
 
   const std::unique_ptr<Transport> transport_;
+  // Set by Start() when npud offers a channel and it connects.
+  std::unique_ptr<BulkChannel> bulk_;
   const bool strict_;
   std::atomic<uint64_t> next_call_id_{1};
   std::atomic<uint64_t> next_transfer_id_{1};

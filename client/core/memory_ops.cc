@@ -20,6 +20,10 @@ namespace {
 // Synchronous pageable copies from this size on go through the staging ring
 // when the daemon is local; smaller ones ride inline in one message.
 constexpr size_t kStagingThreshold = 64 << 10;
+// Remote copies larger than this move over the bulk channel when the session
+// has one; up to it they ride inline with the call batch, which costs no
+// extra round trip.
+constexpr size_t kBulkThreshold = 64 << 10;
 
 uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
 
@@ -78,6 +82,29 @@ absl::Status CopyThroughWindow(CallPipeline& session, uint64_t stream_id, uint64
   return session.Call(std::move(call)).status();
 }
 
+// Host-to-device over the bulk channel: npud pulls the bytes from `src` when
+// the copy runs.
+absl::Status BulkToDevice(CallPipeline& session, BulkChannel& bulk, uint64_t stream_id,
+                          uint64_t dst, const uint8_t* src, size_t count) {
+  const bool async = stream_id != 0;
+  const uint64_t transfer = session.NewTransferId();
+  bulk.Offer(transfer, absl::Span<const uint8_t>(src, count), /*forget_when_sent=*/async);
+  v1::Call call;
+  v1::WriteDevice* write = call.mutable_write_device();
+  write->set_stream_id(stream_id);
+  write->set_address(dst);
+  write->set_bulk_transfer_id(transfer);
+  write->set_bulk_size(count);
+  if (async) {
+    absl::Status submitted = session.Submit(std::move(call));
+    if (!submitted.ok()) bulk.Withdraw(transfer);
+    return submitted;
+  }
+  absl::Status copied = session.Call(std::move(call)).status();
+  bulk.Withdraw(transfer);
+  return copied;
+}
+
 // Host-to-device: from shared host memory in the daemon; synchronous copies
 // of other memory through the staging ring when the daemon is local;
 // otherwise the bytes travel inline, chunk by chunk (an asynchronous copy
@@ -91,6 +118,14 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
     if (StagingRing* ring = StagingRing::ForSession(*session)) {
       return ring->ToDevice(dst, src, count);
     }
+  }
+  // Over the bulk channel when the bytes may be read later: a synchronous
+  // copy's caller waits, memory from aclrtMallocHost stays put until the
+  // stream is synchronized. Other asynchronous copies are captured inline.
+  BulkChannel* bulk = session->bulk();
+  if (bulk != nullptr && count > kBulkThreshold &&
+      (stream_id == 0 || Runtime::Get().host_memory().Contains(src, count))) {
+    return BulkToDevice(*session, *bulk, stream_id, dst, src, count);
   }
   std::vector<v1::Call> calls;
   calls.reserve((count + kDataChunkBytes - 1) / kDataChunkBytes);
@@ -112,7 +147,8 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
 }
 
 // Device-to-host: into shared host memory by the daemon, through the
-// staging ring, or streamed back into `dst` as data chunks.
+// staging ring, over the bulk channel, or streamed back into `dst` as data
+// chunks.
 absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
   NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   if (auto window = Runtime::Get().host_memory().FindWindow(dst, count)) {
@@ -124,13 +160,15 @@ absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t coun
     }
   }
   const bool sync = stream_id == 0;
-  const uint64_t transfer = session->BeginTransfer(dst, count, /*awaited=*/sync);
+  const bool bulk = session->bulk() != nullptr && count > kBulkThreshold;
+  const uint64_t transfer = session->BeginTransfer(dst, count, /*awaited=*/sync, bulk);
   v1::Call call;
   v1::ReadDevice* read = call.mutable_read_device();
   read->set_stream_id(stream_id);
   read->set_address(src);
   read->set_size(count);
   read->set_transfer_id(transfer);
+  read->set_bulk(bulk);
   if (!sync) {
     absl::Status submitted = session->Submit(std::move(call));
     // A refused read sends no data: forget its transfer.

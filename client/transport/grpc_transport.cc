@@ -9,6 +9,7 @@
 #include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "client/transport/transport.h"
+#include "common/daemon_address.h"
 #include "common/grpc_tls.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
@@ -108,6 +109,11 @@ class GrpcTransport final : public Transport {
     if (stream_ == nullptr) return;
     stream_->WritesDone();
     if (reader_.joinable()) reader_.join();
+  }
+
+  std::string BulkHost() const override {
+    absl::StatusOr<DaemonAddress> address = ParseDaemonAddress(target_);
+    return address.ok() && address->kind == DaemonAddress::Kind::kTcp ? address->Host() : "";
   }
 
   std::string Describe() const override { return target_; }

@@ -59,6 +59,9 @@ class Transport {
     return Send(std::move(message));
   }
   virtual void Shutdown() = 0;
+  // The host a remote session's bulk channel connects to (the daemon's, as
+  // this transport reached it); empty if the transport is not remote.
+  virtual std::string BulkHost() const { return ""; }
   // For logs: "unix:///...", "host:port" or "inproc:".
   virtual std::string Describe() const = 0;
 };

@@ -50,6 +50,10 @@ TaskOrError MemsetTask(SessionState& s, const v1::Memset& op);
 // Moves the bytes out of `op`.
 TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op);
 TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op);
+// The same two with the host-side bytes on the bulk channel
+// (WriteDevice.bulk_transfer_id, ReadDevice.bulk).
+TaskOrError BulkWriteTask(SessionState& s, const v1::WriteDevice& op);
+TaskOrError BulkReadTask(SessionState& s, const v1::ReadDevice& op);
 TaskOrError CopyTask(SessionState& s, const v1::CopyDevice& op);
 // Runs a copy or memset on stream `stream_id`, or (stream 0) synchronously
 // after the work the session queued before it.

@@ -9,6 +9,7 @@
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "common/wire_constants.h"
+#include "daemon/session/bulk_tasks.h"
 #include "daemon/session/calls.h"
 #include "daemon/session/sync_waiter.h"
 #include "simdevice/detached_task.h"
@@ -70,6 +71,20 @@ TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op) {
   s.copied.inline_bytes += op.size();
   return sim::MakeReadTask(std::move(range), kDataChunkBytes,
                            std::make_shared<TransferConsumer>(s.sink(), op.transfer_id()));
+}
+
+TaskOrError BulkWriteTask(SessionState& s, const v1::WriteDevice& op) {
+  if (s.bulk == nullptr) return absl::InvalidArgumentError("this session has no bulk channel");
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.bulk_size()));
+  s.copied.bulk_bytes += op.bulk_size();
+  return MakeBulkReceiveTask(s.bulk, op.bulk_transfer_id(), std::move(range));
+}
+
+TaskOrError BulkReadTask(SessionState& s, const v1::ReadDevice& op) {
+  if (s.bulk == nullptr) return absl::InvalidArgumentError("this session has no bulk channel");
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.size()));
+  s.copied.bulk_bytes += op.size();
+  return MakeBulkSendTask(s.bulk, op.transfer_id(), std::move(range), s.sink());
 }
 
 TaskOrError CopyTask(SessionState& s, const v1::CopyDevice& op) {

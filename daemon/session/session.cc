@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
+#include "daemon/session/bulk_link.h"
 #include "daemon/session/calls.h"
 
 namespace npud::daemon {
@@ -71,11 +72,20 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return s.Finish(id, 0, Free(s, call.free()));
     case v1::Call::kMemset:
       return RunData(s, id, call.memset().stream_id(), MemsetTask(s, call.memset()));
-    case v1::Call::kWriteDevice:
-      return RunData(s, id, call.write_device().stream_id(),
-                     WriteTask(s, *call.mutable_write_device()));
+    case v1::Call::kWriteDevice: {
+      const uint64_t bulk = call.write_device().bulk_transfer_id();
+      if (bulk == 0) {
+        return RunData(s, id, call.write_device().stream_id(),
+                       WriteTask(s, *call.mutable_write_device()));
+      }
+      auto task = BulkWriteTask(s, call.write_device());
+      // The client holds the bytes until they are pulled or cancelled.
+      if (!task.ok() && s.bulk != nullptr) s.bulk->Cancel(bulk);
+      return RunData(s, id, call.write_device().stream_id(), std::move(task));
+    }
     case v1::Call::kReadDevice: {
-      auto task = ReadTask(s, call.read_device());
+      auto task = call.read_device().bulk() ? BulkReadTask(s, call.read_device())
+                                            : ReadTask(s, call.read_device());
       // An asynchronous read's client also waits for the end of its transfer.
       if (!task.ok() && id == 0) {
         EndFailedTransfer(s, call.read_device().transfer_id(), task.status());

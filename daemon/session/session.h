@@ -30,12 +30,14 @@ namespace npud::daemon {
 
 class Session {
  public:
-  Session(uint64_t id, PeerInfo peer, SessionServices services, std::shared_ptr<MessageSink> sink)
-      : state_(id, std::move(peer), std::move(services), std::move(sink)) {}
+  Session(uint64_t id, PeerInfo peer, SessionServices services, std::shared_ptr<MessageSink> sink,
+          std::shared_ptr<BulkLink> bulk = nullptr)
+      : state_(id, std::move(peer), std::move(services), std::move(sink), std::move(bulk)) {}
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
   uint64_t id() const { return state_.id; }
+  const std::shared_ptr<BulkLink>& bulk() const { return state_.bulk; }
   const PeerInfo& peer() const { return state_.peer; }
 
   // Runs the calls of one batch in order; bulk bytes may be moved out of

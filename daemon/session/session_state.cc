@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
+#include "daemon/session/bulk_link.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -17,10 +18,11 @@ Outcome Done(const absl::Status& status) {
 }
 
 SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
-                           std::shared_ptr<MessageSink> sink)
+                           std::shared_ptr<MessageSink> sink, std::shared_ptr<BulkLink> bulk)
     : id(id),
       peer(std::move(peer)),
       services(std::move(services)),
+      bulk(std::move(bulk)),
       memory(id, this->peer.pid, this->services.devices, this->services.limits.memory_bytes),
       kernels(id, this->services.kernel_host, this->services.devices, &memory),
       sink_(std::move(sink)) {}
@@ -30,6 +32,8 @@ SessionState::~SessionState() {
   // withdraw what others imported from us, then let go of mappings and
   // physical memory, and free our device memory last.
   ended->store(true);
+  // No bytes move into or out of device memory from here on.
+  if (bulk != nullptr) bulk->Close();
   services.compilations->Cancel(id);
   ReleaseStreamsAndEvents(-1);
   services.ipc->RevokeAll(id);
@@ -157,6 +161,7 @@ v1::SessionStatus SessionState::Status() const {
   status.set_inline_copy_bytes(copied.inline_bytes.load());
   status.set_window_copy_bytes(copied.window_bytes.load());
   status.set_staging_copy_bytes(copied.staging_bytes.load());
+  status.set_bulk_copy_bytes(copied.bulk_bytes.load());
   status.set_memory_used_bytes(memory.quota()->used());
   status.set_memory_limit_bytes(memory.quota()->limit());
   status.set_stream_limit(services.limits.streams);

@@ -50,6 +50,8 @@
 
 namespace npud::daemon {
 
+class BulkLink;
+
 // Who is on the other end.
 struct PeerInfo {
   int64_t pid = 0;
@@ -102,6 +104,7 @@ struct CopyCounters {
   std::atomic<uint64_t> inline_bytes{0};
   std::atomic<uint64_t> window_bytes{0};
   std::atomic<uint64_t> staging_bytes{0};
+  std::atomic<uint64_t> bulk_bytes{0};
 };
 
 // A call's outcome: an error, or a reply (result filled in) to send.
@@ -114,8 +117,9 @@ using TaskOrError = absl::StatusOr<std::unique_ptr<sim::Task>>;
 
 class SessionState {
  public:
+  // `bulk`: the session's bulk channel (remote sessions), or null.
   SessionState(uint64_t id, PeerInfo peer, SessionServices services,
-               std::shared_ptr<MessageSink> sink);
+               std::shared_ptr<MessageSink> sink, std::shared_ptr<BulkLink> bulk = nullptr);
   // Releases everything the session owns; nothing of other sessions
   // changes.
   ~SessionState();
@@ -127,6 +131,7 @@ class SessionState {
   const SessionServices services;
   sim::DeviceSet& devices() const { return *services.devices; }
   const std::shared_ptr<MessageSink>& sink() const { return sink_; }
+  const std::shared_ptr<BulkLink> bulk;
   // Turns true when the session ends: its running compilations are killed.
   const std::shared_ptr<std::atomic<bool>> ended = std::make_shared<std::atomic<bool>>(false);
 

@@ -198,9 +198,10 @@ npud::v1::SessionStatus OwnCounters() {
 
 // Each copy takes the path it is meant to: over the local protocol,
 // aclrtMallocHost memory is copied in place and other host memory through
-// the staging ring, with no bytes inside messages; over gRPC (socket or
-// TCP) the bytes travel inside messages. A copy that silently falls back to
-// a slower path fails here, however correct its bytes.
+// the staging ring, with no bytes inside messages; over plain TCP the bytes
+// of large copies travel on the bulk channel; over gRPC on the socket and
+// over TLS (no bulk channel yet) inside messages. A copy that silently
+// falls back to a slower path fails here, however correct its bytes.
 TEST(CopyPathTest, CopiesTakeTheirFastPath) {
   if (npud::testing::InprocFromEnv()) GTEST_SKIP() << "no daemon process to ask";
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
@@ -219,17 +220,23 @@ TEST(CopyPathTest, CopiesTakeTheirFastPath) {
   const uint64_t inline_bytes = after.inline_copy_bytes() - before.inline_copy_bytes();
   const uint64_t window_bytes = after.window_copy_bytes() - before.window_copy_bytes();
   const uint64_t staging_bytes = after.staging_copy_bytes() - before.staging_copy_bytes();
+  const uint64_t bulk_bytes = after.bulk_copy_bytes() - before.bulk_copy_bytes();
   const char* transport = std::getenv("NPUD_TRANSPORT");
-  const bool local = std::string(std::getenv("NPUD_TEST_TRANSPORT")) == "unix" &&
-                     (transport == nullptr || std::string(transport) != "grpc");
+  const std::string test_transport = std::getenv("NPUD_TEST_TRANSPORT");
+  const bool local =
+      test_transport == "unix" && (transport == nullptr || std::string(transport) != "grpc");
   if (local) {
     EXPECT_EQ(staging_bytes, 2 * kSize);
     EXPECT_EQ(window_bytes, 2 * kSize);
     EXPECT_EQ(inline_bytes, 0u);
+    EXPECT_EQ(bulk_bytes, 0u);
+  } else if (test_transport == "tcp") {
+    EXPECT_EQ(bulk_bytes, 4 * kSize);
+    EXPECT_EQ(inline_bytes, 0u);
+    EXPECT_EQ(window_bytes + staging_bytes, 0u);
   } else {
     EXPECT_EQ(inline_bytes, 4 * kSize);
-    EXPECT_EQ(window_bytes, 0u);
-    EXPECT_EQ(staging_bytes, 0u);
+    EXPECT_EQ(window_bytes + staging_bytes + bulk_bytes, 0u);
   }
   EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
 }

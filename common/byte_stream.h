@@ -1,0 +1,53 @@
+// byte_stream.h
+//
+// ByteStream: a connected, blocking, two-way stream of bytes — what the bulk
+// channel runs over: a TCP socket (and, to come, TLS on one).
+//
+// One thread may read while another writes; reads are never concurrent
+// with reads, nor writes with writes. Shutdown() may be called from any
+// thread at any time: blocked and later reads and writes then fail.
+
+#ifndef NPUD_COMMON_BYTE_STREAM_H_
+#define NPUD_COMMON_BYTE_STREAM_H_
+
+#include <sys/uio.h>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "absl/types/span.h"
+#include "common/unique_fd.h"
+
+namespace npud {
+
+class ByteStream {
+ public:
+  virtual ~ByteStream() = default;
+  // Reads exactly `size` bytes into `data`. OutOfRange when the stream ends
+  // cleanly before the first byte, DataLoss when it ends after some,
+  // DeadlineExceeded past a receive timeout, Unavailable on other errors.
+  virtual absl::Status ReadFully(void* data, size_t size) = 0;
+  // Writes all of `pieces`, in order (short writes and EINTR are retried).
+  virtual absl::Status WriteAll(absl::Span<const iovec> pieces) = 0;
+  // Bounds each later read (zero: unbounded).
+  virtual void SetReadTimeout(absl::Duration timeout) = 0;
+  virtual void Shutdown() = 0;
+};
+
+std::unique_ptr<ByteStream> MakeSocketStream(UniqueFd socket);
+
+// A TCP connection to host:port ("localhost", "10.0.0.7", "::1"), within
+// `timeout`, with TCP_NODELAY set.
+absl::StatusOr<UniqueFd> ConnectTcp(const std::string& host, int port, absl::Duration timeout);
+
+// A listening TCP socket on host:port (port 0: any free one); *bound_port
+// gets the port.
+absl::StatusOr<UniqueFd> ListenTcp(const std::string& host, int port, int* bound_port);
+
+}  // namespace npud
+
+#endif  // NPUD_COMMON_BYTE_STREAM_H_

@@ -1,0 +1,80 @@
+// bulk_server.h
+//
+// BulkServer: where remote clients open their sessions' bulk channels
+// (common/bulk_frame.h). A connection must present, within the hello
+// timeout, the id of a live session that was offered a channel and that
+// session's key (sent to its client in the HelloReply, over the session's
+// own, possibly encrypted, stream); then it becomes the session's BulkLink
+// and this server's thread serves its reads until it ends.
+//
+// Each connection costs a thread from its accept on; ConnectionLimits caps
+// them in all and per remote address, and connections that do not say
+// hello in time are closed.
+
+#ifndef NPUD_DAEMON_BULK_SERVER_H_
+#define NPUD_DAEMON_BULK_SERVER_H_
+
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "common/byte_stream.h"
+#include "common/unique_fd.h"
+#include "daemon/connection_limits.h"
+
+namespace npud::daemon {
+
+class DaemonCore;
+
+class BulkServer {
+ public:
+  struct Options {
+    std::string host;
+    int port = 0;  // 0: any free port
+    absl::Duration hello_timeout = absl::Seconds(5);
+    int max_connections = 1024;
+    int max_connections_per_peer = 256;
+  };
+
+  // Listens and tells `core` the port. `core` must outlive the server.
+  static absl::StatusOr<std::unique_ptr<BulkServer>> Start(DaemonCore* core,
+                                                           const Options& options);
+  ~BulkServer();  // Shutdown()
+  BulkServer(const BulkServer&) = delete;
+  BulkServer& operator=(const BulkServer&) = delete;
+
+  int port() const { return port_; }
+  // Stops accepting, ends every connection and waits for their threads.
+  void Shutdown();
+
+ private:
+  BulkServer(DaemonCore* core, const Options& options, UniqueFd listener, int port);
+  void AcceptLoop();
+  void Serve(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
+  // The hello: which session's link the connection becomes.
+  absl::Status Welcome(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
+
+  DaemonCore* const core_;
+  const Options options_;
+  const UniqueFd listener_;
+  const int port_;
+  ConnectionLimits limits_;
+  // The live connections, which Shutdown ends and waits for. Shared with
+  // their (detached) threads, whose last step is to leave it.
+  struct Connections {
+    absl::Mutex mu;
+    bool shut_down ABSL_GUARDED_BY(mu) = false;
+    absl::flat_hash_set<std::shared_ptr<ByteStream>> streams ABSL_GUARDED_BY(mu);
+  };
+  const std::shared_ptr<Connections> connections_ = std::make_shared<Connections>();
+  std::thread acceptor_;
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_BULK_SERVER_H_
