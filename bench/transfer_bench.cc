@@ -7,7 +7,8 @@
 //    figures are compared with a plain memcpy of the same size, remote ones
 //    with a bare TCP stream of the same size between two processes.
 //  * Aggregate bandwidth of 1, 2, 4 and 8 client processes copying 64 MiB
-//    pinned buffers at once over the unix socket.
+//    pinned buffers at once over the unix socket (beside one memcpy) and
+//    over TCP (beside as many bare TCP streams at once).
 //
 //   transfer_bench [--max_size=BYTES] [--json=FILE]
 //
@@ -134,46 +135,67 @@ double MemcpyGbps(size_t size) {
   return static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
 }
 
-// A bare TCP stream over loopback: a child receives `size` bytes per
-// message `reps` times and acknowledges each with one byte.
-double TcpStreamGbps(size_t size) {
-  int fds[2];
-  npud::bench::TcpLoopbackPair(fds);
-  const int reps = RepsFor(size);
-  const pid_t pid = fork();
-  if (pid == 0) {
-    close(fds[0]);
-    std::vector<char> buffer(1 << 20);
-    for (int i = 0; i < reps + 1; ++i) {
-      size_t got = 0;
-      while (got < size) {
-        const ssize_t n = read(fds[1], buffer.data(), std::min(buffer.size(), size - got));
-        if (n <= 0) _exit(1);
-        got += n;
-      }
-      if (write(fds[1], "k", 1) != 1) _exit(1);
+// Receives `reps` + 1 messages of `size` bytes on `fd`, acknowledging each
+// with one byte; the child side of the TCP baselines.
+[[noreturn]] void ReceiveMessages(int fd, size_t size, int reps) {
+  std::vector<char> buffer(1 << 20);
+  for (int i = 0; i < reps + 1; ++i) {
+    size_t got = 0;
+    while (got < size) {
+      const ssize_t n = read(fd, buffer.data(), std::min(buffer.size(), size - got));
+      if (n <= 0) _exit(1);
+      got += n;
     }
-    _exit(0);
+    if (write(fd, "k", 1) != 1) _exit(1);
   }
-  close(fds[1]);
-  const int fd = fds[0];
-  std::vector<char> data(size, 7);
-  const auto send_one = [&] {
-    size_t sent = 0;
-    while (sent < size) {
-      const ssize_t n = write(fd, data.data() + sent, std::min<size_t>(1 << 20, size - sent));
-      if (n <= 0) return false;
-      sent += n;
+  _exit(0);
+}
+
+// Sends one message of `size` bytes on `fd` and waits for its ack.
+bool SendMessage(int fd, const std::vector<char>& data) {
+  size_t sent = 0;
+  while (sent < data.size()) {
+    const ssize_t n = write(fd, data.data() + sent, std::min<size_t>(1 << 20, data.size() - sent));
+    if (n <= 0) return false;
+    sent += n;
+  }
+  char ack;
+  return read(fd, &ack, 1) == 1;
+}
+
+// Bare TCP streams over loopback, `streams` at once: each child process
+// receives `size` bytes per message and acknowledges each with one byte.
+// Returns the bytes of all streams per second.
+double TcpStreamGbps(size_t size, int streams = 1) {
+  const int reps = RepsFor(size);
+  std::vector<int> fds(streams);
+  std::vector<pid_t> children;
+  for (int s = 0; s < streams; ++s) {
+    int pair[2];
+    npud::bench::TcpLoopbackPair(pair);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(pair[0]);
+      ReceiveMessages(pair[1], size, reps);
     }
-    char ack;
-    return read(fd, &ack, 1) == 1;
-  };
-  send_one();
+    close(pair[1]);
+    fds[s] = pair[0];
+    children.push_back(pid);
+  }
+  const std::vector<char> data(size, 7);
+  for (int fd : fds) SendMessage(fd, data);
   const auto start = Clock::now();
-  for (int i = 0; i < reps; ++i) send_one();
-  const double gbps = static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
-  close(fd);
-  waitpid(pid, nullptr, 0);
+  std::vector<std::thread> senders;
+  for (int fd : fds) {
+    senders.emplace_back([&data, fd, reps] {
+      for (int i = 0; i < reps; ++i) SendMessage(fd, data);
+    });
+  }
+  for (std::thread& t : senders) t.join();
+  const double gbps =
+      static_cast<double>(size) * reps * streams / npud::bench::SecondsSince(start) / 1e9;
+  for (int fd : fds) close(fd);
+  for (pid_t pid : children) waitpid(pid, nullptr, 0);
   return gbps;
 }
 
@@ -254,39 +276,48 @@ int main(int argc, char** argv) {
     AddBandwidthRows(output, remote ? "TCP" : "local", remote, &rows);
   }
 
-  // Aggregate: K clients at once, 64 MiB pinned buffers, each way.
+  // Aggregate: K clients at once, 64 MiB pinned buffers, each way, on this
+  // host and over TCP (beside K bare TCP streams at once).
   const size_t agg_size = std::min<size_t>(64 << 20, max_size);
   const double agg_baseline = MemcpyGbps(agg_size);
-  for (int clients : {1, 2, 4, 8}) {
-    std::vector<std::string> outputs(clients);
-    std::vector<std::thread> threads;
-    std::vector<char> ok(clients, 0);
-    // All clients start copying at the same moment, once they are set up.
-    const std::string start_at_arg =
-        "--start_at=" + std::to_string(npud::bench::MonotonicSeconds() + 2.0);
-    for (int c = 0; c < clients; ++c) {
-      threads.emplace_back([&, c] {
-        ok[c] = npud::bench::RunSelfAsClient(
-            argv[0], daemon.unix_address(),
-            {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8), start_at_arg},
-            &outputs[c]);
-      });
-    }
-    for (std::thread& t : threads) t.join();
-    double bytes = 0, first = 1e300, last = 0;
-    for (int c = 0; c < clients; ++c) {
-      double b, s, e;
-      if (!ok[c] || std::sscanf(outputs[c].c_str(), "%lf %lf %lf", &b, &s, &e) != 3) {
-        std::fprintf(stderr, "aggregate client failed\n");
-        return 1;
+  for (bool remote : {false, true}) {
+    for (int clients : {1, 2, 4, 8}) {
+      std::vector<std::string> outputs(clients);
+      std::vector<std::thread> threads;
+      std::vector<char> ok(clients, 0);
+      // All clients start copying at the same moment, once they are set up.
+      const std::string start_at_arg =
+          "--start_at=" + std::to_string(npud::bench::MonotonicSeconds() + 2.0);
+      for (int c = 0; c < clients; ++c) {
+        threads.emplace_back([&, c] {
+          ok[c] = npud::bench::RunSelfAsClient(
+              argv[0], remote ? daemon.tcp_address() : daemon.unix_address(),
+              {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8), start_at_arg},
+              &outputs[c]);
+        });
       }
-      bytes += b;
-      first = std::min(first, s);
-      last = std::max(last, e);
+      for (std::thread& t : threads) t.join();
+      double bytes = 0, first = 1e300, last = 0;
+      for (int c = 0; c < clients; ++c) {
+        double b, s, e;
+        if (!ok[c] || std::sscanf(outputs[c].c_str(), "%lf %lf %lf", &b, &s, &e) != 3) {
+          std::fprintf(stderr, "aggregate client failed\n");
+          return 1;
+        }
+        bytes += b;
+        first = std::min(first, s);
+        last = std::max(last, e);
+      }
+      const std::string who = std::to_string(clients) + " client(s), pinned " + SizeName(agg_size);
+      if (remote) {
+        rows.push_back({"TCP aggregate, " + who, bytes / (last - first) / 1e9,
+                        std::to_string(clients) + " TCP stream(s)",
+                        TcpStreamGbps(agg_size, clients)});
+      } else {
+        rows.push_back({"local aggregate, " + who, bytes / (last - first) / 1e9,
+                        "memcpy (1 thread)", agg_baseline});
+      }
     }
-    rows.push_back(
-        {"local aggregate, " + std::to_string(clients) + " client(s), pinned " + SizeName(agg_size),
-         bytes / (last - first) / 1e9, "memcpy (1 thread)", agg_baseline});
   }
 
   memory.Stop(std::chrono::seconds(10), 64);

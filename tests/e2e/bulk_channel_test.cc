@@ -110,7 +110,8 @@ class RawSession {
     EXPECT_EQ(Call(next_id_++, std::move(call)).acl_error(), 0);
     std::string bytes(size, '\0');
     for (const auto& chunk : chunks_) {
-      if (chunk.transfer_id() == kTransfer) bytes.replace(chunk.offset(), chunk.data().size(), chunk.data());
+      if (chunk.transfer_id() == kTransfer)
+        bytes.replace(chunk.offset(), chunk.data().size(), chunk.data());
     }
     return bytes;
   }
