@@ -46,4 +46,10 @@ absl::StatusOr<FrameHeader> DecodeHeader(const EncodedHeader& bytes) {
   return header;
 }
 
+absl::StatusOr<FrameHeader> ReadHeader(ByteStream& stream) {
+  EncodedHeader bytes;
+  if (absl::Status read = stream.ReadFully(bytes.data(), bytes.size()); !read.ok()) return read;
+  return DecodeHeader(bytes);
+}
+
 }  // namespace npud::bulk

@@ -30,6 +30,7 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
+#include "common/byte_stream.h"
 
 namespace npud::bulk {
 
@@ -59,6 +60,9 @@ using EncodedHeader = std::array<uint8_t, kHeaderBytes>;
 EncodedHeader EncodeHeader(const FrameHeader& header);
 // DataLoss for a wrong magic, an unknown type or a nonzero reserved field.
 absl::StatusOr<FrameHeader> DecodeHeader(const EncodedHeader& bytes);
+// Reads the next header from `stream` and decodes it (ByteStream::ReadFully's
+// errors, or DecodeHeader's).
+absl::StatusOr<FrameHeader> ReadHeader(ByteStream& stream);
 
 }  // namespace npud::bulk
 

@@ -40,6 +40,9 @@ class ByteStream {
 
 std::unique_ptr<ByteStream> MakeSocketStream(UniqueFd socket);
 
+// A piece for WriteAll.
+inline iovec Piece(const void* data, size_t size) { return iovec{const_cast<void*>(data), size}; }
+
 // A TCP connection to host:port ("localhost", "10.0.0.7", "::1"), within
 // `timeout`, with TCP_NODELAY set.
 absl::StatusOr<UniqueFd> ConnectTcp(const std::string& host, int port, absl::Duration timeout);

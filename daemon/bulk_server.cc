@@ -100,9 +100,7 @@ void BulkServer::Serve(const std::shared_ptr<ByteStream>& stream, const std::str
 absl::Status BulkServer::Welcome(const std::shared_ptr<ByteStream>& stream,
                                  const std::string& peer) {
   stream->SetReadTimeout(options_.hello_timeout);
-  bulk::EncodedHeader bytes;
-  NPUD_RETURN_IF_ERROR(stream->ReadFully(bytes.data(), bytes.size()));
-  NPUD_ASSIGN_OR_RETURN(const bulk::FrameHeader hello, bulk::DecodeHeader(bytes));
+  NPUD_ASSIGN_OR_RETURN(const bulk::FrameHeader hello, bulk::ReadHeader(*stream));
   if (hello.type != bulk::FrameType::kHello || hello.length != bulk::kKeyBytes) {
     return absl::InvalidArgumentError("the first frame must be a hello with the session's key");
   }

@@ -10,11 +10,7 @@
 #include "spdlog/spdlog.h"
 
 namespace npud::client {
-namespace {
-
-iovec Piece(const void* data, size_t size) { return iovec{const_cast<void*>(data), size}; }
-
-}  // namespace
+namespace {}  // namespace
 
 absl::StatusOr<std::unique_ptr<BulkChannel>> BulkChannel::Connect(const std::string& host, int port,
                                                                   uint64_t session_id,
@@ -27,13 +23,12 @@ absl::StatusOr<std::unique_ptr<BulkChannel>> BulkChannel::Connect(const std::str
   const iovec pieces[2] = {Piece(hello.data(), hello.size()), Piece(key.data(), key.size())};
   NPUD_RETURN_IF_ERROR(stream->WriteAll(pieces));
   stream->SetReadTimeout(timeout);
-  bulk::EncodedHeader reply;
-  if (absl::Status s = stream->ReadFully(reply.data(), reply.size()); !s.ok()) {
+  absl::StatusOr<bulk::FrameHeader> welcome = bulk::ReadHeader(*stream);
+  if (!welcome.ok()) {
     return absl::UnavailableError(absl::StrCat("npud did not welcome the bulk channel at ", host,
-                                               ":", port, ": ", s.message()));
+                                               ":", port, ": ", welcome.status().message()));
   }
-  absl::StatusOr<bulk::FrameHeader> welcome = bulk::DecodeHeader(reply);
-  if (!welcome.ok() || welcome->type != bulk::FrameType::kWelcome) {
+  if (welcome->type != bulk::FrameType::kWelcome) {
     return absl::UnavailableError("npud answered the bulk channel's hello with something else");
   }
   stream->SetReadTimeout(absl::ZeroDuration());
@@ -94,10 +89,7 @@ void BulkChannel::Forget(uint64_t transfer) {
 void BulkChannel::ReadLoop() {
   absl::Status status;
   while (status.ok()) {
-    bulk::EncodedHeader bytes;
-    status = stream_->ReadFully(bytes.data(), bytes.size());
-    if (!status.ok()) break;
-    absl::StatusOr<bulk::FrameHeader> header = bulk::DecodeHeader(bytes);
+    absl::StatusOr<bulk::FrameHeader> header = bulk::ReadHeader(*stream_);
     if (!header.ok()) {
       status = header.status();
       break;

@@ -24,8 +24,6 @@ std::string RandomKey() {
   return key;
 }
 
-iovec Piece(const void* data, size_t size) { return iovec{const_cast<void*>(data), size}; }
-
 }  // namespace
 
 BulkLink::BulkLink() : key_(RandomKey()) {}
@@ -54,10 +52,7 @@ void BulkLink::ServeReads() {
   if (stream == nullptr) return;
   absl::Status status;
   while (status.ok()) {
-    bulk::EncodedHeader bytes;
-    status = stream->ReadFully(bytes.data(), bytes.size());
-    if (!status.ok()) break;
-    absl::StatusOr<bulk::FrameHeader> header = bulk::DecodeHeader(bytes);
+    absl::StatusOr<bulk::FrameHeader> header = bulk::ReadHeader(*stream);
     if (!header.ok()) {
       status = header.status();
     } else if (header->type != bulk::FrameType::kData) {
