@@ -1,17 +1,7 @@
 // grpc_tls.h
 //
-// TLS for npud's TCP listeners and the clients of them, from PEM files.
-//
-// Server: --tls_cert / --tls_key (its certificate chain and key) turn TLS on
-// for every TCP listener; --tls_client_ca also requires each client to
-// present a certificate that CA signed (mutual TLS). Unix sockets never use
-// TLS: there the kernel names the peer (SO_PEERCRED).
-//
-// Client (libacl_rt, npuctl): a TCP address is reached over TLS when
-// NPUD_TLS_CA names the CA file that signed npud's certificate;
-// NPUD_TLS_CERT / NPUD_TLS_KEY add a client certificate for mutual TLS, and
-// NPUD_TLS_SERVER_NAME replaces the host name checked against npud's
-// certificate (for addresses by IP or through a tunnel).
+// gRPC credentials for the TLS of common/tls_config.h: the daemon's for its
+// TCP listeners, the clients' (libacl_rt, npuctl) from NPUD_TLS_*.
 //
 // gRPC types appear only as forward declarations, so this header can be
 // included without pulling in grpcpp.
@@ -20,9 +10,9 @@
 #define NPUD_COMMON_GRPC_TLS_H_
 
 #include <memory>
-#include <string>
 
 #include "absl/status/statusor.h"
+#include "common/tls_config.h"
 
 namespace grpc {
 class ChannelArguments;
@@ -32,34 +22,12 @@ class ServerCredentials;
 
 namespace npud {
 
-// The daemon's side: PEM texts, all empty for no TLS.
-struct ServerTls {
-  std::string cert_chain;
-  std::string private_key;
-  std::string client_ca;  // non-empty: client certificates required
-  bool enabled() const { return !cert_chain.empty(); }
-};
-
-// Reads the three files (client_ca_file may be empty). InvalidArgument if
-// only one of cert and key is given or a file cannot be read.
-absl::StatusOr<ServerTls> LoadServerTls(const std::string& cert_file, const std::string& key_file,
-                                        const std::string& client_ca_file);
-
 std::shared_ptr<grpc::ServerCredentials> ServerCredentials(const ServerTls& tls);
 
-// The client's side, from the NPUD_TLS_* environment: insecure credentials
-// when NPUD_TLS_CA is unset, else TLS (and the server-name override into
-// `args`). InvalidArgument naming the variable whose file cannot be read,
-// or when only one of NPUD_TLS_CERT and NPUD_TLS_KEY is set.
+// Insecure credentials when NPUD_TLS_CA is unset, else TLS (and the
+// server-name override into `args`); errors of ClientTlsFromEnv().
 absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentialsFromEnv(
     grpc::ChannelArguments* args);
-
-// Whether the client environment asks for TLS (NPUD_TLS_CA is set).
-bool ClientTlsRequested();
-
-// Whether a TCP listen address ("host:port") is on the loopback interface
-// only: 127.0.0.0/8, ::1 or localhost.
-bool IsLoopbackListenAddress(const std::string& host_port);
 
 }  // namespace npud
 

@@ -40,7 +40,8 @@ absl::StatusOr<std::unique_ptr<BulkServer>> BulkServer::Start(DaemonCore* core,
   auto server =
       std::unique_ptr<BulkServer>(new BulkServer(core, options, std::move(listener), port));
   core->set_bulk_port(port);
-  spdlog::info("bulk channel on {}:{}", options.host, port);
+  spdlog::info("bulk channel on {}:{}{}", options.host, port,
+               options.tls != nullptr ? " (TLS)" : "");
   return server;
 }
 
@@ -72,7 +73,9 @@ void BulkServer::AcceptLoop() {
     }
     const int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-    std::shared_ptr<ByteStream> stream = MakeSocketStream(UniqueFd(fd));
+    std::shared_ptr<ByteStream> stream = options_.tls != nullptr
+                                             ? MakeTlsServerStream(UniqueFd(fd), options_.tls)
+                                             : MakeSocketStream(UniqueFd(fd));
     {
       absl::MutexLock lock(&c.mu);
       if (c.shut_down) return;

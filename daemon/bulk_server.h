@@ -7,9 +7,10 @@
 // own, possibly encrypted, stream); then it becomes the session's BulkLink
 // and this server's thread serves its reads until it ends.
 //
-// Each connection costs a thread from its accept on; ConnectionLimits caps
-// them in all and per remote address, and connections that do not say
-// hello in time are closed.
+// With TLS (Options::tls) the hello comes after the handshake, and both
+// must fit in the hello timeout. Each connection costs a thread from its
+// accept on; ConnectionLimits caps them in all and per remote address, and
+// connections that do not say hello in time are closed.
 
 #ifndef NPUD_DAEMON_BULK_SERVER_H_
 #define NPUD_DAEMON_BULK_SERVER_H_
@@ -24,6 +25,7 @@
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 #include "common/byte_stream.h"
+#include "common/tls_stream.h"
 #include "common/unique_fd.h"
 #include "daemon/connection_limits.h"
 
@@ -39,6 +41,7 @@ class BulkServer {
     absl::Duration hello_timeout = absl::Seconds(5);
     int max_connections = 1024;
     int max_connections_per_peer = 256;
+    std::shared_ptr<const TlsContext> tls;  // null: plain TCP
   };
 
   // Listens and tells `core` the port. `core` must outlive the server.

@@ -79,7 +79,7 @@ ABSL_FLAG(std::string, bulk_listen, "auto",
           "Where remote clients open the bulk channel that carries large copies: host:port, "
           "\"auto\" (the host of the first TCP --listen address, any free port; told to "
           "clients in their hello) or \"off\" (copies travel inside the session stream). "
-          "Not yet offered with TLS.");
+          "Encrypted with the certificates of --tls_cert when it is given.");
 ABSL_FLAG(int, hello_timeout_ms, 5000,
           "How long a new connection may take to say hello before it is closed.");
 ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
@@ -138,7 +138,7 @@ void RaiseDescriptorLimit() {
 }
 
 // The bulk channel's server for --bulk_listen (null when there is none to
-// run: "off", no TCP listener, or TLS, which it does not speak yet).
+// run: "off" or no TCP listener), with the TLS of the session stream.
 absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> BulkListen(
     npud::daemon::DaemonCore* core, const std::string& flag,
     const std::vector<npud::DaemonAddress>& listen, const npud::daemon::GrpcServer::Options& grpc) {
@@ -163,10 +163,11 @@ absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> BulkListen(
     options.host = address->Host();
   }
   if (grpc.tls.enabled()) {
-    spdlog::info("no bulk channel with TLS yet: large copies travel inside the encrypted session");
-    return nullptr;
-  }
-  if (!npud::IsLoopbackListenAddress(options.host + ":0") && !grpc.allow_insecure_tcp) {
+    absl::StatusOr<std::shared_ptr<const npud::TlsContext>> context =
+        npud::TlsContext::ForServer(grpc.tls);
+    if (!context.ok()) return context.status();
+    options.tls = *std::move(context);
+  } else if (!npud::IsLoopbackListenAddress(options.host + ":0") && !grpc.allow_insecure_tcp) {
     return absl::FailedPreconditionError(absl::StrCat("refusing to listen on ", options.host,
                                                       " without TLS (see --allow_insecure_tcp)"));
   }

@@ -38,8 +38,10 @@ namespace npud::client {
 
 class BulkChannel {
  public:
-  // Connects to host:port and presents the session's id and key; fails if
-  // npud does not welcome the channel within `timeout`.
+  // Connects to host:port (over TLS when NPUD_TLS_CA asks for it, checked
+  // like the session stream: common/tls_stream.h) and presents the
+  // session's id and key; fails if npud does not welcome the channel
+  // within `timeout`.
   static absl::StatusOr<std::unique_ptr<BulkChannel>> Connect(const std::string& host, int port,
                                                               uint64_t session_id,
                                                               const std::string& key,

@@ -7,22 +7,29 @@
 // channel, the copy fails with a CANN code, no byte outside the copy's range
 // changes and the daemon keeps serving.
 //
-// TCP only: the bulk channel exists for remote sessions.
+// Over TCP, plain and with mutual TLS (the tls variant, which adds the
+// TLS refusals at the end): the bulk channel exists for remote sessions.
 
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/time/clock.h"
 #include "common/bulk_frame.h"
+#include "common/byte_stream.h"
+#include "common/grpc_tls.h"
 #include "common/protocol_version.h"
+#include "common/tls_stream.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "npud/v1/npud.grpc.pb.h"
@@ -129,10 +136,14 @@ class RawSession {
 class BulkChannelTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto started = NpudProcess::Start(NpudProcess::Transport::kTcp, {"--hello_timeout_ms=1000"});
+    auto started =
+        NpudProcess::Start(npud::testing::TransportFromEnv(), {"--hello_timeout_ms=1000"});
     ASSERT_TRUE(started.ok()) << started.status();
     daemon_ = *std::move(started);
-    channel_ = grpc::CreateChannel(daemon_->address(), grpc::InsecureChannelCredentials());
+    grpc::ChannelArguments args;
+    auto credentials = npud::ClientCredentialsFromEnv(&args);
+    ASSERT_TRUE(credentials.ok()) << credentials.status();
+    channel_ = grpc::CreateCustomChannel(daemon_->address(), *credentials, args);
     stub_ = npud::v1::Npud::NewStub(channel_);
     session_ = std::make_unique<RawSession>(stub_.get());
     ASSERT_NE(session_->hello().bulk_port(), 0u) << "npud offers no bulk channel";
@@ -144,57 +155,76 @@ class BulkChannelTest : public ::testing::Test {
     EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   }
 
-  // A raw connection to the bulk port; reads time out after 5 s.
-  int Connect() {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(static_cast<uint16_t>(session_->hello().bulk_port()));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    EXPECT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
-    timeval tv{5, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-    fds_.push_back(fd);
-    return fd;
+  using Stream = std::shared_ptr<npud::ByteStream>;
+
+  // A raw connection to the bulk port, over TLS in the tls variant (with
+  // `tls_context`, default the client's of NPUD_TLS_*); reads time out
+  // after 5 s. A failed connection is a stream whose every call fails.
+  Stream Connect(std::shared_ptr<const npud::TlsContext> tls_context = nullptr) {
+    absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
+        "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
+    EXPECT_TRUE(fd.ok()) << fd.status();
+    Stream stream = npud::MakeSocketStream(npud::UniqueFd());
+    if (fd.ok() && tls_context == nullptr && !npud::ClientTlsRequested()) {
+      stream = npud::MakeSocketStream(*std::move(fd));
+    } else if (fd.ok()) {
+      absl::StatusOr<std::unique_ptr<npud::ByteStream>> tls =
+          npud::TlsConnect(*std::move(fd), tls_context != nullptr ? tls_context : ClientContext(),
+                           "127.0.0.1", absl::Seconds(5));
+      EXPECT_TRUE(tls.ok()) << tls.status();
+      if (tls.ok()) stream = *std::move(tls);
+    }
+    stream->SetReadTimeout(absl::Seconds(5));
+    streams_.push_back(stream);
+    return stream;
   }
-  static void Send(int fd, const FrameHeader& header, const std::string& payload = "") {
+  // The TLS of this process's NPUD_TLS_* variables.
+  static std::shared_ptr<const npud::TlsContext> ClientContext() {
+    absl::StatusOr<npud::ClientTls> tls = npud::ClientTlsFromEnv();
+    EXPECT_TRUE(tls.ok()) << tls.status();
+    absl::StatusOr<std::shared_ptr<const npud::TlsContext>> context =
+        npud::TlsContext::ForClient(tls.ok() ? *tls : npud::ClientTls{});
+    EXPECT_TRUE(context.ok()) << context.status();
+    return context.ok() ? *context : nullptr;
+  }
+  static void Send(npud::ByteStream& stream, const FrameHeader& header,
+                   const std::string& payload = "") {
     const npud::bulk::EncodedHeader bytes = npud::bulk::EncodeHeader(header);
-    std::string frame(bytes.begin(), bytes.end());
-    frame += payload;
-    ASSERT_EQ(send(fd, frame.data(), frame.size(), MSG_NOSIGNAL),
-              static_cast<ssize_t>(frame.size()));
+    const iovec pieces[2] = {npud::Piece(bytes.data(), bytes.size()),
+                             npud::Piece(payload.data(), payload.size())};
+    EXPECT_TRUE(stream.WriteAll(pieces).ok());
+  }
+  static void SendRaw(npud::ByteStream& stream, const std::string& bytes) {
+    const iovec piece = npud::Piece(bytes.data(), bytes.size());
+    EXPECT_TRUE(stream.WriteAll({&piece, 1}).ok());
   }
   // The next frame's header; false when the connection ended (or 5 s passed).
-  static bool Receive(int fd, FrameHeader* header) {
-    npud::bulk::EncodedHeader bytes;
-    if (recv(fd, bytes.data(), bytes.size(), MSG_WAITALL) != static_cast<ssize_t>(bytes.size())) {
-      return false;
-    }
-    auto decoded = npud::bulk::DecodeHeader(bytes);
-    if (!decoded.ok()) return false;
-    *header = *decoded;
+  static bool Receive(npud::ByteStream& stream, FrameHeader* header) {
+    absl::StatusOr<FrameHeader> read = npud::bulk::ReadHeader(stream);
+    if (!read.ok()) return false;
+    *header = *read;
     return true;
   }
-  static std::string ReceiveBytes(int fd, size_t size) {
+  static std::string ReceiveBytes(npud::ByteStream& stream, size_t size) {
     std::string bytes(size, '\0');
-    const ssize_t n = recv(fd, bytes.data(), size, MSG_WAITALL);
-    bytes.resize(n > 0 ? n : 0);
+    if (!stream.ReadFully(bytes.data(), size).ok()) bytes.clear();
     return bytes;
   }
-  // True once npud has closed the connection.
-  static bool Closed(int fd) {
+  // True once npud has closed the connection (not merely gone quiet).
+  static bool Closed(npud::ByteStream& stream) {
     char byte;
-    return recv(fd, &byte, 1, 0) <= 0;
+    const absl::Status read = stream.ReadFully(&byte, 1);
+    return !read.ok() && !absl::IsDeadlineExceeded(read);
   }
   // A channel npud welcomed for this test's session.
-  int Attach() {
-    const int fd = Connect();
-    Send(fd, {FrameType::kHello, session_->hello().session_id(), 0, npud::bulk::kKeyBytes},
+  Stream Attach() {
+    const Stream channel = Connect();
+    Send(*channel, {FrameType::kHello, session_->hello().session_id(), 0, npud::bulk::kKeyBytes},
          session_->hello().bulk_key());
     FrameHeader welcome;
-    EXPECT_TRUE(Receive(fd, &welcome));
+    EXPECT_TRUE(Receive(*channel, &welcome));
     EXPECT_EQ(welcome.type, FrameType::kWelcome);
-    return fd;
+    return channel;
   }
   // A host-to-device bulk copy of `size` bytes to `address`, sent as call
   // `id` (its reply is not awaited).
@@ -216,18 +246,13 @@ class BulkChannelTest : public ::testing::Test {
   std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<npud::v1::Npud::Stub> stub_;
   std::unique_ptr<RawSession> session_;
-  std::vector<int> fds_;
-
- public:
-  ~BulkChannelTest() override {
-    for (int fd : fds_) close(fd);
-  }
+  std::vector<Stream> streams_;
 };
 
 // The positive control for the tests below: the protocol spoken by hand
 // moves bytes both ways, and a real client's copies take the channel.
 TEST_F(BulkChannelTest, PulledBytesLandAndReadBytesArrive) {
-  const int fd = Attach();
+  const Stream channel = Attach();
   constexpr uint64_t kSize = 3 << 20;  // more than one data frame
   const uint64_t device = session_->Malloc(kSize);
   std::string bytes(kSize, '\0');
@@ -236,12 +261,12 @@ TEST_F(BulkChannelTest, PulledBytesLandAndReadBytesArrive) {
   const uint64_t write = session_->next_id();
   SendBulkWrite(write, 11, device, kSize);
   FrameHeader pull;
-  ASSERT_TRUE(Receive(fd, &pull));
+  ASSERT_TRUE(Receive(*channel, &pull));
   EXPECT_EQ(pull.type, FrameType::kPull);
   EXPECT_EQ(pull.transfer, 11u);
   EXPECT_EQ(pull.length, kSize);
-  Send(fd, {FrameType::kData, 11, 0, 1 << 20}, bytes.substr(0, 1 << 20));
-  Send(fd, {FrameType::kData, 11, 1 << 20, kSize - (1 << 20)}, bytes.substr(1 << 20));
+  Send(*channel, {FrameType::kData, 11, 0, 1 << 20}, bytes.substr(0, 1 << 20));
+  Send(*channel, {FrameType::kData, 11, 1 << 20, kSize - (1 << 20)}, bytes.substr(1 << 20));
   EXPECT_EQ(session_->AwaitReply(write).acl_error(), 0);
   EXPECT_EQ(session_->ReadInline(device, kSize), bytes);
 
@@ -255,11 +280,11 @@ TEST_F(BulkChannelTest, PulledBytesLandAndReadBytesArrive) {
   std::string back;
   while (back.size() < kSize) {
     FrameHeader data;
-    ASSERT_TRUE(Receive(fd, &data));
+    ASSERT_TRUE(Receive(*channel, &data));
     ASSERT_EQ(data.type, FrameType::kData);
     ASSERT_EQ(data.transfer, 12u);
     ASSERT_EQ(data.offset, back.size());
-    back += ReceiveBytes(fd, data.length);
+    back += ReceiveBytes(*channel, data.length);
   }
   EXPECT_EQ(back, bytes);
   EXPECT_EQ(session_->AwaitReply(id).acl_error(), 0);
@@ -274,38 +299,38 @@ TEST_F(BulkChannelTest, OnlyTheSessionsKeyOpensItsChannelOnce) {
   const uint64_t id = session_->hello().session_id();
   std::string forged = session_->hello().bulk_key();
   forged[0] ^= 1;
-  int fd = Connect();
-  Send(fd, {FrameType::kHello, id, 0, npud::bulk::kKeyBytes}, forged);
-  EXPECT_TRUE(Closed(fd));
-  fd = Connect();  // another session's id (none such)
-  Send(fd, {FrameType::kHello, id + 1000, 0, npud::bulk::kKeyBytes}, session_->hello().bulk_key());
-  EXPECT_TRUE(Closed(fd));
-  fd = Connect();  // a hello announcing a huge key
-  Send(fd, {FrameType::kHello, id, 0, 1ull << 40});
-  EXPECT_TRUE(Closed(fd));
-  fd = Connect();
-  const std::string garbage(64, 'x');
-  ASSERT_EQ(send(fd, garbage.data(), garbage.size(), MSG_NOSIGNAL), 64);
-  EXPECT_TRUE(Closed(fd));
-  fd = Connect();  // silent
+  Stream channel = Connect();
+  Send(*channel, {FrameType::kHello, id, 0, npud::bulk::kKeyBytes}, forged);
+  EXPECT_TRUE(Closed(*channel));
+  channel = Connect();  // another session's id (none such)
+  Send(*channel, {FrameType::kHello, id + 1000, 0, npud::bulk::kKeyBytes},
+       session_->hello().bulk_key());
+  EXPECT_TRUE(Closed(*channel));
+  channel = Connect();  // a hello announcing a huge key
+  Send(*channel, {FrameType::kHello, id, 0, 1ull << 40});
+  EXPECT_TRUE(Closed(*channel));
+  channel = Connect();
+  SendRaw(*channel, std::string(64, 'x'));
+  EXPECT_TRUE(Closed(*channel));
+  channel = Connect();  // silent
   const absl::Time start = absl::Now();
-  EXPECT_TRUE(Closed(fd));
+  EXPECT_TRUE(Closed(*channel));
   EXPECT_LT(absl::Now() - start, absl::Seconds(4));
 
   Attach();
-  fd = Connect();  // the right key, but the channel is taken
-  Send(fd, {FrameType::kHello, id, 0, npud::bulk::kKeyBytes}, session_->hello().bulk_key());
-  EXPECT_TRUE(Closed(fd));
+  channel = Connect();  // the right key, but the channel is taken
+  Send(*channel, {FrameType::kHello, id, 0, npud::bulk::kKeyBytes}, session_->hello().bulk_key());
+  EXPECT_TRUE(Closed(*channel));
   ExpectDaemonStillServes();
 }
 
 // Bytes for a transfer npud did not pull end the channel; bulk copies of
 // the session then fail with a CANN code instead of hanging.
 TEST_F(BulkChannelTest, UnrequestedBytesEndTheChannel) {
-  const int fd = Attach();
+  const Stream channel = Attach();
   const uint64_t device = session_->Malloc(1 << 20);
-  Send(fd, {FrameType::kData, 99, 0, 16}, std::string(16, 'z'));
-  EXPECT_TRUE(Closed(fd));
+  Send(*channel, {FrameType::kData, 99, 0, 16}, std::string(16, 'z'));
+  EXPECT_TRUE(Closed(*channel));
   const uint64_t id = session_->next_id();
   SendBulkWrite(id, 5, device, 4096);
   EXPECT_EQ(session_->AwaitReply(id).acl_error(), kSocketClose);
@@ -321,14 +346,14 @@ TEST_F(BulkChannelTest, BytesPastTheCopyAreRefused) {
   const uint64_t device = session_->Malloc(kRegion);
   const std::string before(kRegion, '\xAA');
   session_->Fill(device, before);
-  const int fd = Attach();
+  const Stream channel = Attach();
   const uint64_t id = session_->next_id();
   SendBulkWrite(id, 21, device + 4096, 4096);
   FrameHeader pull;
-  ASSERT_TRUE(Receive(fd, &pull));
+  ASSERT_TRUE(Receive(*channel, &pull));
   ASSERT_EQ(pull.type, FrameType::kPull);
-  Send(fd, {FrameType::kData, 21, 0, 8192}, std::string(8192, '\x55'));
-  EXPECT_TRUE(Closed(fd));
+  Send(*channel, {FrameType::kData, 21, 0, 8192}, std::string(8192, '\x55'));
+  EXPECT_TRUE(Closed(*channel));
   EXPECT_EQ(session_->AwaitReply(id).acl_error(), kSocketClose);
   EXPECT_EQ(session_->ReadInline(device, kRegion), before);
   ExpectDaemonStillServes();
@@ -338,13 +363,13 @@ TEST_F(BulkChannelTest, BytesAtTheWrongOffsetAreRefused) {
   const uint64_t device = session_->Malloc(1 << 20);
   const std::string before(1 << 20, '\xAA');
   session_->Fill(device, before);
-  const int fd = Attach();
+  const Stream channel = Attach();
   const uint64_t id = session_->next_id();
   SendBulkWrite(id, 22, device, 8192);
   FrameHeader pull;
-  ASSERT_TRUE(Receive(fd, &pull));
-  Send(fd, {FrameType::kData, 22, 4096, 4096}, std::string(4096, '\x55'));
-  EXPECT_TRUE(Closed(fd));
+  ASSERT_TRUE(Receive(*channel, &pull));
+  Send(*channel, {FrameType::kData, 22, 4096, 4096}, std::string(4096, '\x55'));
+  EXPECT_TRUE(Closed(*channel));
   EXPECT_EQ(session_->AwaitReply(id).acl_error(), kSocketClose);
   EXPECT_EQ(session_->ReadInline(device, 1 << 20), before);
 }
@@ -355,18 +380,17 @@ TEST_F(BulkChannelTest, ACutFrameFailsTheCopy) {
   constexpr uint64_t kRegion = 1 << 20;
   const uint64_t device = session_->Malloc(kRegion);
   session_->Fill(device, std::string(kRegion, '\xAA'));
-  const int fd = Attach();
+  const Stream channel = Attach();
   const uint64_t id = session_->next_id();
   SendBulkWrite(id, 31, device + 4096, 4096);
   FrameHeader pull;
-  ASSERT_TRUE(Receive(fd, &pull));
+  ASSERT_TRUE(Receive(*channel, &pull));
   const npud::bulk::EncodedHeader header =
       npud::bulk::EncodeHeader({FrameType::kData, 31, 0, 4096});
   std::string partial(header.begin(), header.end());
   partial += std::string(100, '\x55');
-  ASSERT_EQ(send(fd, partial.data(), partial.size(), MSG_NOSIGNAL),
-            static_cast<ssize_t>(partial.size()));
-  shutdown(fd, SHUT_WR);
+  SendRaw(*channel, partial);
+  channel->Shutdown();
   EXPECT_EQ(session_->AwaitReply(id).acl_error(), kSocketClose);
   const std::string after = session_->ReadInline(device, kRegion);
   EXPECT_EQ(after.substr(0, 4096), std::string(4096, '\xAA'));
@@ -396,6 +420,92 @@ TEST_F(BulkChannelTest, UnreadBytesDoNotGrowTheDaemon) {
   EXPECT_LT(rss_during, rss_before + (32 << 20))
       << "before " << (rss_before >> 20) << " MiB, during " << (rss_during >> 20) << " MiB";
   session_.reset();
+  ExpectDaemonStillServes();
+}
+
+// The TLS variant only, from here on: what peers without the right TLS get.
+
+std::string ReadText(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// Plain bytes to the TLS bulk port: no welcome, the connection is closed,
+// and the session's channel is still free for its own client.
+TEST_F(BulkChannelTest, PlainBytesToTheTlsPortAreRefused) {
+  if (!npud::ClientTlsRequested()) GTEST_SKIP() << "the tls variant's case";
+  absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
+      "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
+  ASSERT_TRUE(fd.ok()) << fd.status();
+  const Stream plain = npud::MakeSocketStream(*std::move(fd));
+  plain->SetReadTimeout(absl::Seconds(5));
+  const absl::Time start = absl::Now();
+  Send(*plain, {FrameType::kHello, session_->hello().session_id(), 0, npud::bulk::kKeyBytes},
+       session_->hello().bulk_key());
+  FrameHeader answer;
+  EXPECT_FALSE(Receive(*plain, &answer));
+  EXPECT_LT(absl::Now() - start, absl::Seconds(4)) << "npud did not close the connection";
+  Attach();
+  ExpectDaemonStillServes();
+}
+
+// Mutual TLS: a client without a certificate gets no channel (TLS 1.3
+// finishes the client's side of the handshake before npud checks it, so the
+// refusal can come with the first read).
+TEST_F(BulkChannelTest, ClientsWithoutACertificateAreRefused) {
+  if (!npud::ClientTlsRequested()) GTEST_SKIP() << "the tls variant's case";
+  npud::ClientTls tls;
+  tls.ca = ReadText(std::getenv("NPUD_TLS_CA"));
+  absl::StatusOr<std::shared_ptr<const npud::TlsContext>> context =
+      npud::TlsContext::ForClient(tls);
+  ASSERT_TRUE(context.ok()) << context.status();
+  absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
+      "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
+  ASSERT_TRUE(fd.ok()) << fd.status();
+  absl::StatusOr<std::unique_ptr<npud::ByteStream>> stream =
+      npud::TlsConnect(*std::move(fd), *context, "127.0.0.1", absl::Seconds(5));
+  if (stream.ok()) {
+    (*stream)->SetReadTimeout(absl::Seconds(5));
+    Send(**stream, {FrameType::kHello, session_->hello().session_id(), 0, npud::bulk::kKeyBytes},
+         session_->hello().bulk_key());
+    const absl::StatusOr<FrameHeader> read = npud::bulk::ReadHeader(**stream);
+    ASSERT_FALSE(read.ok()) << "npud answered a client without a certificate";
+    EXPECT_TRUE(absl::StrContains(read.status().message(), "certificate")) << read.status();
+  } else {
+    EXPECT_TRUE(absl::StrContains(stream.status().message(), "certificate")) << stream.status();
+  }
+  Attach();
+  ExpectDaemonStillServes();
+}
+
+// The client's checks: a server certificate from another CA, or for
+// another name, fails the handshake, saying why.
+TEST_F(BulkChannelTest, TheClientRefusesAnUntrustedOrMisnamedServer) {
+  if (!npud::ClientTlsRequested()) GTEST_SKIP() << "the tls variant's case";
+  const std::string other = ::testing::TempDir() + "/bulk_channel_test_other_ca";
+  ASSERT_EQ(npud::testing::RunProcess({"/bin/sh", MAKE_TLS_CERTS, other}, {}), 0);
+  absl::StatusOr<npud::ClientTls> own = npud::ClientTlsFromEnv();
+  ASSERT_TRUE(own.ok()) << own.status();
+  npud::ClientTls untrusting = *own;
+  untrusting.ca = ReadText(other + "/ca.crt");
+  npud::ClientTls misnaming = *own;
+  misnaming.server_name = "not-npud.example";
+  for (const auto& [tls, why] : {std::pair{untrusting, "certificate in certificate chain"},
+                                 std::pair{misnaming, "hostname mismatch"}}) {
+    absl::StatusOr<std::shared_ptr<const npud::TlsContext>> context =
+        npud::TlsContext::ForClient(tls);
+    ASSERT_TRUE(context.ok()) << context.status();
+    absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
+        "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
+    ASSERT_TRUE(fd.ok()) << fd.status();
+    absl::StatusOr<std::unique_ptr<npud::ByteStream>> stream =
+        npud::TlsConnect(*std::move(fd), *context, "127.0.0.1", absl::Seconds(5));
+    ASSERT_FALSE(stream.ok()) << "the handshake passed with " << why;
+    EXPECT_TRUE(absl::StrContains(stream.status().message(), "certificate verify failed"))
+        << stream.status();
+    EXPECT_TRUE(absl::StrContains(stream.status().message(), why)) << stream.status();
+  }
+  Attach();
   ExpectDaemonStillServes();
 }
 

@@ -198,9 +198,9 @@ npud::v1::SessionStatus OwnCounters() {
 
 // Each copy takes the path it is meant to: over the local protocol,
 // aclrtMallocHost memory is copied in place and other host memory through
-// the staging ring, with no bytes inside messages; over plain TCP the bytes
-// of large copies travel on the bulk channel; over gRPC on the socket and
-// over TLS (no bulk channel yet) inside messages. A copy that silently
+// the staging ring, with no bytes inside messages; over TCP, plain or TLS,
+// the bytes of large copies travel on the bulk channel; over gRPC on the
+// socket inside messages. A copy that silently
 // falls back to a slower path fails here, however correct its bytes.
 TEST(CopyPathTest, CopiesTakeTheirFastPath) {
   if (npud::testing::InprocFromEnv()) GTEST_SKIP() << "no daemon process to ask";
@@ -230,7 +230,7 @@ TEST(CopyPathTest, CopiesTakeTheirFastPath) {
     EXPECT_EQ(window_bytes, 2 * kSize);
     EXPECT_EQ(inline_bytes, 0u);
     EXPECT_EQ(bulk_bytes, 0u);
-  } else if (test_transport == "tcp") {
+  } else if (test_transport == "tcp" || test_transport == "tls") {
     EXPECT_EQ(bulk_bytes, 4 * kSize);
     EXPECT_EQ(inline_bytes, 0u);
     EXPECT_EQ(window_bytes + staging_bytes, 0u);
