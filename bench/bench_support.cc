@@ -43,7 +43,7 @@ void SleepUntil(double at) {
   if (wait > 0) usleep(static_cast<useconds_t>(wait * 1e6));
 }
 
-BenchDaemon::BenchDaemon() {
+BenchDaemon::BenchDaemon(const std::string& tls_dir) {
   char dir[] = "/tmp/npud-bench-XXXXXX";
   if (mkdtemp(dir) == nullptr) return;
   dir_ = dir;
@@ -53,8 +53,16 @@ BenchDaemon::BenchDaemon() {
   if (pid_ == 0) {
     const std::string listen = "--listen=unix://" + socket_path + ",127.0.0.1:0";
     const std::string ready_flag = "--ready_file=" + ready;
-    execl(NPUD_BINARY, NPUD_BINARY, listen.c_str(), ready_flag.c_str(), "--log_level=warn",
-          "--exit_with_parent=true", static_cast<char*>(nullptr));
+    std::vector<std::string> args = {NPUD_BINARY, listen, ready_flag, "--log_level=warn",
+                                     "--exit_with_parent=true"};
+    if (!tls_dir.empty()) {
+      args.push_back("--tls_cert=" + tls_dir + "/server.crt");
+      args.push_back("--tls_key=" + tls_dir + "/server.key");
+    }
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(NPUD_BINARY, argv.data());
     _exit(127);
   }
   for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);

@@ -32,10 +32,12 @@
 
 namespace npud::bench {
 
-// npud on a fresh unix socket and a free TCP port, killed on destruction.
+// npud on a fresh unix socket and a free TCP port, killed on destruction;
+// with TLS on its TCP port when `tls_dir` holds tools/make_tls_certs.sh's
+// server.crt and server.key.
 class BenchDaemon {
  public:
-  BenchDaemon();
+  explicit BenchDaemon(const std::string& tls_dir = "");
   ~BenchDaemon();
   bool ok() const { return !unix_address_.empty(); }
   const std::string& unix_address() const { return unix_address_; }

@@ -6,6 +6,8 @@
 //    over the unix socket (local) and over TCP loopback (remote). Local
 //    figures are compared with a plain memcpy of the same size, remote ones
 //    with a bare TCP stream of the same size between two processes.
+//  * The same over TCP with TLS (a second npud with a throw-away
+//    certificate), beside a bare TLS stream (bench/tls_baseline.h).
 //  * Aggregate bandwidth of 1, 2, 4 and 8 client processes copying 64 MiB
 //    pinned buffers at once over the unix socket (beside one memcpy) and
 //    over TCP (beside as many bare TCP streams at once).
@@ -27,14 +29,17 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "acl/acl.h"
 #include "bench/bench_support.h"
+#include "bench/tls_baseline.h"
 
 namespace {
 
@@ -212,25 +217,39 @@ std::string SizeName(size_t size) {
   return std::to_string(size >> 10) + " KiB";
 }
 
-void AddBandwidthRows(const std::string& output, const char* where, bool remote,
-                      std::vector<Row>* rows) {
+// What the bandwidth rows of one transport are compared with.
+enum class Baseline { kMemcpy, kTcpStream, kTlsStream };
+
+void AddBandwidthRows(const std::string& output, const char* where, Baseline kind,
+                      const std::string& cert_dir, std::vector<Row>* rows) {
+  static const char* const kNames[] = {"memcpy", "TCP stream", "TLS stream"};
   std::istringstream in(output);
-  std::string kind, direction;
+  std::string pinning, direction;
   size_t size;
   double gbps;
-  while (in >> kind >> direction >> size >> gbps) {
-    static std::vector<std::pair<size_t, double>> memcpy_cache, tcp_cache;
-    auto& cache = remote ? tcp_cache : memcpy_cache;
+  while (in >> pinning >> direction >> size >> gbps) {
+    // One baseline per kind and size, for all four rows of a size.
+    static std::vector<std::tuple<Baseline, size_t, double>> cache;
     double baseline = 0;
-    for (const auto& [s, g] : cache) {
-      if (s == size) baseline = g;
+    for (const auto& [k, s, g] : cache) {
+      if (k == kind && s == size) baseline = g;
     }
     if (baseline == 0) {
-      baseline = remote ? TcpStreamGbps(size) : MemcpyGbps(size);
-      cache.emplace_back(size, baseline);
+      switch (kind) {
+        case Baseline::kMemcpy:
+          baseline = MemcpyGbps(size);
+          break;
+        case Baseline::kTcpStream:
+          baseline = TcpStreamGbps(size);
+          break;
+        case Baseline::kTlsStream:
+          baseline = npud::bench::TlsStreamGbps(size, RepsFor(size), cert_dir);
+          break;
+      }
+      cache.emplace_back(kind, size, baseline);
     }
-    rows->push_back({std::string(where) + " " + direction + " " + kind + " " + SizeName(size), gbps,
-                     remote ? "TCP stream" : "memcpy", baseline});
+    rows->push_back({std::string(where) + " " + direction + " " + pinning + " " + SizeName(size),
+                     gbps, kNames[static_cast<int>(kind)], baseline});
   }
 }
 
@@ -273,7 +292,31 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "the %s bandwidth client failed\n", remote ? "TCP" : "unix");
       return 1;
     }
-    AddBandwidthRows(output, remote ? "TCP" : "local", remote, &rows);
+    AddBandwidthRows(output, remote ? "TCP" : "local",
+                     remote ? Baseline::kTcpStream : Baseline::kMemcpy, "", &rows);
+  }
+
+  // TLS: a second npud with a throw-away certificate, its clients trusting
+  // the CA that signed it.
+  {
+    char cert_dir[] = "/tmp/npud-bench-certs-XXXXXX";
+    const std::string certs = mkdtemp(cert_dir) != nullptr ? cert_dir : "";
+    const std::string make_certs = std::string("sh ") + MAKE_TLS_CERTS + " " + certs;
+    if (certs.empty() || std::system(make_certs.c_str()) != 0) {
+      std::fprintf(stderr, "cannot make TLS certificates\n");
+      return 1;
+    }
+    npud::bench::BenchDaemon tls_daemon(certs);
+    setenv("NPUD_TLS_CA", (certs + "/ca.crt").c_str(), 1);
+    std::string output;
+    if (!tls_daemon.ok() ||
+        !npud::bench::RunSelfAsClient(argv[0], tls_daemon.tcp_address(), {size_arg}, &output)) {
+      std::fprintf(stderr, "the TLS bandwidth client failed\n");
+      return 1;
+    }
+    unsetenv("NPUD_TLS_CA");
+    AddBandwidthRows(output, "TLS", Baseline::kTlsStream, certs, &rows);
+    std::filesystem::remove_all(certs);
   }
 
   // Aggregate: K clients at once, 64 MiB pinned buffers, each way, on this
