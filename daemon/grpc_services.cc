@@ -17,6 +17,7 @@
 #include "daemon/connection_limits.h"
 #include "daemon/daemon_core.h"
 #include "daemon/delayed_executor.h"
+#include "daemon/grpc_unix_acceptor.h"
 #include "daemon/send_budget.h"
 #include "daemon/session_endpoint.h"
 #include "grpcpp/grpcpp.h"
@@ -144,11 +145,17 @@ class StreamSource final : public ClientMessageSource {
   const std::shared_ptr<HelloWatch> watch_;
 };
 
+// Whether a call came over a unix socket: gRPC's own listener names such
+// peers "unix:...", connections GrpcUnixAcceptor handed over "fd:N".
+bool IsUnixPeer(const std::string& peer) {
+  return absl::StartsWith(peer, "unix:") || absl::StartsWith(peer, "fd:");
+}
+
 // The peer a Session counts against: the remote address without its port
 // ("ipv4:10.0.0.7", "ipv6:[::1]"). gRPC does not tell who is on the other
 // end of a unix socket, so those sessions all count as one peer.
 std::string PeerKey(const std::string& peer) {
-  if (absl::StartsWith(peer, "unix:")) return "gRPC on a unix socket";
+  if (IsUnixPeer(peer)) return "gRPC on a unix socket";
   const size_t colon = peer.rfind(':');
   return colon == std::string::npos || colon < peer.find(':') + 1 ? peer : peer.substr(0, colon);
 }
@@ -180,7 +187,7 @@ class NpudService final : public v1::Npud::Service {
     });
     auto sink = std::make_shared<StreamSink>(context, stream);
     StreamSource source(stream, watch);
-    const bool remote = !absl::StartsWith(context->peer(), "unix:");
+    const bool remote = !IsUnixPeer(context->peer());
     const absl::Status served = ServeSession(core_, source, sink, std::nullopt, remote);
     {
       absl::MutexLock lock(&watch->mu);
@@ -222,7 +229,7 @@ class AdminService final : public v1::Admin::Service {
  private:
   grpc::Status Authorize(const grpc::ServerContext& context) const {
     if (token_.empty()) {
-      if (absl::StartsWith(context.peer(), "unix:")) return grpc::Status::OK;
+      if (IsUnixPeer(context.peer())) return grpc::Status::OK;
       spdlog::warn("admin call from {} refused: npud has no --admin_token_file", context.peer());
       return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                           "the Admin service answers TCP peers only when npud runs with "
@@ -253,6 +260,9 @@ struct GrpcServer::Impl {
   NpudService npud;
   AdminService admin;
   std::unique_ptr<grpc::Server> server;
+  // The unix sockets npud accepts on itself (GrpcUnixAcceptor), stopped
+  // before the server.
+  std::vector<std::unique_ptr<GrpcUnixAcceptor>> unix_acceptors;
   absl::Mutex mu;
   bool shut_down ABSL_GUARDED_BY(mu) = false;
 };
@@ -285,11 +295,15 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
   builder.AddChannelArgument(GRPC_ARG_HTTP2_MAX_FRAME_SIZE, kHttp2FrameBytes);
   builder.AddChannelArgument(GRPC_ARG_HTTP2_STREAM_LOOKAHEAD_BYTES, kHttp2WindowBytes);
   builder.SetMaxSendMessageSize(kMaxMessageBytes);
+  std::vector<std::string> unix_paths;
   for (size_t i = 0; i < listen.size(); ++i) {
     const DaemonAddress& address = listen[i];
     if (address.kind == DaemonAddress::Kind::kUnix) {
       if (absl::Status s = RemoveStaleUnixSocket(address.target); !s.ok()) return s;
-      builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials());
+      unix_paths.push_back(address.target);
+      if (!options.unix_access.restricts_uids()) {
+        builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials());
+      }
       continue;
     }
     // Tokens and device memory must not cross a network in clear.
@@ -323,6 +337,16 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
       return absl::UnavailableError(absl::StrCat("cannot listen on ", listen[i].ToString()));
     }
   }
+  for (const std::string& path : unix_paths) {
+    if (options.unix_access.restricts_uids()) {
+      absl::StatusOr<std::unique_ptr<GrpcUnixAcceptor>> acceptor =
+          GrpcUnixAcceptor::Start(impl->server.get(), path, options.unix_access);
+      if (!acceptor.ok()) return acceptor.status();
+      impl->unix_acceptors.push_back(*std::move(acceptor));
+    } else if (absl::Status applied = options.unix_access.ApplyTo(path); !applied.ok()) {
+      return applied;
+    }
+  }
   auto server = std::unique_ptr<GrpcServer>(new GrpcServer(std::move(impl)));
   server->bound_ports_ = std::move(ports);
   return server;
@@ -338,6 +362,7 @@ void GrpcServer::Shutdown(absl::Duration grace) {
     if (impl_->shut_down) return;
     impl_->shut_down = true;
   }
+  impl_->unix_acceptors.clear();
   impl_->server->Shutdown(absl::ToChronoTime(absl::Now() + grace));
   impl_->server->Wait();
 }

@@ -14,6 +14,7 @@
 #include "absl/time/time.h"
 #include "common/daemon_address.h"
 #include "common/grpc_tls.h"
+#include "daemon/unix_access.h"
 
 namespace npud::daemon {
 
@@ -50,6 +51,8 @@ class GrpcServer {
     // see PeerKey in the .cc for what a peer is.
     int max_sessions = 1024;
     int max_sessions_per_peer = 256;
+    // Who may use the unix sockets (daemon/unix_access.h).
+    UnixAccess unix_access;
   };
   static absl::StatusOr<std::unique_ptr<GrpcServer>> Start(DaemonCore* core,
                                                            const std::vector<DaemonAddress>& listen,

@@ -280,6 +280,7 @@ absl::StatusOr<std::unique_ptr<LocalServer>> LocalServer::Start(DaemonCore* core
   epoll_ctl(server->epoll_.get(), EPOLL_CTL_ADD, server->wake_.get(), &wake);
   for (const std::string& path : options.paths) {
     NPUD_ASSIGN_OR_RETURN(UniqueFd fd, ListenUnixSocket(path, /*backlog=*/256));
+    NPUD_RETURN_IF_ERROR(options.access.ApplyTo(path));
     const int flags = fcntl(fd.get(), F_GETFL);
     fcntl(fd.get(), F_SETFL, flags | O_NONBLOCK);
     epoll_event listen{};
@@ -397,6 +398,14 @@ void LocalServer::AcceptFrom(int listener) {
     ucred peer{};
     socklen_t peer_size = sizeof(peer);
     if (getsockopt(socket.get(), SOL_SOCKET, SO_PEERCRED, &peer, &peer_size) != 0) continue;
+    if (absl::Status admitted = options_.access.Admit(peer.uid); !admitted.ok()) {
+      if (LogAllowed(&last_log)) {
+        spdlog::warn("local server: refusing pid {} uid {}: {}", peer.pid, peer.uid,
+                     std::string(admitted.message()));
+      }
+      SendRefusal(socket.get(), admitted);
+      continue;
+    }
     absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> admission =
         limits_.Admit(absl::StrCat("uid ", peer.uid));
     if (!admission.ok()) {

@@ -36,6 +36,7 @@
 #include "absl/time/time.h"
 #include "common/unique_fd.h"
 #include "daemon/connection_limits.h"
+#include "daemon/unix_access.h"
 
 namespace npud::daemon {
 
@@ -55,6 +56,9 @@ class LocalServer {
     // Connections at once, in all and per uid (0: no limit).
     int max_connections = 1024;
     int max_connections_per_peer = 256;
+    // Who may connect: the socket files' mode and group, and the uids
+    // admitted (checked against SO_PEERCRED at accept).
+    UnixAccess access;
   };
 
   static absl::StatusOr<std::unique_ptr<LocalServer>> Start(DaemonCore* core,

@@ -75,6 +75,13 @@ ABSL_FLAG(std::string, tls_client_ca, "",
           "signed (mutual TLS).");
 ABSL_FLAG(bool, allow_insecure_tcp, false,
           "Allow listening without TLS on a TCP address beyond loopback.");
+ABSL_FLAG(std::string, socket_mode, "",
+          "Permission bits of the unix sockets, octal (e.g. 0660; empty: as the umask "
+          "makes them).");
+ABSL_FLAG(std::string, socket_group, "", "Group (name or gid) of the unix sockets.");
+ABSL_FLAG(std::vector<std::string>, allowed_uids, {},
+          "Uids admitted on the unix sockets beside npud's own, comma separated, checked "
+          "against the kernel's SO_PEERCRED (empty: every peer that may open the socket).");
 ABSL_FLAG(std::string, bulk_listen, "auto",
           "Where remote clients open the bulk channel that carries large copies: host:port, "
           "\"auto\" (the host of the first TCP --listen address, any free port; told to "
@@ -284,6 +291,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   grpc_options.tls = *std::move(tls);
+  absl::StatusOr<npud::daemon::UnixAccess> unix_access = npud::daemon::UnixAccess::FromFlags(
+      absl::GetFlag(FLAGS_socket_mode), absl::GetFlag(FLAGS_socket_group),
+      absl::GetFlag(FLAGS_allowed_uids));
+  if (!unix_access.ok()) {
+    spdlog::critical("{}", std::string(unix_access.status().message()));
+    return 2;
+  }
+  grpc_options.unix_access = *unix_access;
   grpc_options.allow_insecure_tcp = absl::GetFlag(FLAGS_allow_insecure_tcp);
   grpc_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
   grpc_options.max_sessions = absl::GetFlag(FLAGS_max_connections);
@@ -312,6 +327,7 @@ int main(int argc, char** argv) {
   }
   npud::daemon::LocalServer::Options local_options;
   local_options.paths = local_paths;
+  local_options.access = grpc_options.unix_access;
   local_options.max_connections = absl::GetFlag(FLAGS_max_connections);
   local_options.max_connections_per_peer = absl::GetFlag(FLAGS_max_connections_per_peer);
   local_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));

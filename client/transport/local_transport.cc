@@ -40,12 +40,16 @@ class LocalTransport final : public Transport {
     SetTimeouts(std::max(deadline - absl::Now(), absl::Milliseconds(1)));
     v1::ClientMessage first;
     *first.mutable_hello() = hello;
-    NPUD_RETURN_IF_ERROR(WriteFrame(socket_, first.SerializeAsString()));
+    // A daemon that refuses the connection (a limit, a uid it does not
+    // admit) sends why and closes, maybe before the hello is out: the
+    // refusal is read even when the write failed.
+    const absl::Status sent = WriteFrame(socket_, first.SerializeAsString());
     reader_ = std::make_unique<FrameReader>(socket_);
     std::string payload;
     std::vector<int> fds;
     v1::ServerMessage reply;
     if (absl::Status s = reader_->Read(&payload, &fds); !s.ok()) {
+      if (!sent.ok()) return sent;
       if (absl::Now() >= deadline) {
         return absl::DeadlineExceededError(absl::StrCat(
             "npud at ", path_, " did not answer the hello within ", absl::FormatDuration(timeout)));
@@ -59,6 +63,7 @@ class LocalTransport final : public Transport {
       return absl::Status(static_cast<absl::StatusCode>(reply.refused().code()),
                           reply.refused().message());
     }
+    if (!sent.ok()) return sent;
     if (!reply.has_hello()) {
       return absl::InternalError("npud did not answer the hello with a hello");
     }

@@ -1,0 +1,128 @@
+// Who may use npud's unix sockets (daemon/unix_access.h), against a real
+// npud: the socket files get the mode and group asked for; with
+// --allowed_uids a client process of another uid (run with setpriv) is
+// refused on both the local protocol and gRPC, with the CANN set-up error on
+// its side and a log line on npud's naming the uid, while an admitted uid and npud's
+// own are served; bad flag values stop npud at start with a clear message.
+//
+// Runs as root (to start clients as other uids); skipped otherwise.
+
+#include <grp.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/npud_process.h"
+
+namespace {
+
+using npud::testing::NpudProcess;
+using npud::testing::RunProcess;
+
+constexpr int kAdmitted = 4242;
+constexpr int kStranger = 4343;
+
+class UnixAccessTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (geteuid() != 0) GTEST_SKIP() << "needs root to run clients as other uids";
+  }
+  void TearDown() override {
+    if (daemon_ == nullptr) return;
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
+  }
+
+  void Start(const std::vector<std::string>& flags) {
+    auto started = NpudProcess::Start(NpudProcess::Transport::kUnix, flags);
+    ASSERT_TRUE(started.ok()) << started.status();
+    daemon_ = *std::move(started);
+    socket_ = daemon_->address().substr(7);
+    // The test's daemon directory is private; other uids must reach the socket.
+    chmod(socket_.substr(0, socket_.rfind('/')).c_str(), 0755);
+  }
+
+  // Runs the flows client as `uid` (-1: as this process) over `transport`
+  // ("local" or "grpc"); its exit status, its output in *output.
+  int Flows(int uid, const std::string& transport, std::string* output) const {
+    std::string command = "NPUD_LOG_LEVEL=warn " + std::string(ACL_TEST_CLIENT) + " flows 2>&1";
+    if (uid >= 0) {
+      const std::string id = std::to_string(uid);
+      command =
+          "setpriv --reuid=" + id + " --regid=" + id + " --clear-groups -- sh -c '" + command + "'";
+    }
+    std::vector<std::string> env = {"NPUD_ADDRESS=" + daemon_->address(),
+                                    "NPUD_CONNECT_TIMEOUT_MS=3000", "HOME=/tmp"};
+    if (transport == "grpc") env.push_back("NPUD_TRANSPORT=grpc");
+    return RunProcess({"/bin/sh", "-c", command}, env, output);
+  }
+
+  std::unique_ptr<NpudProcess> daemon_;
+  std::string socket_;
+};
+
+TEST_F(UnixAccessTest, SocketsGetTheModeAndGroupAskedFor) {
+  const struct group* nogroup = getgrnam("nogroup");
+  ASSERT_NE(nogroup, nullptr);
+  Start({"--socket_mode=0660", "--socket_group=nogroup"});
+  for (const std::string& path : {socket_, socket_ + ".local"}) {
+    struct stat info {};
+    ASSERT_EQ(stat(path.c_str(), &info), 0) << path;
+    EXPECT_EQ(info.st_mode & 07777, 0660u) << path;
+    EXPECT_EQ(info.st_gid, nogroup->gr_gid) << path;
+  }
+  // Without --allowed_uids, the mode alone decides: another uid outside
+  // the group cannot open the socket.
+  std::string output;
+  EXPECT_NE(Flows(kStranger, "local", &output), 0) << output;
+  EXPECT_EQ(Flows(-1, "local", &output), 0) << output;
+}
+
+class AllowedUidsTest : public UnixAccessTest, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(AllowedUidsTest, OnlyAdmittedUidsAreServed) {
+  Start({"--socket_mode=0666", "--allowed_uids=" + std::to_string(kAdmitted)});
+  std::string output;
+  EXPECT_EQ(Flows(kAdmitted, GetParam(), &output), 0) << output << daemon_->Log();
+  EXPECT_EQ(Flows(-1, GetParam(), &output), 0) << "npud's own uid: " << output;
+  EXPECT_NE(Flows(kStranger, GetParam(), &output), 0) << output;
+  // aclrtSetDevice fails with the set-up error; the local protocol also
+  // tells the client why.
+  EXPECT_TRUE(absl::StrContains(output, "507033")) << output;
+  if (std::string(GetParam()) == "local") {
+    EXPECT_TRUE(absl::StrContains(output, "is not among npud's --allowed_uids")) << output;
+  }
+  EXPECT_TRUE(absl::StrContains(
+      daemon_->Log(), "uid " + std::to_string(kStranger) + " is not among npud's --allowed_uids"))
+      << daemon_->Log();
+}
+
+// The connections npud accepts itself and hands to gRPC still count as
+// unix peers: the Admin service answers them without a token.
+TEST_F(UnixAccessTest, AdmittedGrpcPeersAreUnixPeers) {
+  Start({"--allowed_uids=" + std::to_string(kAdmitted)});
+  std::string output;
+  EXPECT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "sessions"}, {}, &output),
+            0)
+      << output << daemon_->Log();
+}
+
+INSTANTIATE_TEST_SUITE_P(Transports, AllowedUidsTest, ::testing::Values("local", "grpc"));
+
+TEST_F(UnixAccessTest, BadFlagValuesStopNpudWithAClearMessage) {
+  for (const auto& [flag, message] :
+       {std::pair{"--socket_mode=0999", "not octal permission bits"},
+        std::pair{"--socket_group=no-such-group-here", "no such group"},
+        std::pair{"--allowed_uids=bob", "\"bob\" is not a uid"}}) {
+    auto started = NpudProcess::Start(NpudProcess::Transport::kUnix, {flag});
+    ASSERT_FALSE(started.ok()) << flag;
+    EXPECT_TRUE(absl::StrContains(started.status().message(), message)) << started.status();
+  }
+}
+
+}  // namespace
