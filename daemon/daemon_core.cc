@@ -123,6 +123,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   services.copy_helpers = &copy_helpers_;
   services.kernel_host = kernel_host;
   services.limits = limits;
+  services.daemon_copied = &copied_;
   const int bulk_port = remote ? bulk_port_.load() : 0;
   auto bulk = bulk_port != 0 ? std::make_shared<BulkLink>() : nullptr;
   auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink), bulk);

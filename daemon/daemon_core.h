@@ -88,6 +88,8 @@ class DaemonCore {
 
   uint64_t instance_id() const { return instance_id_; }
   sim::DeviceSet& devices() { return *devices_; }
+  // Bytes all sessions copied between host and device, by path, since start.
+  const CopyCounters& copied() const { return copied_; }
 
  private:
   DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices);
@@ -100,6 +102,8 @@ class DaemonCore {
   const SessionLimits session_limits_;
   // Shared with compilations still running when a session ends.
   const std::shared_ptr<KernelCompiler> compiler_;
+  // Before the sessions, which add to it to their end.
+  CopyCounters copied_;
   std::unique_ptr<sim::DeviceSet> devices_;
   // After the devices: shared memory pins allocations, so it goes first.
   IpcRegistry ipc_;

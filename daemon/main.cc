@@ -37,6 +37,7 @@
 #include "daemon/grpc_services.h"
 #include "daemon/heap_policy.h"
 #include "daemon/local_server.h"
+#include "daemon/metrics_server.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
 
@@ -82,6 +83,10 @@ ABSL_FLAG(std::string, socket_group, "", "Group (name or gid) of the unix socket
 ABSL_FLAG(std::vector<std::string>, allowed_uids, {},
           "Uids admitted on the unix sockets beside npud's own, comma separated, checked "
           "against the kernel's SO_PEERCRED (empty: every peer that may open the socket).");
+ABSL_FLAG(std::string, metrics_listen, "",
+          "Where npud serves Prometheus metrics at /metrics: host:port (port 0: any free one, "
+          "logged); empty: no metrics. Plain HTTP, so beyond loopback only with "
+          "--allow_insecure_tcp.");
 ABSL_FLAG(std::string, bulk_listen, "auto",
           "Where remote clients open the bulk channel that carries large copies: host:port, "
           "\"auto\" (the host of the first TCP --listen address, any free port; told to "
@@ -317,6 +322,24 @@ int main(int argc, char** argv) {
     spdlog::critical("--bulk_listen: {}", bulk.status().ToString());
     return 1;
   }
+  std::unique_ptr<npud::daemon::MetricsServer> metrics;
+  if (const std::string where = absl::GetFlag(FLAGS_metrics_listen); !where.empty()) {
+    if (!npud::IsLoopbackListenAddress(where) && !grpc_options.allow_insecure_tcp) {
+      spdlog::critical(
+          "--metrics_listen={}: metrics are plain HTTP; beyond loopback give "
+          "--allow_insecure_tcp",
+          where);
+      return 2;
+    }
+    absl::StatusOr<std::unique_ptr<npud::daemon::MetricsServer>> started =
+        npud::daemon::MetricsServer::Start(core->get(), where);
+    if (!started.ok()) {
+      spdlog::critical("--metrics_listen: {}", started.status().ToString());
+      return 1;
+    }
+    metrics = *std::move(started);
+    spdlog::info("metrics on {}:{}/metrics", where.substr(0, where.rfind(':')), metrics->port());
+  }
   // Clients on this host talk the local protocol next to each unix socket.
   std::vector<std::string> unix_paths;
   std::vector<std::string> local_paths;
@@ -373,6 +396,7 @@ int main(int argc, char** argv) {
   }
   // Every session handler returns here, releasing what its client owned.
   (*server)->Shutdown(absl::Seconds(2));
+  metrics.reset();
   bulk->reset();
   local->reset();
   core->reset();

@@ -4,7 +4,7 @@
 set -eu
 packages="build-essential cmake ninja-build ccache pkg-config python3 git openssl
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev libabsl-dev libspdlog-dev
-  libgtest-dev libgmock-dev libbenchmark-dev $*"
+  libgtest-dev libgmock-dev libbenchmark-dev libssl-dev prometheus-cpp-dev $*"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -138,8 +138,9 @@ TaskOrError HostCopyTask(SessionState& s, const v1::HostCopy& op) {
                                     op.window_offset(), op.size(), window->size()));
   }
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange device, s.memory.Access(op.device_address(), op.size()));
-  ((*shared)->use == v1::HOST_WINDOW_STAGING ? s.copied.staging_bytes : s.copied.window_bytes) +=
-      op.size();
+  s.CountCopy((*shared)->use == v1::HOST_WINDOW_STAGING ? &CopyCounters::staging_bytes
+                                                        : &CopyCounters::window_bytes,
+              op.size());
   uint8_t* host = window->data() + op.window_offset();
   const bool to_device = op.to_device();
   return std::make_unique<sim::FunctionTask>(

@@ -62,13 +62,13 @@ TaskOrError MemsetTask(SessionState& s, const v1::Memset& op) {
 
 TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.data().size()));
-  s.copied.inline_bytes += op.data().size();
+  s.CountCopy(&CopyCounters::inline_bytes, op.data().size());
   return sim::MakeWriteTask(std::move(range), std::move(*op.mutable_data()));
 }
 
 TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.size()));
-  s.copied.inline_bytes += op.size();
+  s.CountCopy(&CopyCounters::inline_bytes, op.size());
   return sim::MakeReadTask(std::move(range), kDataChunkBytes,
                            std::make_shared<TransferConsumer>(s.sink(), op.transfer_id()));
 }
@@ -76,14 +76,14 @@ TaskOrError ReadTask(SessionState& s, const v1::ReadDevice& op) {
 TaskOrError BulkWriteTask(SessionState& s, const v1::WriteDevice& op) {
   if (s.bulk == nullptr) return absl::InvalidArgumentError("this session has no bulk channel");
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.bulk_size()));
-  s.copied.bulk_bytes += op.bulk_size();
+  s.CountCopy(&CopyCounters::bulk_bytes, op.bulk_size());
   return MakeBulkReceiveTask(s.bulk, op.bulk_transfer_id(), std::move(range));
 }
 
 TaskOrError BulkReadTask(SessionState& s, const v1::ReadDevice& op) {
   if (s.bulk == nullptr) return absl::InvalidArgumentError("this session has no bulk channel");
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.size()));
-  s.copied.bulk_bytes += op.size();
+  s.CountCopy(&CopyCounters::bulk_bytes, op.size());
   return MakeBulkSendTask(s.bulk, op.transfer_id(), std::move(range), s.sink());
 }
 

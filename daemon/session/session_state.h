@@ -67,6 +67,17 @@ struct PeerInfo {
   IpcPid ipc_pid() const { return IpcPid(pid, PidSpace()); }
 };
 
+// Bytes copied between host and device, by the path they took. Tests use
+// a session's to see that a copy took the fast path it should have; the
+// daemon's totals are its metrics.
+struct CopyCounters {
+  std::atomic<uint64_t> inline_bytes{0};
+  std::atomic<uint64_t> window_bytes{0};
+  std::atomic<uint64_t> staging_bytes{0};
+  std::atomic<uint64_t> bulk_bytes{0};
+};
+using CopyPath = std::atomic<uint64_t> CopyCounters::*;
+
 // The daemon-wide services a session uses; all outlive every session.
 struct SessionServices {
   sim::DeviceSet* devices = nullptr;
@@ -80,6 +91,8 @@ struct SessionServices {
   // Where kernels run (a kernel host per session, or this process).
   KernelHostOptions kernel_host;
   SessionLimits limits;
+  // The daemon's totals, which every session's copies add to as well.
+  CopyCounters* daemon_copied = nullptr;
 };
 
 // Physical memory (aclrtDrvMemHandle) as a session holds it.
@@ -96,15 +109,6 @@ struct PhysicalHandle {
 struct SharedWindow {
   std::shared_ptr<HostWindow> window;
   v1::HostWindowUse use = v1::HOST_WINDOW_PINNED;
-};
-
-// Bytes copied between host and device, by the path they took. Tests use
-// them to see that a copy took the fast path it should have.
-struct CopyCounters {
-  std::atomic<uint64_t> inline_bytes{0};
-  std::atomic<uint64_t> window_bytes{0};
-  std::atomic<uint64_t> staging_bytes{0};
-  std::atomic<uint64_t> bulk_bytes{0};
 };
 
 // A call's outcome: an error, or a reply (result filled in) to send.
@@ -155,6 +159,11 @@ class SessionState {
   // After `memory`: its kernel host goes before the memory does.
   SessionKernels kernels;
   CopyCounters copied;
+  // Counts `bytes` copied by `path` in `copied` and the daemon's totals.
+  void CountCopy(CopyPath path, uint64_t bytes) {
+    copied.*path += bytes;
+    if (services.daemon_copied != nullptr) services.daemon_copied->*path += bytes;
+  }
 
   // Binaries whose chunks are still arriving: appends `data`; returns the
   // whole binary once `last`.

@@ -1,0 +1,121 @@
+#include "daemon/metrics_server.h"
+
+#include <exception>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "daemon/daemon_core.h"
+#include "prometheus/collectable.h"
+#include "prometheus/exposer.h"
+#include "prometheus/metric_family.h"
+
+namespace npud::daemon {
+
+// The figures of one scrape, read from DaemonCore.
+class DaemonCollector final : public prometheus::Collectable {
+ public:
+  explicit DaemonCollector(DaemonCore* core) : core_(core) {}
+
+  std::vector<prometheus::MetricFamily> Collect() const override {
+    const v1::ListSessionsReply sessions = core_->ListSessions();
+    const v1::ListDevicesReply devices = core_->ListDevices();
+
+    prometheus::MetricFamily open = Gauge("npud_sessions", "Client sessions open now.");
+    open.metric.push_back(Value({}, sessions.sessions_size()));
+
+    prometheus::MetricFamily used =
+        Gauge("npud_device_memory_used_bytes", "Device memory allocated on each device.");
+    prometheus::MetricFamily total =
+        Gauge("npud_device_memory_total_bytes", "Device memory (HBM) each device has.");
+    prometheus::MetricFamily device_streams =
+        Gauge("npud_device_streams", "Streams open on each device.");
+    prometheus::MetricFamily device_sessions =
+        Gauge("npud_device_sessions", "Sessions that use each device.");
+    for (const v1::DeviceStatus& device : devices.devices()) {
+      const Labels labels = {{"device", absl::StrCat(device.description().device_id())}};
+      used.metric.push_back(Value(labels, device.used_bytes()));
+      total.metric.push_back(Value(labels, device.description().hbm_bytes()));
+      device_streams.metric.push_back(Value(labels, device.streams()));
+      device_sessions.metric.push_back(Value(labels, device.sessions()));
+    }
+
+    prometheus::MetricFamily memory =
+        Gauge("npud_session_memory_bytes", "Device memory counted against each session's limit.");
+    prometheus::MetricFamily limit =
+        Gauge("npud_session_memory_limit_bytes", "Each session's device memory limit (0: none).");
+    prometheus::MetricFamily streams = Gauge("npud_session_streams", "Streams each session holds.");
+    prometheus::MetricFamily events = Gauge("npud_session_events", "Events each session holds.");
+    for (const v1::SessionStatus& session : sessions.sessions()) {
+      const Labels labels = {{"session", absl::StrCat(session.session_id())},
+                             {"pid", absl::StrCat(session.pid())},
+                             {"program", session.program()}};
+      memory.metric.push_back(Value(labels, session.memory_used_bytes()));
+      limit.metric.push_back(Value(labels, session.memory_limit_bytes()));
+      streams.metric.push_back(Value(labels, session.streams()));
+      events.metric.push_back(Value(labels, session.events()));
+    }
+
+    // Monotonic since npud started: sessions add to the totals as they copy.
+    prometheus::MetricFamily copied{"npud_copy_bytes_total",
+                                    "Bytes copied between host and device memory, by the path "
+                                    "they took (inline: inside messages; window: shared pinned "
+                                    "memory; staging: the local staging ring; bulk: the bulk "
+                                    "channel of remote sessions).",
+                                    prometheus::MetricType::Counter,
+                                    {}};
+    const CopyCounters& counts = core_->copied();
+    for (const auto& [path, bytes] :
+         {std::pair{"inline", &counts.inline_bytes}, std::pair{"window", &counts.window_bytes},
+          std::pair{"staging", &counts.staging_bytes}, std::pair{"bulk", &counts.bulk_bytes}}) {
+      prometheus::ClientMetric metric;
+      metric.label = {{"path", path}};
+      metric.counter.value = static_cast<double>(bytes->load());
+      copied.metric.push_back(std::move(metric));
+    }
+
+    std::vector<prometheus::MetricFamily> families;
+    for (prometheus::MetricFamily* family :
+         {&open, &used, &total, &device_streams, &device_sessions, &memory, &limit, &streams,
+          &events, &copied}) {
+      families.push_back(std::move(*family));
+    }
+    return families;
+  }
+
+ private:
+  using Labels = std::vector<prometheus::ClientMetric::Label>;
+
+  static prometheus::MetricFamily Gauge(const char* name, const char* help) {
+    return {name, help, prometheus::MetricType::Gauge, {}};
+  }
+  static prometheus::ClientMetric Value(Labels labels, double value) {
+    prometheus::ClientMetric metric;
+    metric.label = std::move(labels);
+    metric.gauge.value = value;
+    return metric;
+  }
+
+  DaemonCore* const core_;
+};
+
+absl::StatusOr<std::unique_ptr<MetricsServer>> MetricsServer::Start(DaemonCore* core,
+                                                                    const std::string& host_port) {
+  std::unique_ptr<MetricsServer> server(new MetricsServer());
+  server->collector_ = std::make_shared<DaemonCollector>(core);
+  try {
+    // civetweb (inside prometheus-cpp) throws when it cannot listen.
+    server->exposer_ = std::make_unique<prometheus::Exposer>(host_port, /*num_threads=*/1);
+  } catch (const std::exception& e) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot serve metrics on ", host_port, ": ", e.what()));
+  }
+  server->exposer_->RegisterCollectable(server->collector_);
+  const std::vector<int> ports = server->exposer_->GetListeningPorts();
+  server->port_ = ports.empty() ? 0 : ports.front();
+  return server;
+}
+
+MetricsServer::~MetricsServer() = default;
+
+}  // namespace npud::daemon

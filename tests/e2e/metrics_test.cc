@@ -1,0 +1,150 @@
+// npud's Prometheus exposition (--metrics_listen) against a real npud:
+// /metrics parses as the text format, and its figures follow what a real
+// client process does (a session appears with its memory, copies add to
+// the copy counters, and ending the session takes it away while the
+// counters keep their totals); metrics beyond loopback need
+// --allow_insecure_tcp.
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <map>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/npud_process.h"
+
+namespace {
+
+using npud::testing::ChildProcess;
+using npud::testing::NpudProcess;
+
+// GET /metrics from 127.0.0.1:port; the body, or "" on failure.
+std::string Scrape(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::string response;
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0) {
+    const std::string request = "GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n";
+    if (write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
+      char buffer[4096];
+      for (ssize_t n; (n = read(fd, buffer, sizeof(buffer))) > 0;) response.append(buffer, n);
+    }
+  }
+  close(fd);
+  const size_t body = response.find("\r\n\r\n");
+  return body == std::string::npos ? "" : response.substr(body + 4);
+}
+
+// The samples of a scrape: "name{labels}" (as written) -> value. Fails the
+// test on a line that is neither a comment nor a sample.
+std::map<std::string, double> Samples(const std::string& text) {
+  static const std::regex kSample(R"(^([a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})?) (\S+)$)");
+  std::map<std::string, double> samples;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::smatch match;
+    if (!std::regex_match(line, match, kSample)) {
+      ADD_FAILURE() << "not a sample: " << line;
+      continue;
+    }
+    double value = 0;
+    if (match[3] == "Nan" || absl::SimpleAtod(match[3].str(), &value)) {
+      samples[match[1]] = value;
+    } else {
+      ADD_FAILURE() << "not a value: " << line;
+    }
+  }
+  return samples;
+}
+
+// The sum of every sample of metric `name` whose labels contain `label`.
+double Sum(const std::map<std::string, double>& samples, const std::string& name,
+           const std::string& label = "") {
+  double sum = 0;
+  for (const auto& [key, value] : samples) {
+    const bool named = key == name || absl::StartsWith(key, name + "{");
+    if (named && absl::StrContains(key, label)) sum += value;
+  }
+  return sum;
+}
+
+class MetricsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto started =
+        NpudProcess::Start(NpudProcess::Transport::kUnix, {"--metrics_listen=127.0.0.1:0"});
+    ASSERT_TRUE(started.ok()) << started.status();
+    daemon_ = *std::move(started);
+    static const std::regex kLine(R"(metrics on 127\.0\.0\.1:(\d+)/metrics)");
+    std::smatch match;
+    const std::string log = daemon_->Log();
+    ASSERT_TRUE(std::regex_search(log, match, kLine)) << log;
+    port_ = std::stoi(match[1]);
+  }
+  void TearDown() override {
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
+  }
+
+  std::unique_ptr<NpudProcess> daemon_;
+  int port_ = 0;
+};
+
+TEST_F(MetricsTest, FiguresFollowARealClient) {
+  const auto idle = Samples(Scrape(port_));
+  ASSERT_FALSE(idle.empty());
+  EXPECT_EQ(Sum(idle, "npud_sessions"), 0);
+  EXPECT_EQ(Sum(idle, "npud_device_memory_total_bytes", "device=\"0\""), 16.0 * (1 << 30));
+  EXPECT_EQ(Sum(idle, "npud_device_memory_used_bytes"), 0);
+
+  constexpr size_t kBytes = 8 << 20;
+  auto client = ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", std::to_string(kBytes)},
+                                    {"NPUD_ADDRESS=" + daemon_->address()});
+  ASSERT_TRUE(client.ok()) << client.status();
+  ASSERT_TRUE(absl::StartsWith((*client)->ReadLine(absl::Seconds(30)), "ADDR "));
+  (*client)->WriteLine("check");  // an 8 MiB device-to-host copy
+  ASSERT_EQ((*client)->ReadLine(absl::Seconds(30)), "INTACT 1");
+
+  const auto busy = Samples(Scrape(port_));
+  EXPECT_EQ(Sum(busy, "npud_sessions"), 1);
+  EXPECT_GE(Sum(busy, "npud_device_memory_used_bytes", "device=\"0\""), kBytes);
+  const std::string pid = "pid=\"" + std::to_string((*client)->pid()) + "\"";
+  EXPECT_GE(Sum(busy, "npud_session_memory_bytes", pid), kBytes) << Scrape(port_);
+  EXPECT_GE(Sum(busy, "npud_copy_bytes_total") - Sum(idle, "npud_copy_bytes_total"), kBytes);
+
+  (*client)->CloseStdin();
+  EXPECT_EQ((*client)->Wait(), 0);
+  std::map<std::string, double> after;
+  for (int i = 0; i < 100; ++i) {  // the session ends on npud's side just after
+    after = Samples(Scrape(port_));
+    if (Sum(after, "npud_sessions") == 0) break;
+    usleep(50000);
+  }
+  EXPECT_EQ(Sum(after, "npud_sessions"), 0);
+  EXPECT_EQ(Sum(after, "npud_session_memory_bytes", pid), 0);
+  EXPECT_EQ(Sum(after, "npud_device_memory_used_bytes"), 0);
+  // Counters keep what ended sessions copied.
+  EXPECT_GE(Sum(after, "npud_copy_bytes_total"), Sum(busy, "npud_copy_bytes_total"));
+}
+
+TEST(MetricsListenTest, BeyondLoopbackNeedsAllowInsecureTcp) {
+  auto refused = NpudProcess::Start(NpudProcess::Transport::kUnix, {"--metrics_listen=0.0.0.0:0"});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(absl::StrContains(refused.status().message(), "--allow_insecure_tcp"))
+      << refused.status();
+}
+
+}  // namespace
