@@ -24,6 +24,8 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/flags/usage_config.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -189,7 +191,23 @@ absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> BulkListen(
 }  // namespace
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage("npud: a shareable simulated Ascend NPU daemon");
+  absl::SetProgramUsageMessage(
+      "a shareable simulated Ascend NPU daemon.\n\n"
+      "  npud [--listen=unix:///path,host:port] [--devices=N] [flags...]\n\n"
+      "README.md and docs/design.md explain the flags below.");
+  // --help lists npud's own flags: Abseil would look for them in a file
+  // named after the program, and this one is daemon/main.cc.
+  absl::FlagsUsageConfig usage;
+  usage.contains_help_flags = [](absl::string_view file) {
+    return absl::EndsWith(file, "daemon/main.cc");
+  };
+  usage.contains_helpshort_flags = usage.contains_help_flags;
+  usage.normalize_filename = [](absl::string_view file) {
+    const size_t at = file.rfind("daemon/main.cc");
+    return std::string(at == absl::string_view::npos ? file : file.substr(at));
+  };
+  usage.version_string = [] { return std::string("npud ") + NPUD_VERSION + "\n"; };
+  absl::SetFlagsUsageConfig(usage);
   absl::ParseCommandLine(argc, argv);
   npud::daemon::ConfigureHeap();
   npud::ConfigureLockOrderChecks();
