@@ -164,6 +164,23 @@ void DaemonCore::CloseSession(uint64_t session_id) {
   // Destroyed here (outside mu_) unless the transport still holds it.
 }
 
+absl::Status DaemonCore::KillSession(uint64_t session_id, const std::string& who) {
+  std::shared_ptr<Session> session;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = sessions_.find(session_id);
+    if (it == sessions_.end()) {
+      return absl::NotFoundError(absl::StrFormat("no session %d", session_id));
+    }
+    session = it->second;
+  }
+  const v1::SessionStatus status = session->Status();
+  spdlog::warn("session {} (pid {}, {}) killed by an admin call from {}", session_id, status.pid(),
+               status.program(), who);
+  session->Disconnect();
+  return absl::OkStatus();
+}
+
 absl::StatusOr<std::shared_ptr<BulkLink>> DaemonCore::FindBulkLink(uint64_t session_id) const {
   absl::MutexLock lock(&mu_);
   auto it = sessions_.find(session_id);

@@ -84,6 +84,10 @@ class DaemonCore {
 
   v1::ListDevicesReply ListDevices() const ABSL_LOCKS_EXCLUDED(mu_);
   v1::ListSessionsReply ListSessions() const ABSL_LOCKS_EXCLUDED(mu_);
+  // Ends session `session_id` from npud's side (its connection is closed;
+  // the transport then closes the session, releasing everything), for
+  // `who` (logged). NotFound if there is no such session.
+  absl::Status KillSession(uint64_t session_id, const std::string& who) ABSL_LOCKS_EXCLUDED(mu_);
   size_t session_count() const ABSL_LOCKS_EXCLUDED(mu_);
 
   uint64_t instance_id() const { return instance_id_; }

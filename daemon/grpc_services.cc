@@ -64,6 +64,12 @@ class StreamSink final : public BudgetedSink {
     budget_.End();
   }
 
+  void Disconnect() override {
+    // Under mu_: once Close() has run, the call (and context_) may be gone.
+    absl::MutexLock lock(&mu_);
+    if (!closed_) context_->TryCancel();
+  }
+
   // Writes what is queued, then stops; later messages are dropped. After
   // Close() returns the stream is no longer touched.
   void Close() {
@@ -223,6 +229,15 @@ class AdminService final : public v1::Admin::Service {
                             v1::ListSessionsReply* reply) override {
     if (grpc::Status allowed = Authorize(*context); !allowed.ok()) return allowed;
     *reply = core_->ListSessions();
+    return grpc::Status::OK;
+  }
+  grpc::Status KillSession(grpc::ServerContext* context, const v1::KillSessionRequest* request,
+                           v1::KillSessionReply*) override {
+    if (grpc::Status allowed = Authorize(*context); !allowed.ok()) return allowed;
+    if (absl::Status killed = core_->KillSession(request->session_id(), context->peer());
+        !killed.ok()) {
+      return grpc::Status(grpc::StatusCode::NOT_FOUND, std::string(killed.message()));
+    }
     return grpc::Status::OK;
   }
 

@@ -69,6 +69,12 @@ class LocalSink final : public BudgetedSink {
     budget_.End();
   }
 
+  void Disconnect() override {
+    // Under mu_: once Close() has run, the socket may belong to another.
+    absl::MutexLock lock(&mu_);
+    if (!closed_) shutdown(socket_, SHUT_RDWR);
+  }
+
   // Stops writing; later messages are dropped.
   void Close() {
     std::thread writer;

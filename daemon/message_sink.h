@@ -49,6 +49,10 @@ class MessageSink {
     (void)wake;
     return true;
   }
+  // Ends the connection from npud's side (npuctl kill): its reader then
+  // sees the end and the session closes like any other. A no-op where
+  // there is no connection (in process) or it has ended.
+  virtual void Disconnect() {}
 };
 
 }  // namespace npud::daemon

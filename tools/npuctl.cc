@@ -1,7 +1,10 @@
 // npuctl: looks at a running npud through its Admin service.
 //
 //   npuctl [--address=unix:///path|host:port] [--admin_token_file=FILE] [--json]
-//          devices|sessions
+//          devices|sessions|kill SESSION
+//
+// kill ends a session from npud's side and releases everything it held, as
+// if its client had exited (the client's next call fails).
 //
 // --json prints the Admin service's reply as protobuf JSON (for scripts and
 // tests) instead of a table.
@@ -18,7 +21,9 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "absl/strings/numbers.h"
 #include "common/daemon_address.h"
 #include "common/grpc_tls.h"
 #include "common/wire_constants.h"
@@ -66,6 +71,7 @@ int main(int argc, char** argv) {
     admin_token = ReadFirstLine(env);
   }
   bool json = false;
+  std::vector<std::string> operands;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--address=", 10) == 0) {
       address = argv[i] + 10;
@@ -73,8 +79,10 @@ int main(int argc, char** argv) {
       admin_token = ReadFirstLine(argv[i] + 19);
     } else if (std::strcmp(argv[i], "--json") == 0) {
       json = true;
-    } else {
+    } else if (command.empty()) {
       command = argv[i];
+    } else {
+      operands.push_back(argv[i]);
     }
   }
   auto parsed = npud::ParseDaemonAddress(address);
@@ -154,8 +162,23 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
-  std::fprintf(
-      stderr,
-      "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json] devices|sessions\n");
+  if (command == "kill" && operands.size() == 1) {
+    npud::v1::KillSessionRequest request;
+    uint64_t session_id = 0;
+    if (!absl::SimpleAtoi(operands[0], &session_id)) {
+      std::fprintf(stderr, "npuctl: '%s' is not a session id\n", operands[0].c_str());
+      return 2;
+    }
+    request.set_session_id(session_id);
+    npud::v1::KillSessionReply reply;
+    grpc::Status status = admin->KillSession(&context, request, &reply);
+    if (!status.ok()) return Fail(status);
+    if (json) return PrintJson(reply);
+    std::printf("session %llu killed\n", static_cast<unsigned long long>(session_id));
+    return 0;
+  }
+  std::fprintf(stderr,
+               "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json] "
+               "devices|sessions|kill SESSION\n");
   return 2;
 }

@@ -47,6 +47,8 @@ class Session {
 
   // For the admin service.
   v1::SessionStatus Status() const { return state_.Status(); }
+  // Ends the session's connection (MessageSink::Disconnect).
+  void Disconnect() const { state_.sink()->Disconnect(); }
 
  private:
   // `fd` is the file of a RegisterHostMemory call (-1 if none came).
