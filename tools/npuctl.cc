@@ -1,13 +1,16 @@
 // npuctl: looks at a running npud through its Admin service.
 //
 //   npuctl [--address=unix:///path|host:port] [--admin_token_file=FILE] [--json]
-//          devices|sessions|kill SESSION
+//          devices | info | sessions | top [--interval_ms=N] [--iterations=N] |
+//          kill SESSION
 //
-// kill ends a session from npud's side and releases everything it held, as
-// if its client had exited (the client's next call fails).
+// info summarizes the devices as npu-smi info does; top refreshes devices
+// and sessions (by memory) every interval, until interrupted or for N
+// iterations; kill ends a session from npud's side and releases everything
+// it held, as if its client had exited (the client's next call fails).
 //
-// --json prints the Admin service's reply as protobuf JSON (for scripts and
-// tests) instead of a table.
+// --json prints the Admin service's replies as protobuf JSON (for scripts
+// and tests) instead of tables.
 //
 // The address defaults to NPUD_ADDRESS, then to the per-user socket. The
 // admin token (needed when npud runs with --admin_token_file, and for any
@@ -15,12 +18,17 @@
 // NPUD_ADMIN_TOKEN_FILE. A TCP address is reached over TLS as libacl_rt
 // reaches it (NPUD_TLS_CA, NPUD_TLS_CERT, NPUD_TLS_KEY; common/grpc_tls.h).
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -30,6 +38,7 @@
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
+#include "tools/npuctl_tables.h"
 
 namespace {
 
@@ -58,6 +67,72 @@ std::string ReadFirstLine(const std::string& path) {
   return line;
 }
 
+// One Admin call at a time, each with its own context (deadline, token).
+class AdminClient {
+ public:
+  AdminClient(std::shared_ptr<grpc::Channel> channel, std::string token)
+      : stub_(npud::v1::Admin::NewStub(std::move(channel))), token_(std::move(token)) {}
+
+  grpc::Status Devices(npud::v1::ListDevicesReply* reply) {
+    Context context(token_);
+    return stub_->ListDevices(&context.get(), {}, reply);
+  }
+  grpc::Status Sessions(npud::v1::ListSessionsReply* reply) {
+    Context context(token_);
+    return stub_->ListSessions(&context.get(), {}, reply);
+  }
+  grpc::Status Kill(uint64_t session_id, npud::v1::KillSessionReply* reply) {
+    Context context(token_);
+    npud::v1::KillSessionRequest request;
+    request.set_session_id(session_id);
+    return stub_->KillSession(&context.get(), request, reply);
+  }
+
+ private:
+  class Context {
+   public:
+    explicit Context(const std::string& token) {
+      context_.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+      if (!token.empty()) context_.AddMetadata(npud::kAdminTokenKey, token);
+    }
+    grpc::ClientContext& get() { return context_; }
+
+   private:
+    grpc::ClientContext context_;
+  };
+
+  std::unique_ptr<npud::v1::Admin::Stub> stub_;
+  const std::string token_;
+};
+
+// `top`: the screen every `interval_ms`, `iterations` times (0: forever).
+int Top(AdminClient& admin, bool json, int interval_ms, int iterations) {
+  for (int i = 0; iterations == 0 || i < iterations; ++i) {
+    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(interval_ms));
+    npud::v1::ListDevicesReply devices;
+    npud::v1::ListSessionsReply sessions;
+    if (grpc::Status status = admin.Devices(&devices); !status.ok()) return Fail(status);
+    if (grpc::Status status = admin.Sessions(&sessions); !status.ok()) return Fail(status);
+    if (json) {
+      if (PrintJson(devices) != 0 || PrintJson(sessions) != 0) return 1;
+      continue;
+    }
+    winsize size{};
+    const int rows =
+        ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 ? size.ws_row : 24;
+    // Clear the screen and home the cursor, like top(1), on a terminal.
+    if (isatty(STDOUT_FILENO)) std::fputs("\033[H\033[2J", stdout);
+    std::fputs(npud::npuctl::TopScreen(devices, sessions, rows).c_str(), stdout);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+constexpr char kUsage[] =
+    "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json]\n"
+    "              devices | info | sessions | top [--interval_ms=N] [--iterations=N] |\n"
+    "              kill SESSION\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -71,6 +146,8 @@ int main(int argc, char** argv) {
     admin_token = ReadFirstLine(env);
   }
   bool json = false;
+  int interval_ms = 1000;
+  int iterations = 0;
   std::vector<std::string> operands;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--address=", 10) == 0) {
@@ -79,6 +156,16 @@ int main(int argc, char** argv) {
       admin_token = ReadFirstLine(argv[i] + 19);
     } else if (std::strcmp(argv[i], "--json") == 0) {
       json = true;
+    } else if (std::strncmp(argv[i], "--interval_ms=", 14) == 0) {
+      if (!absl::SimpleAtoi(argv[i] + 14, &interval_ms) || interval_ms < 0) {
+        std::fputs(kUsage, stderr);
+        return 2;
+      }
+    } else if (std::strncmp(argv[i], "--iterations=", 13) == 0) {
+      if (!absl::SimpleAtoi(argv[i] + 13, &iterations) || iterations < 0) {
+        std::fputs(kUsage, stderr);
+        return 2;
+      }
     } else if (command.empty()) {
       command = argv[i];
     } else {
@@ -100,85 +187,37 @@ int main(int argc, char** argv) {
     }
     credentials = *std::move(tls);
   }
-  auto channel = grpc::CreateCustomChannel(parsed->GrpcTarget(), credentials, channel_args);
-  auto admin = npud::v1::Admin::NewStub(channel);
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  if (!admin_token.empty()) context.AddMetadata(npud::kAdminTokenKey, admin_token);
-  if (command == "devices") {
+  AdminClient admin(grpc::CreateCustomChannel(parsed->GrpcTarget(), credentials, channel_args),
+                    admin_token);
+  if (command == "devices" || command == "info") {
     npud::v1::ListDevicesReply reply;
-    grpc::Status status = admin->ListDevices(&context, {}, &reply);
-    if (!status.ok()) return Fail(status);
+    if (grpc::Status status = admin.Devices(&reply); !status.ok()) return Fail(status);
     if (json) return PrintJson(reply);
-    std::printf("%-6s %-14s %12s %12s %9s\n", "device", "soc", "total MiB", "used MiB", "sessions");
-    for (const auto& device : reply.devices()) {
-      std::printf("%-6d %-14s %12llu %12llu %9u\n", device.description().device_id(),
-                  device.description().soc_name().c_str(),
-                  static_cast<unsigned long long>(device.description().hbm_bytes() >> 20),
-                  static_cast<unsigned long long>(device.used_bytes() >> 20), device.sessions());
-    }
+    const std::string table =
+        command == "info" ? npud::npuctl::InfoTable(reply) : npud::npuctl::DeviceTable(reply);
+    std::fputs(table.c_str(), stdout);
     return 0;
   }
   if (command == "sessions") {
     npud::v1::ListSessionsReply reply;
-    grpc::Status status = admin->ListSessions(&context, {}, &reply);
-    if (!status.ok()) return Fail(status);
+    if (grpc::Status status = admin.Sessions(&reply); !status.ok()) return Fail(status);
     if (json) return PrintJson(reply);
-    std::printf("%-8s %-8s %-20s %-16s %8s %7s %7s %7s %7s  %s\n", "session", "pid", "program",
-                "host", "allocs", "streams", "events", "exports", "imports",
-                "memory (device:bytes, p = physical), use/limits");
-    for (const auto& session : reply.sessions()) {
-      std::string memory;
-      for (const auto& [device, bytes] : session.memory_bytes()) {
-        memory += std::to_string(device) + ":" + std::to_string(bytes) + " ";
-      }
-      for (const auto& [device, bytes] : session.physical_bytes()) {
-        memory += std::to_string(device) + ":" + std::to_string(bytes) + "p ";
-      }
-      if (session.mapped_bytes() != 0) {
-        memory += "mapped:" + std::to_string(session.mapped_bytes()) + " ";
-      }
-      // Use against the session's limits, where npud sets them.
-      if (session.memory_limit_bytes() != 0) {
-        memory += "limit:" + std::to_string(session.memory_used_bytes()) + "/" +
-                  std::to_string(session.memory_limit_bytes()) + " ";
-      }
-      if (session.stream_limit() != 0) {
-        memory += "streams:" + std::to_string(session.streams()) + "/" +
-                  std::to_string(session.stream_limit()) + " ";
-      }
-      if (session.event_limit() != 0) {
-        memory += "events:" + std::to_string(session.events()) + "/" +
-                  std::to_string(session.event_limit()) + " ";
-      }
-      if (session.kernel_host_pid() != 0) {
-        memory += "kernel-host:" + std::to_string(session.kernel_host_pid());
-      }
-      std::printf("%-8llu %-8lld %-20s %-16s %8u %7u %7u %7u %7u  %s\n",
-                  static_cast<unsigned long long>(session.session_id()),
-                  static_cast<long long>(session.pid()), session.program().c_str(),
-                  session.host().c_str(), session.allocations(), session.streams(),
-                  session.events(), session.exports(), session.imports(), memory.c_str());
-    }
+    std::fputs(npud::npuctl::SessionTable(reply).c_str(), stdout);
     return 0;
   }
+  if (command == "top") return Top(admin, json, interval_ms, iterations);
   if (command == "kill" && operands.size() == 1) {
-    npud::v1::KillSessionRequest request;
     uint64_t session_id = 0;
     if (!absl::SimpleAtoi(operands[0], &session_id)) {
       std::fprintf(stderr, "npuctl: '%s' is not a session id\n", operands[0].c_str());
       return 2;
     }
-    request.set_session_id(session_id);
     npud::v1::KillSessionReply reply;
-    grpc::Status status = admin->KillSession(&context, request, &reply);
-    if (!status.ok()) return Fail(status);
+    if (grpc::Status status = admin.Kill(session_id, &reply); !status.ok()) return Fail(status);
     if (json) return PrintJson(reply);
     std::printf("session %llu killed\n", static_cast<unsigned long long>(session_id));
     return 0;
   }
-  std::fprintf(stderr,
-               "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json] "
-               "devices|sessions|kill SESSION\n");
+  std::fputs(kUsage, stderr);
   return 2;
 }

@@ -1,7 +1,7 @@
-// npuctl against a live npud, on every transport variant: `sessions --json`
-// finds a real client's session, `kill` ends it from npud's side — the
-// client's next call fails, its device memory comes back and npud logs who
-// killed it — and killing a session that does not exist fails clearly.
+// npuctl against a live npud, on every transport variant: `info` and `top`
+// show what a real client holds, `sessions --json` finds its session, `kill` ends it from npud's
+// side — the client's next call fails, its device memory comes back and npud logs who killed it —
+// and killing a session that does not exist fails clearly.
 
 #include <regex>
 #include <string>
@@ -87,6 +87,31 @@ TEST_F(NpuctlTest, KillEndsASessionAndReleasesWhatItHeld) {
   EXPECT_TRUE(absl::StrContains(daemon_->Log(), "killed by an admin call")) << daemon_->Log();
   // npud serves on.
   EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, {"NPUD_ADDRESS=" + daemon_->address()}), 0);
+}
+
+// info (npu-smi's habit) and top show what a real client holds.
+TEST_F(NpuctlTest, InfoAndTopShowWhatAClientHolds) {
+  auto client = ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", std::to_string(8 << 20)},
+                                    {"NPUD_ADDRESS=" + daemon_->address()});
+  ASSERT_TRUE(client.ok()) << client.status();
+  ASSERT_TRUE(absl::StartsWith((*client)->ReadLine(absl::Seconds(30)), "ADDR "));
+  std::string info;
+  ASSERT_EQ(Npuctl({"info"}, &info), 0) << info;
+  // Device 0: the SoC, 24 cube and 48 vector cores, 8 of 16384 MiB used.
+  EXPECT_TRUE(
+      std::regex_search(info, std::regex(R"(\| 0 +Ascend910B1 +\| OK +\| 24/48 +\| 8 / 16384 )")))
+      << info;
+  std::string top;
+  ASSERT_EQ(Npuctl({"top", "--iterations=2", "--interval_ms=50"}, &top), 0) << top;
+  const std::regex row("\n\\d+ +" + std::to_string((*client)->pid()) + " +\\S+ +8 +");
+  EXPECT_TRUE(std::regex_search(top, row)) << top;
+  std::string json;
+  ASSERT_EQ(Npuctl({"--json", "top", "--iterations=1"}, &json), 0) << json;
+  EXPECT_TRUE(absl::StrContains(json, "\"devices\"")) << json;
+  EXPECT_TRUE(absl::StrContains(json, "\"sessions\"")) << json;
+  EXPECT_EQ(Npuctl({"top", "--iterations=many"}, &json), 2);
+  (*client)->CloseStdin();
+  EXPECT_EQ((*client)->Wait(), 0);
 }
 
 TEST_F(NpuctlTest, KillingAnUnknownSessionFails) {
