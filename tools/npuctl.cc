@@ -2,12 +2,13 @@
 //
 //   npuctl [--address=unix:///path|host:port] [--admin_token_file=FILE] [--json]
 //          devices | info | sessions | top [--interval_ms=N] [--iterations=N] |
-//          kill SESSION
+//          kill SESSION | health
 //
 // info summarizes the devices as npu-smi info does; top refreshes devices
 // and sessions (by memory) every interval, until interrupted or for N
 // iterations; kill ends a session from npud's side and releases everything
-// it held, as if its client had exited (the client's next call fails).
+// it held, as if its client had exited (the client's next call fails);
+// health exits 0 when npud's gRPC health service says it serves.
 //
 // --json prints the Admin service's replies as protobuf JSON (for scripts
 // and tests) instead of tables.
@@ -37,6 +38,8 @@
 #include "common/wire_constants.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"
+#include "grpcpp/impl/client_unary_call.h"
+#include "grpcpp/support/byte_buffer.h"
 #include "npud/v1/npud.grpc.pb.h"
 #include "tools/npuctl_tables.h"
 
@@ -105,6 +108,38 @@ class AdminClient {
   const std::string token_;
 };
 
+// `health`: asks gRPC's health service (what container health checks and
+// Kubernetes probes ask) whether npud serves; 0 if it does. The request and
+// reply are tiny protobuf messages of grpc.health.v1, written by hand here:
+// Debian ships no generated code for them.
+int Health(const std::shared_ptr<grpc::Channel>& channel) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  grpc::Slice no_bytes;  // HealthCheckRequest{service: ""}
+  grpc::ByteBuffer request(&no_bytes, 1);
+  grpc::ByteBuffer response;
+  const grpc::Status status = grpc::internal::BlockingUnaryCall<grpc::ByteBuffer, grpc::ByteBuffer>(
+      channel.get(),
+      grpc::internal::RpcMethod("/grpc.health.v1.Health/Check",
+                                grpc::internal::RpcMethod::NORMAL_RPC),
+      &context, request, &response);
+  if (!status.ok()) return Fail(status);
+  std::vector<grpc::Slice> slices;
+  std::string bytes;
+  if (response.Dump(&slices).ok()) {
+    for (const grpc::Slice& slice : slices) {
+      bytes.append(reinterpret_cast<const char*>(slice.begin()), slice.size());
+    }
+  }
+  // HealthCheckResponse{status: SERVING (1)}: field 1, varint 1.
+  if (bytes == std::string("\x08\x01", 2)) {
+    std::printf("SERVING\n");
+    return 0;
+  }
+  std::printf("NOT SERVING\n");
+  return 1;
+}
+
 // `top`: the screen every `interval_ms`, `iterations` times (0: forever).
 int Top(AdminClient& admin, bool json, int interval_ms, int iterations) {
   for (int i = 0; iterations == 0 || i < iterations; ++i) {
@@ -131,7 +166,7 @@ int Top(AdminClient& admin, bool json, int interval_ms, int iterations) {
 constexpr char kUsage[] =
     "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json]\n"
     "              devices | info | sessions | top [--interval_ms=N] [--iterations=N] |\n"
-    "              kill SESSION\n";
+    "              kill SESSION | health\n";
 
 }  // namespace
 
@@ -187,8 +222,10 @@ int main(int argc, char** argv) {
     }
     credentials = *std::move(tls);
   }
-  AdminClient admin(grpc::CreateCustomChannel(parsed->GrpcTarget(), credentials, channel_args),
-                    admin_token);
+  const std::shared_ptr<grpc::Channel> channel =
+      grpc::CreateCustomChannel(parsed->GrpcTarget(), credentials, channel_args);
+  if (command == "health") return Health(channel);
+  AdminClient admin(channel, admin_token);
   if (command == "devices" || command == "info") {
     npud::v1::ListDevicesReply reply;
     if (grpc::Status status = admin.Devices(&reply); !status.ok()) return Fail(status);

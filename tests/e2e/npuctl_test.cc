@@ -114,6 +114,13 @@ TEST_F(NpuctlTest, InfoAndTopShowWhatAClientHolds) {
   EXPECT_EQ((*client)->Wait(), 0);
 }
 
+// What container health checks and Kubernetes probes run.
+TEST_F(NpuctlTest, HealthSaysServing) {
+  std::string output;
+  EXPECT_EQ(Npuctl({"health"}, &output), 0) << output;
+  EXPECT_EQ(output, "SERVING\n");
+}
+
 TEST_F(NpuctlTest, KillingAnUnknownSessionFails) {
   std::string output;
   EXPECT_NE(Npuctl({"kill", "987654"}, &output), 0);
