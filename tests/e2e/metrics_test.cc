@@ -2,14 +2,16 @@
 // /metrics parses as the text format, and its figures follow what a real
 // client process does (a session appears with its memory, copies add to
 // the copy counters, and ending the session takes it away while the
-// counters keep their totals); metrics beyond loopback need
-// --allow_insecure_tcp.
+// counters keep their totals); the Grafana dashboard asks only for metrics
+// that exist; metrics beyond loopback need --allow_insecure_tcp.
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <regex>
@@ -138,6 +140,23 @@ TEST_F(MetricsTest, FiguresFollowARealClient) {
   EXPECT_EQ(Sum(after, "npud_device_memory_used_bytes"), 0);
   // Counters keep what ended sessions copied.
   EXPECT_GE(Sum(after, "npud_copy_bytes_total"), Sum(busy, "npud_copy_bytes_total"));
+}
+
+// The Grafana dashboard in deploy/ asks only for metrics npud exports.
+TEST_F(MetricsTest, TheDashboardsMetricsExist) {
+  std::ifstream in(NPUD_DASHBOARD);
+  const std::string dashboard((std::istreambuf_iterator<char>(in)),
+                              std::istreambuf_iterator<char>());
+  ASSERT_FALSE(dashboard.empty()) << NPUD_DASHBOARD;
+  const std::string scrape = Scrape(port_);
+  static const std::regex kName(R"(npud_[a-z_]+)");
+  int names = 0;
+  for (auto it = std::sregex_iterator(dashboard.begin(), dashboard.end(), kName);
+       it != std::sregex_iterator(); ++it, ++names) {
+    EXPECT_TRUE(absl::StrContains(scrape, "# TYPE " + it->str() + " "))
+        << it->str() << " is in the dashboard but not in /metrics";
+  }
+  EXPECT_GE(names, 6);
 }
 
 TEST(MetricsListenTest, BeyondLoopbackNeedsAllowInsecureTcp) {
