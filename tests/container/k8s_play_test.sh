@@ -1,0 +1,65 @@
+#!/bin/sh
+# The DaemonSet's pod for real: deploy/k8s/podman_pod.py makes a Pod of its
+# template (podman 4.3 plays Pods, not DaemonSets), `podman kube play` runs
+# it with the ConfigMap, its health probe command must pass, and the
+# example client runs against it over TCP with mutual TLS (SDK image, host
+# network) and over its unix socket (shared directory). Then `kube down`.
+#
+# Skipped (exit 77) where podman or the images are missing
+# (tests/container/compose_test.sh builds the images; tools/setup_podman.sh
+# installs podman).
+set -eu
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+if ! command -v podman > /dev/null; then
+  echo "SKIPPED: podman is not installed (tools/setup_podman.sh)"
+  exit 77
+fi
+for image in localhost/npud localhost/npud-sdk; do
+  if ! podman image exists "$image"; then
+    echo "SKIPPED: no image $image (tests/container/compose_test.sh builds it)"
+    exit 77
+  fi
+done
+work="$(mktemp -d /tmp/npud-play-XXXXXX)"
+cleanup() {
+  podman kube down "$work/pod.yaml" > /dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*"
+  podman logs npud-npud 2>&1 | tail -20 || true
+  exit 1
+}
+
+sh "$root/tools/make_tls_certs.sh" "$work/tls" npud localhost 127.0.0.1 > /dev/null 2>&1
+chmod a+r "$work"/tls/*.key  # npud runs as uid 10001
+mkdir -m 0777 "$work/socket"
+python3 "$root/deploy/k8s/podman_pod.py" --tls_dir "$work/tls" --socket_dir "$work/socket" \
+  > "$work/pod.yaml"
+podman kube play --configmap "$root/deploy/k8s/base/configmap.yaml" "$work/pod.yaml" \
+  > "$work/play.log" 2>&1 || fail "kube play: $(cat "$work/play.log")"
+# The readiness probe's command, as the kubelet would run it.
+probe="$(python3 -c 'import sys, yaml
+pod = yaml.safe_load(open(sys.argv[1]))
+print(" ".join(pod["spec"]["containers"][0]["readinessProbe"]["exec"]["command"]))' "$work/pod.yaml")"
+for _ in $(seq 100); do
+  # shellcheck disable=SC2086
+  podman exec npud-npud $probe > /dev/null 2>&1 && break
+  sleep 0.2
+done
+# shellcheck disable=SC2086
+podman exec npud-npud $probe > /dev/null 2>&1 || fail "the readiness probe does not pass"
+podman logs npud-npud 2>&1 | grep -q "16 GiB each" || fail "the ConfigMap's flags were not applied"
+
+example='$ASCEND_HOME_PATH/share/npud/examples/memory_copies/memory_copies.cpp'
+build="g++ -std=c++17 -O2 $example -I\$ASCEND_HOME_PATH/include -L\$ASCEND_HOME_PATH/lib64"
+build="$build -lascendcl -o /tmp/memory_copies && /tmp/memory_copies"
+out="$(podman run --rm --network host -v "$work/tls:/tls:ro" -e NPUD_ADDRESS=127.0.0.1:50051 \
+  -e NPUD_TLS_CA=/tls/ca.crt -e NPUD_TLS_CERT=/tls/client.crt -e NPUD_TLS_KEY=/tls/client.key \
+  localhost/npud-sdk sh -c "$build" 2>&1)" || fail "the TLS client: $out"
+echo "$out" | grep -q "\[SUCCESS\] all memory flows passed" || fail "the TLS client said: $out"
+out="$(podman run --rm -v "$work/socket:/run/npud" -e NPUD_ADDRESS=unix:///run/npud/npud.sock \
+  localhost/npud-sdk sh -c "$build" 2>&1)" || fail "the socket client: $out"
+echo "$out" | grep -q "\[SUCCESS\] all memory flows passed" || fail "the socket client said: $out"
+echo "PASS"
