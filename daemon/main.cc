@@ -39,6 +39,7 @@
 #include "daemon/grpc_services.h"
 #include "daemon/heap_policy.h"
 #include "daemon/local_server.h"
+#include "daemon/log_format.h"
 #include "daemon/metrics_server.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
@@ -57,6 +58,9 @@ ABSL_FLAG(uint32_t, cube_cores, 24, "AI cube cores per device.");
 ABSL_FLAG(uint32_t, vector_cores, 48, "AI vector cores per device.");
 ABSL_FLAG(int, scheduler_threads, 0, "Stream scheduler workers (0: max(4, CPUs)).");
 ABSL_FLAG(std::string, log_level, "info", "trace, debug, info, warn, error, critical or off.");
+ABSL_FLAG(std::string, log_format, "text",
+          "text, or json: one JSON object per line (time, level, logger, pid, thread, "
+          "message) for log collectors.");
 ABSL_FLAG(std::string, auth_token_file, "",
           "File of the tokens clients must present (NPUD_TOKEN), one per line, each optionally "
           "followed by its own limits: memory_mib=N streams=N events=N kernel_threads=N.");
@@ -213,7 +217,11 @@ int main(int argc, char** argv) {
   npud::ConfigureLockOrderChecks();
   spdlog::set_default_logger(spdlog::stderr_logger_mt("npud"));
   spdlog::set_level(spdlog::level::from_str(absl::GetFlag(FLAGS_log_level)));
-  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [npud] [%^%l%$] %v");
+  if (absl::Status format = npud::daemon::SetLogFormat(absl::GetFlag(FLAGS_log_format));
+      !format.ok()) {
+    std::fprintf(stderr, "npud: %s\n", std::string(format.message()).c_str());
+    return 2;
+  }
 
   // Signals are taken synchronously by this thread; every thread started
   // below inherits the blocked mask.

@@ -1,7 +1,10 @@
 // npud's command line as an operator meets it: --help lists npud's own
-// flags with their descriptions, --version names the version, and an
-// unknown flag stops npud before it serves.
+// flags with their descriptions, --version names the version, an unknown
+// flag stops npud before it serves, --log_format=json writes JSON lines and
+// --flagfile reads flags from a file.
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -37,6 +40,38 @@ TEST(NpudCliTest, VersionAndUnknownFlags) {
   const std::string unknown = RunNpud("--no_such_flag", &status);
   EXPECT_NE(status, 0);
   EXPECT_TRUE(absl::StrContains(unknown, "no_such_flag")) << unknown;
+}
+
+// --log_format=json: every line is one JSON object, messages escaped.
+TEST(NpudCliTest, JsonLogLines) {
+  int status = 0;
+  const std::string log =
+      RunNpud("--log_format=json --listen=127.0.0.1:0 --bulk_listen=bogus", &status);
+  EXPECT_NE(status, 0);
+  std::istringstream lines(log);
+  int count = 0;
+  for (std::string line; std::getline(lines, line); ++count) {
+    EXPECT_TRUE(absl::StartsWith(line, "{\"time\":\"")) << line;
+    EXPECT_TRUE(absl::EndsWith(line, "\"}")) << line;
+    EXPECT_TRUE(absl::StrContains(line, "\"logger\":\"npud\"")) << line;
+  }
+  EXPECT_GT(count, 0);
+  // The refusal quotes the flag's value: escaped inside the JSON string.
+  EXPECT_TRUE(absl::StrContains(log, R"(\"bogus\" is not host:port)")) << log;
+  EXPECT_TRUE(absl::StrContains(RunNpud("--log_format=xml", &status), "not text or json"));
+  EXPECT_EQ(status, 2);
+}
+
+// Flags from a file (--flagfile, one flag per line), as the README says.
+TEST(NpudCliTest, FlagsFromAFile) {
+  const std::string dir = ::testing::TempDir();
+  const std::string flagfile = dir + "/npud_cli_test.flags";
+  std::ofstream(flagfile) << "--listen=unix://" << dir << "/npud_cli_test.sock\n"
+                          << "--devices=2\n--idle_exit_seconds=1\n";
+  int status = 0;
+  const std::string log = RunNpud("--flagfile=" + flagfile, &status);
+  EXPECT_EQ(status, 0) << log;
+  EXPECT_TRUE(absl::StrContains(log, "serving 2 device(s)")) << log;
 }
 
 }  // namespace
