@@ -124,6 +124,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   services.kernel_host = kernel_host;
   services.limits = limits;
   services.daemon_copied = &copied_;
+  services.launches = &launches_;
   const int bulk_port = remote ? bulk_port_.load() : 0;
   auto bulk = bulk_port != 0 ? std::make_shared<BulkLink>() : nullptr;
   auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink), bulk);

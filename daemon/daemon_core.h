@@ -25,6 +25,7 @@
 #include "daemon/delayed_executor.h"
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
+#include "daemon/launch_counter.h"
 #include "daemon/message_sink.h"
 #include "daemon/peer_credentials.h"
 #include "daemon/session/session.h"
@@ -92,8 +93,11 @@ class DaemonCore {
 
   uint64_t instance_id() const { return instance_id_; }
   sim::DeviceSet& devices() { return *devices_; }
-  // Bytes all sessions copied between host and device, by path, since start.
+  // Bytes all sessions copied between host and device, by path, and their
+  // kernel launches by kernel name, since start; run-time compilations.
   const CopyCounters& copied() const { return copied_; }
+  const LaunchCounter& launches() const { return launches_; }
+  const KernelCompiler& compiler() const { return *compiler_; }
 
  private:
   DaemonCore(const Options& options, std::unique_ptr<sim::DeviceSet> devices);
@@ -106,8 +110,9 @@ class DaemonCore {
   const SessionLimits session_limits_;
   // Shared with compilations still running when a session ends.
   const std::shared_ptr<KernelCompiler> compiler_;
-  // Before the sessions, which add to it to their end.
+  // Before the sessions, which add to them to their end.
   CopyCounters copied_;
+  LaunchCounter launches_;
   std::unique_ptr<sim::DeviceSet> devices_;
   // After the devices: shared memory pins allocations, so it goes first.
   IpcRegistry ipc_;

@@ -184,6 +184,7 @@ const std::vector<std::string>& KernelCompiler::KernelOptions() {
 }
 
 CompileOutput KernelCompiler::Compile(const CompileRequest& request) {
+  ++requests_;
   try {
     if (absl::Status checked = CheckRtcOptions(request.options); !checked.ok()) {
       return NpudFailure(checked.message());

@@ -106,6 +106,8 @@ class KernelCompiler {
   // Number of compilations that ran the compiler so far (requests answered
   // from the cache, or rejected before compiling, do not count).
   int compiler_runs() const;
+  // Number of Compile() calls so far, answered from the cache or not.
+  uint64_t requests() const { return requests_.load(); }
 
   // The kernel compile options of npud_ascendc_options.cmake.
   static const std::vector<std::string>& KernelOptions();
@@ -118,6 +120,7 @@ class KernelCompiler {
   const Options options_;
   const std::unique_ptr<CompileCache> cache_;
   std::atomic<int> runs_{0};
+  std::atomic<uint64_t> requests_{0};
 };
 
 }  // namespace npud::daemon

@@ -74,10 +74,28 @@ class DaemonCollector final : public prometheus::Collectable {
       copied.metric.push_back(std::move(metric));
     }
 
+    prometheus::MetricFamily launches{
+        "npud_kernel_launches_total",
+        "Kernel launches by kernel name (past 512 names: \"(other)\").",
+        prometheus::MetricType::Counter,
+        {}};
+    for (const auto& [kernel, count] : core_->launches().Snapshot()) {
+      prometheus::ClientMetric metric;
+      metric.label = {{"kernel", kernel}};
+      metric.counter.value = static_cast<double>(count);
+      launches.metric.push_back(std::move(metric));
+    }
+    prometheus::MetricFamily compiles = Counter(
+        "npud_compile_requests_total", "Run-time compilations asked for (aclrtc), cached or not.",
+        static_cast<double>(core_->compiler().requests()));
+    prometheus::MetricFamily compiler_runs =
+        Counter("npud_compiler_runs_total", "Run-time compilations that ran the compiler.",
+                static_cast<double>(core_->compiler().compiler_runs()));
+
     std::vector<prometheus::MetricFamily> families;
     for (prometheus::MetricFamily* family :
          {&open, &used, &total, &device_streams, &device_sessions, &memory, &limit, &streams,
-          &events, &copied}) {
+          &events, &copied, &launches, &compiles, &compiler_runs}) {
       families.push_back(std::move(*family));
     }
     return families;
@@ -88,6 +106,11 @@ class DaemonCollector final : public prometheus::Collectable {
 
   static prometheus::MetricFamily Gauge(const char* name, const char* help) {
     return {name, help, prometheus::MetricType::Gauge, {}};
+  }
+  static prometheus::MetricFamily Counter(const char* name, const char* help, double value) {
+    prometheus::ClientMetric metric;
+    metric.counter.value = value;
+    return {name, help, prometheus::MetricType::Counter, {std::move(metric)}};
   }
   static prometheus::ClientMetric Value(Labels labels, double value) {
     prometheus::ClientMetric metric;

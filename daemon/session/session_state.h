@@ -32,6 +32,7 @@
 #include "daemon/host_window.h"
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
+#include "daemon/launch_counter.h"
 #include "daemon/message_sink.h"
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
@@ -91,8 +92,9 @@ struct SessionServices {
   // Where kernels run (a kernel host per session, or this process).
   KernelHostOptions kernel_host;
   SessionLimits limits;
-  // The daemon's totals, which every session's copies add to as well.
+  // The daemon's totals, which every session's copies and launches add to.
   CopyCounters* daemon_copied = nullptr;
+  LaunchCounter* launches = nullptr;
 };
 
 // Physical memory (aclrtDrvMemHandle) as a session holds it.

@@ -10,6 +10,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cinttypes>
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <map>
@@ -130,9 +132,11 @@ TEST_F(MetricsTest, FiguresFollowARealClient) {
   (*client)->CloseStdin();
   EXPECT_EQ((*client)->Wait(), 0);
   std::map<std::string, double> after;
-  for (int i = 0; i < 100; ++i) {  // the session ends on npud's side just after
+  for (int i = 0; i < 200; ++i) {  // the session ends on npud's side just after
     after = Samples(Scrape(port_));
-    if (Sum(after, "npud_sessions") == 0) break;
+    if (Sum(after, "npud_sessions") == 0 && Sum(after, "npud_device_memory_used_bytes") == 0) {
+      break;
+    }
     usleep(50000);
   }
   EXPECT_EQ(Sum(after, "npud_sessions"), 0);
@@ -140,6 +144,26 @@ TEST_F(MetricsTest, FiguresFollowARealClient) {
   EXPECT_EQ(Sum(after, "npud_device_memory_used_bytes"), 0);
   // Counters keep what ended sessions copied.
   EXPECT_GE(Sum(after, "npud_copy_bytes_total"), Sum(busy, "npud_copy_bytes_total"));
+}
+
+// Launches count per kernel name while a real client launches kernels.
+TEST_F(MetricsTest, LaunchesCountPerKernel) {
+  auto client = ChildProcess::Spawn({ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH},
+                                    {"NPUD_ADDRESS=" + daemon_->address()});
+  ASSERT_TRUE(client.ok()) << client.status();
+  ASSERT_EQ((*client)->ReadLine(absl::Seconds(60)), "READY");
+  usleep(300000);
+  const auto during = Samples(Scrape(port_));
+  (*client)->WriteLine("stop");
+  const std::string summary = (*client)->ReadLine(absl::Seconds(60));
+  EXPECT_EQ((*client)->Wait(), 0);
+  EXPECT_GT(Sum(during, "npud_kernel_launches_total"), 0) << Scrape(port_);
+  uint64_t rounds = 0;
+  ASSERT_EQ(std::sscanf(summary.c_str(), "ROUNDS %" SCNu64, &rounds), 1) << summary;
+  // Every round launched at least once; none is counted twice.
+  const auto after = Samples(Scrape(port_));
+  EXPECT_GE(Sum(after, "npud_kernel_launches_total"), rounds);
+  EXPECT_GE(Sum(after, "npud_kernel_launches_total"), Sum(during, "npud_kernel_launches_total"));
 }
 
 // The Grafana dashboard in deploy/ asks only for metrics npud exports.
