@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,26 @@ constexpr int kStranger = 4343;
 
 class UnixAccessTest : public ::testing::Test {
  protected:
+  // The client and its libraries copied where any uid may run them (the
+  // build tree may sit below a directory only root can enter).
+  static void SetUpTestSuite() {
+    char dir[] = "/tmp/npud-unix-access-XXXXXX";
+    if (geteuid() != 0 || mkdtemp(dir) == nullptr) return;
+    client_dir_ = new std::string(dir);
+    chmod(dir, 0755);
+    for (const char* file : {ACL_TEST_CLIENT, ACL_RT_LIBRARY, NPUD_PROTO_LIBRARY}) {
+      const std::filesystem::path from(file);
+      const std::filesystem::path to = std::filesystem::path(dir) / from.filename();
+      std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing);
+      chmod(to.c_str(), 0755);
+    }
+  }
+  static void TearDownTestSuite() {
+    if (client_dir_ == nullptr) return;
+    std::filesystem::remove_all(*client_dir_);
+    delete client_dir_;
+    client_dir_ = nullptr;
+  }
   void SetUp() override {
     if (geteuid() != 0) GTEST_SKIP() << "needs root to run clients as other uids";
   }
@@ -50,7 +71,10 @@ class UnixAccessTest : public ::testing::Test {
   // Runs the flows client as `uid` (-1: as this process) over `transport`
   // ("local" or "grpc"); its exit status, its output in *output.
   int Flows(int uid, const std::string& transport, std::string* output) const {
-    std::string command = "NPUD_LOG_LEVEL=warn " + std::string(ACL_TEST_CLIENT) + " flows 2>&1";
+    const std::string client =
+        *client_dir_ + "/" + std::filesystem::path(ACL_TEST_CLIENT).filename().string();
+    std::string command =
+        "NPUD_LOG_LEVEL=warn LD_LIBRARY_PATH=" + *client_dir_ + " " + client + " flows 2>&1";
     if (uid >= 0) {
       const std::string id = std::to_string(uid);
       command =
@@ -62,9 +86,12 @@ class UnixAccessTest : public ::testing::Test {
     return RunProcess({"/bin/sh", "-c", command}, env, output);
   }
 
+  static std::string* client_dir_;
   std::unique_ptr<NpudProcess> daemon_;
   std::string socket_;
 };
+
+std::string* UnixAccessTest::client_dir_ = nullptr;
 
 TEST_F(UnixAccessTest, SocketsGetTheModeAndGroupAskedFor) {
   const struct group* nogroup = getgrnam("nogroup");
