@@ -18,7 +18,8 @@ uint64_t SessionMemory(const v1::SessionStatus& session) {
 }
 
 // What the session table says after its counts: memory per device
-// (p = physical), mappings, use against limits, the kernel host.
+// (p = physical), mappings, use against limits, the kernel host, the bytes
+// copied by path.
 std::string SessionDetails(const v1::SessionStatus& session) {
   std::string details;
   for (const auto& [device, bytes] : session.memory_bytes()) {
@@ -40,8 +41,17 @@ std::string SessionDetails(const v1::SessionStatus& session) {
     absl::StrAppend(&details, "events:", session.events(), "/", session.event_limit(), " ");
   }
   if (session.kernel_host_pid() != 0) {
-    absl::StrAppend(&details, "kernel-host:", session.kernel_host_pid());
+    absl::StrAppend(&details, "kernel-host:", session.kernel_host_pid(), " ");
   }
+  // Bytes copied between host and device, by the path they took.
+  std::string copied;
+  for (const auto& [path, bytes] : {std::pair{"inline", session.inline_copy_bytes()},
+                                    std::pair{"window", session.window_copy_bytes()},
+                                    std::pair{"staging", session.staging_copy_bytes()},
+                                    std::pair{"bulk", session.bulk_copy_bytes()}}) {
+    if (bytes != 0) absl::StrAppend(&copied, " ", path, ":", bytes);
+  }
+  if (!copied.empty()) absl::StrAppend(&details, "copied", copied);
   return details;
 }
 

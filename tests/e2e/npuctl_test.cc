@@ -110,6 +110,13 @@ TEST_F(NpuctlTest, InfoAndTopShowWhatAClientHolds) {
   EXPECT_TRUE(absl::StrContains(json, "\"devices\"")) << json;
   EXPECT_TRUE(absl::StrContains(json, "\"sessions\"")) << json;
   EXPECT_EQ(Npuctl({"top", "--iterations=many"}, &json), 2);
+  // After an 8 MiB device-to-host copy the session table says by which path.
+  (*client)->WriteLine("check");
+  ASSERT_EQ((*client)->ReadLine(absl::Seconds(30)), "INTACT 1");
+  std::string sessions;
+  ASSERT_EQ(Npuctl({"sessions"}, &sessions), 0) << sessions;
+  EXPECT_TRUE(std::regex_search(sessions, std::regex(R"(copied( \w+:\d+)*( \w+:8388608))")))
+      << sessions;
   (*client)->CloseStdin();
   EXPECT_EQ((*client)->Wait(), 0);
 }
