@@ -95,7 +95,11 @@ absl::Status Runtime::ConnectLocked() {
   auto session = std::make_unique<CallPipeline>(*std::move(transport));
   auto hello = session->Start(MakeHello());
   if (!hello.ok()) {
-    return AclError(kRtDevSetupError,
+    // npud answered and refused this client (a wrong token, a uid it does
+    // not admit): CANN's "no permission", not a device that failed to set up.
+    const bool refused =
+        absl::IsUnauthenticated(hello.status()) || absl::IsPermissionDenied(hello.status());
+    return AclError(refused ? kRtNoPermission : kRtDevSetupError,
                     absl::StrCat("cannot open a session with npud at ", session->Describe(), ": ",
                                  hello.status().message()));
   }
