@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "bench/bench_support.h"
+#include "bench/tcp_baseline.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/impl/rpc_method.h"
 #include "grpcpp/impl/rpc_service_method.h"
@@ -37,10 +38,8 @@ namespace {
 constexpr char kMethod[] = "/npud.bench.Bytes/Push";
 constexpr size_t kSizes[] = {1 << 20, 64 << 20};
 using Stream = grpc::ServerReaderWriter<grpc::ByteBuffer, grpc::ByteBuffer>;
-
-int RepsFor(size_t size) {
-  return static_cast<int>(std::clamp<size_t>((size_t{512} << 20) / size, 2, 2000));
-}
+using npud::bench::RepsFor;
+using npud::bench::TcpStreamGbps;
 
 // The receiver: every `size` bytes that arrive land in one buffer, then
 // one byte goes back.
@@ -146,46 +145,6 @@ double GrpcBytesGbps(size_t size, size_t chunk, int port) {
   const double gbps = static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
   stream->WritesDone();
   stream->Finish();
-  return gbps;
-}
-
-double TcpStreamGbps(size_t size) {
-  int pair[2];
-  npud::bench::TcpLoopbackPair(pair);
-  const int reps = RepsFor(size);
-  const pid_t child = fork();
-  if (child == 0) {
-    close(pair[0]);
-    // Into a 1 MiB buffer, as transfer_bench's baseline, so that the ratios
-    // of the two benchmarks compare.
-    std::vector<char> buffer(1 << 20);
-    for (int i = 0; i < reps + 1; ++i) {
-      for (size_t got = 0; got < size;) {
-        const ssize_t n = read(pair[1], buffer.data(), std::min(buffer.size(), size - got));
-        if (n <= 0) _exit(1);
-        got += static_cast<size_t>(n);
-      }
-      if (write(pair[1], "k", 1) != 1) _exit(1);
-    }
-    _exit(0);
-  }
-  close(pair[1]);
-  const std::vector<char> host(size, 7);
-  auto copy = [&] {
-    for (size_t sent = 0; sent < size;) {
-      const ssize_t n = write(pair[0], host.data() + sent, size - sent);
-      if (n <= 0) std::exit(1);
-      sent += static_cast<size_t>(n);
-    }
-    char ack;
-    if (read(pair[0], &ack, 1) != 1) std::exit(1);
-  };
-  copy();
-  const auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < reps; ++i) copy();
-  const double gbps = static_cast<double>(size) * reps / npud::bench::SecondsSince(start) / 1e9;
-  close(pair[0]);
-  waitpid(child, nullptr, 0);
   return gbps;
 }
 

@@ -29,9 +29,6 @@ namespace {
 // How much one OpenSSL call may move while it holds the connection's mutex,
 // so that the other direction waits at most that long.
 constexpr size_t kBytesPerTurn = 1 << 20;
-// Writes smaller than this are gathered into one record (a frame header and
-// the bytes after it), not sent as a record each.
-constexpr size_t kGatherBytes = 16 << 10;
 // OpenSSL reads ahead into a buffer this large, so that one recv brings
 // several records.
 constexpr size_t kReadAheadBytes = 256 << 10;
@@ -171,22 +168,8 @@ class TlsStream final : public ByteStream {
   }
 
   absl::Status WriteAll(absl::Span<const iovec> pieces) override {
-    std::string gathered;
-    auto flush = [&]() -> absl::Status {
-      absl::Status written = Write(gathered.data(), gathered.size());
-      gathered.clear();
-      return written;
-    };
-    for (const iovec& piece : pieces) {
-      if (piece.iov_len < kGatherBytes) {
-        gathered.append(static_cast<const char*>(piece.iov_base), piece.iov_len);
-        if (gathered.size() >= kGatherBytes) NPUD_RETURN_IF_ERROR(flush());
-        continue;
-      }
-      NPUD_RETURN_IF_ERROR(flush());
-      NPUD_RETURN_IF_ERROR(Write(piece.iov_base, piece.iov_len));
-    }
-    return flush();
+    for (const iovec& piece : pieces) NPUD_RETURN_IF_ERROR(Write(piece.iov_base, piece.iov_len));
+    return absl::OkStatus();
   }
 
   void SetReadTimeout(absl::Duration timeout) override {

@@ -1,6 +1,7 @@
 #include "daemon/log_format.h"
 
 #include <cstdio>
+#include <cstring>
 #include <memory>
 
 #include "absl/strings/str_cat.h"
@@ -16,40 +17,36 @@ class JsonEscapedMessage final : public spdlog::custom_flag_formatter {
   void format(const spdlog::details::log_msg& msg, const std::tm&,
               spdlog::memory_buf_t& dest) override {
     for (const char c : msg.payload) {
+      char control[8];
+      const char* escaped = control;
       switch (c) {
         case '"':
-          Append(dest, "\\\"");
+          escaped = "\\\"";
           break;
         case '\\':
-          Append(dest, "\\\\");
+          escaped = "\\\\";
           break;
         case '\n':
-          Append(dest, "\\n");
+          escaped = "\\n";
           break;
         case '\r':
-          Append(dest, "\\r");
+          escaped = "\\r";
           break;
         case '\t':
-          Append(dest, "\\t");
+          escaped = "\\t";
           break;
         default:
-          if (static_cast<unsigned char>(c) < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof(escaped), "\\u%04x", c);
-            Append(dest, escaped);
-          } else {
+          if (static_cast<unsigned char>(c) >= 0x20) {
             dest.push_back(c);
+            continue;
           }
+          std::snprintf(control, sizeof(control), "\\u%04x", c);
       }
+      dest.append(escaped, escaped + std::strlen(escaped));
     }
   }
   std::unique_ptr<custom_flag_formatter> clone() const override {
     return std::make_unique<JsonEscapedMessage>();
-  }
-
- private:
-  static void Append(spdlog::memory_buf_t& dest, const char* text) {
-    for (; *text != '\0'; ++text) dest.push_back(*text);
   }
 };
 

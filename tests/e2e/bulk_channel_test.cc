@@ -157,23 +157,36 @@ class BulkChannelTest : public ::testing::Test {
 
   using Stream = std::shared_ptr<npud::ByteStream>;
 
+  // A TCP connection to the bulk port.
+  absl::StatusOr<npud::UniqueFd> ConnectToBulkPort() const {
+    return npud::ConnectTcp("127.0.0.1", static_cast<int>(session_->hello().bulk_port()),
+                            absl::Seconds(5));
+  }
+  // A TLS handshake with the bulk port as a client of `tls_context`: the
+  // stream, or why there is none.
+  absl::StatusOr<std::unique_ptr<npud::ByteStream>> Handshake(
+      std::shared_ptr<const npud::TlsContext> tls_context) const {
+    absl::StatusOr<npud::UniqueFd> fd = ConnectToBulkPort();
+    if (!fd.ok()) return fd.status();
+    return npud::TlsConnect(*std::move(fd), std::move(tls_context), "127.0.0.1", absl::Seconds(5));
+  }
+
   // A raw connection to the bulk port, over TLS in the tls variant (with
   // `tls_context`, default the client's of NPUD_TLS_*); reads time out
   // after 5 s. A failed connection is a stream whose every call fails.
   Stream Connect(std::shared_ptr<const npud::TlsContext> tls_context = nullptr) {
-    absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
-        "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
-    EXPECT_TRUE(fd.ok()) << fd.status();
-    Stream stream = npud::MakeSocketStream(npud::UniqueFd());
-    if (fd.ok() && tls_context == nullptr && !npud::ClientTlsRequested()) {
-      stream = npud::MakeSocketStream(*std::move(fd));
-    } else if (fd.ok()) {
-      absl::StatusOr<std::unique_ptr<npud::ByteStream>> tls =
-          npud::TlsConnect(*std::move(fd), tls_context != nullptr ? tls_context : ClientContext(),
-                           "127.0.0.1", absl::Seconds(5));
-      EXPECT_TRUE(tls.ok()) << tls.status();
-      if (tls.ok()) stream = *std::move(tls);
+    if (tls_context == nullptr && npud::ClientTlsRequested()) tls_context = ClientContext();
+    absl::StatusOr<std::unique_ptr<npud::ByteStream>> connected;
+    if (tls_context != nullptr) {
+      connected = Handshake(std::move(tls_context));
+    } else if (absl::StatusOr<npud::UniqueFd> fd = ConnectToBulkPort(); fd.ok()) {
+      connected = npud::MakeSocketStream(*std::move(fd));
+    } else {
+      connected = fd.status();
     }
+    EXPECT_TRUE(connected.ok()) << connected.status();
+    Stream stream =
+        connected.ok() ? Stream(*std::move(connected)) : npud::MakeSocketStream(npud::UniqueFd());
     stream->SetReadTimeout(absl::Seconds(5));
     streams_.push_back(stream);
     return stream;
@@ -434,8 +447,7 @@ std::string ReadText(const std::string& path) {
 // and the session's channel is still free for its own client.
 TEST_F(BulkChannelTest, PlainBytesToTheTlsPortAreRefused) {
   if (!npud::ClientTlsRequested()) GTEST_SKIP() << "the tls variant's case";
-  absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
-      "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
+  absl::StatusOr<npud::UniqueFd> fd = ConnectToBulkPort();
   ASSERT_TRUE(fd.ok()) << fd.status();
   const Stream plain = npud::MakeSocketStream(*std::move(fd));
   plain->SetReadTimeout(absl::Seconds(5));
@@ -459,11 +471,8 @@ TEST_F(BulkChannelTest, ClientsWithoutACertificateAreRefused) {
   absl::StatusOr<std::shared_ptr<const npud::TlsContext>> context =
       npud::TlsContext::ForClient(tls);
   ASSERT_TRUE(context.ok()) << context.status();
-  absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
-      "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
-  ASSERT_TRUE(fd.ok()) << fd.status();
-  absl::StatusOr<std::unique_ptr<npud::ByteStream>> stream =
-      npud::TlsConnect(*std::move(fd), *context, "127.0.0.1", absl::Seconds(5));
+  ASSERT_TRUE(ConnectToBulkPort().ok());
+  absl::StatusOr<std::unique_ptr<npud::ByteStream>> stream = Handshake(*context);
   if (stream.ok()) {
     (*stream)->SetReadTimeout(absl::Seconds(5));
     Send(**stream, {FrameType::kHello, session_->hello().session_id(), 0, npud::bulk::kKeyBytes},
@@ -495,11 +504,8 @@ TEST_F(BulkChannelTest, TheClientRefusesAnUntrustedOrMisnamedServer) {
     absl::StatusOr<std::shared_ptr<const npud::TlsContext>> context =
         npud::TlsContext::ForClient(tls);
     ASSERT_TRUE(context.ok()) << context.status();
-    absl::StatusOr<npud::UniqueFd> fd = npud::ConnectTcp(
-        "127.0.0.1", static_cast<int>(session_->hello().bulk_port()), absl::Seconds(5));
-    ASSERT_TRUE(fd.ok()) << fd.status();
-    absl::StatusOr<std::unique_ptr<npud::ByteStream>> stream =
-        npud::TlsConnect(*std::move(fd), *context, "127.0.0.1", absl::Seconds(5));
+    ASSERT_TRUE(ConnectToBulkPort().ok());
+    absl::StatusOr<std::unique_ptr<npud::ByteStream>> stream = Handshake(*context);
     ASSERT_FALSE(stream.ok()) << "the handshake passed with " << why;
     EXPECT_TRUE(absl::StrContains(stream.status().message(), "certificate verify failed"))
         << stream.status();
