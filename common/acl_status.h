@@ -28,6 +28,7 @@ enum AclCode : int32_t {
   kAclUninitialize = 100001,
   kAclRepeatInitialize = 100002,
   kAclInvalidFile = 100003,
+  kAclWriteFile = 100004,
   kAclParseFile = 100006,
   kAclRepeatFinalize = 100037,
   kAclBadAlloc = 200000,

@@ -124,7 +124,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   services.kernel_host = kernel_host;
   services.limits = limits;
   services.daemon_copied = &copied_;
-  services.launches = &launches_;
+  services.kernel_stats = &kernel_stats_;
   const int bulk_port = remote ? bulk_port_.load() : 0;
   auto bulk = bulk_port != 0 ? std::make_shared<BulkLink>() : nullptr;
   auto session = std::make_shared<Session>(id, peer, std::move(services), std::move(sink), bulk);
@@ -182,6 +182,32 @@ absl::Status DaemonCore::KillSession(uint64_t session_id, const std::string& who
   return absl::OkStatus();
 }
 
+absl::StatusOr<v1::TraceResult> DaemonCore::TraceSession(uint64_t session_id,
+                                                         absl::Duration duration,
+                                                         const std::function<bool()>& cancelled) {
+  std::weak_ptr<Session> weak;
+  std::shared_ptr<SessionTimeline> timeline;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = sessions_.find(session_id);
+    if (it == sessions_.end()) {
+      return absl::NotFoundError(absl::StrFormat("no session %d", session_id));
+    }
+    weak = it->second;
+    timeline = it->second->timeline();
+  }
+  const absl::Time deadline = absl::Now() + std::min(duration, absl::Minutes(10));
+  spdlog::info("session {}: tracing for {}", session_id,
+               absl::FormatDuration(std::min(duration, absl::Minutes(10))));
+  const uint64_t cursor = timeline->Start();
+  // Polled: the session may end, and npud may be asked to stop.
+  for (absl::Time now = absl::Now(); now < deadline && !weak.expired() && !cancelled();
+       now = absl::Now()) {
+    absl::SleepFor(std::min(deadline - now, absl::Milliseconds(50)));
+  }
+  return timeline->Stop(cursor);
+}
+
 absl::StatusOr<std::shared_ptr<BulkLink>> DaemonCore::FindBulkLink(uint64_t session_id) const {
   absl::MutexLock lock(&mu_);
   auto it = sessions_.find(session_id);
@@ -199,9 +225,19 @@ v1::ListDevicesReply DaemonCore::ListDevices() const {
     v1::DeviceStatus* status = reply.add_devices();
     Describe(device, status->mutable_description());
     status->set_used_bytes(device.memory().used_bytes());
-    uint32_t users = 0;
-    for (const auto& session : sessions.sessions()) users += session.memory_bytes().contains(i);
+    uint32_t users = 0, streams = 0, queued = 0;
+    for (const auto& session : sessions.sessions()) {
+      users += session.memory_bytes().contains(i) || session.device_streams().contains(i);
+      if (auto it = session.device_streams().find(i); it != session.device_streams().end()) {
+        streams += it->second;
+      }
+      if (auto it = session.queued_tasks().find(i); it != session.queued_tasks().end()) {
+        queued += it->second;
+      }
+    }
     status->set_sessions(users);
+    status->set_streams(streams);
+    status->set_queued_tasks(queued);
   }
   return reply;
 }

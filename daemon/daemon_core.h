@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,12 +21,13 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
 #include "daemon/auth_tokens.h"
 #include "daemon/bounded_executor.h"
 #include "daemon/delayed_executor.h"
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
-#include "daemon/launch_counter.h"
+#include "daemon/kernel_stats.h"
 #include "daemon/message_sink.h"
 #include "daemon/peer_credentials.h"
 #include "daemon/session/session.h"
@@ -89,6 +91,12 @@ class DaemonCore {
   // the transport then closes the session, releasing everything), for
   // `who` (logged). NotFound if there is no such session.
   absl::Status KillSession(uint64_t session_id, const std::string& who) ABSL_LOCKS_EXCLUDED(mu_);
+  // Records session `session_id`'s timeline for `duration` (at most ten
+  // minutes), or until the session ends or `cancelled()` turns true, and
+  // returns it. NotFound if there is no such session.
+  absl::StatusOr<v1::TraceResult> TraceSession(uint64_t session_id, absl::Duration duration,
+                                               const std::function<bool()>& cancelled)
+      ABSL_LOCKS_EXCLUDED(mu_);
   size_t session_count() const ABSL_LOCKS_EXCLUDED(mu_);
 
   uint64_t instance_id() const { return instance_id_; }
@@ -96,7 +104,7 @@ class DaemonCore {
   // Bytes all sessions copied between host and device, by path, and their
   // kernel launches by kernel name, since start; run-time compilations.
   const CopyCounters& copied() const { return copied_; }
-  const LaunchCounter& launches() const { return launches_; }
+  const KernelStats& kernel_stats() const { return kernel_stats_; }
   const KernelCompiler& compiler() const { return *compiler_; }
 
  private:
@@ -112,7 +120,7 @@ class DaemonCore {
   const std::shared_ptr<KernelCompiler> compiler_;
   // Before the sessions, which add to them to their end.
   CopyCounters copied_;
-  LaunchCounter launches_;
+  KernelStats kernel_stats_;
   std::unique_ptr<sim::DeviceSet> devices_;
   // After the devices: shared memory pins allocations, so it goes first.
   IpcRegistry ipc_;

@@ -240,6 +240,17 @@ class AdminService final : public v1::Admin::Service {
     }
     return grpc::Status::OK;
   }
+  grpc::Status TraceSession(grpc::ServerContext* context, const v1::TraceSessionRequest* request,
+                            v1::TraceResult* reply) override {
+    if (grpc::Status allowed = Authorize(*context); !allowed.ok()) return allowed;
+    auto trace =
+        core_->TraceSession(request->session_id(), absl::Milliseconds(request->duration_ms()),
+                            [context] { return context->IsCancelled(); });
+    if (!trace.ok())
+      return grpc::Status(grpc::StatusCode::NOT_FOUND, std::string(trace.status().message()));
+    *reply = *std::move(trace);
+    return grpc::Status::OK;
+  }
 
  private:
   grpc::Status Authorize(const grpc::ServerContext& context) const {

@@ -32,12 +32,15 @@ class DaemonCollector final : public prometheus::Collectable {
         Gauge("npud_device_streams", "Streams open on each device.");
     prometheus::MetricFamily device_sessions =
         Gauge("npud_device_sessions", "Sessions that use each device.");
+    prometheus::MetricFamily device_queued =
+        Gauge("npud_device_queued_tasks", "Tasks queued or running on each device's streams.");
     for (const v1::DeviceStatus& device : devices.devices()) {
       const Labels labels = {{"device", absl::StrCat(device.description().device_id())}};
       used.metric.push_back(Value(labels, device.used_bytes()));
       total.metric.push_back(Value(labels, device.description().hbm_bytes()));
       device_streams.metric.push_back(Value(labels, device.streams()));
       device_sessions.metric.push_back(Value(labels, device.sessions()));
+      device_queued.metric.push_back(Value(labels, device.queued_tasks()));
     }
 
     prometheus::MetricFamily memory =
@@ -46,6 +49,8 @@ class DaemonCollector final : public prometheus::Collectable {
         Gauge("npud_session_memory_limit_bytes", "Each session's device memory limit (0: none).");
     prometheus::MetricFamily streams = Gauge("npud_session_streams", "Streams each session holds.");
     prometheus::MetricFamily events = Gauge("npud_session_events", "Events each session holds.");
+    prometheus::MetricFamily session_queued =
+        Gauge("npud_session_queued_tasks", "Tasks queued or running on each session's streams.");
     for (const v1::SessionStatus& session : sessions.sessions()) {
       const Labels labels = {{"session", absl::StrCat(session.session_id())},
                              {"pid", absl::StrCat(session.pid())},
@@ -54,6 +59,9 @@ class DaemonCollector final : public prometheus::Collectable {
       limit.metric.push_back(Value(labels, session.memory_limit_bytes()));
       streams.metric.push_back(Value(labels, session.streams()));
       events.metric.push_back(Value(labels, session.events()));
+      uint64_t queued = 0;
+      for (const auto& [device, tasks] : session.queued_tasks()) queued += tasks;
+      session_queued.metric.push_back(Value(labels, static_cast<double>(queued)));
     }
 
     // Monotonic since npud started: sessions add to the totals as they copy.
@@ -79,11 +87,23 @@ class DaemonCollector final : public prometheus::Collectable {
         "Kernel launches by kernel name (past 512 names: \"(other)\").",
         prometheus::MetricType::Counter,
         {}};
-    for (const auto& [kernel, count] : core_->launches().Snapshot()) {
-      prometheus::ClientMetric metric;
-      metric.label = {{"kernel", kernel}};
-      metric.counter.value = static_cast<double>(count);
-      launches.metric.push_back(std::move(metric));
+    prometheus::MetricFamily kernel_seconds{
+        "npud_kernel_seconds_total",
+        "Time kernels ran on the device, by kernel name, as their kernel host measured it.",
+        prometheus::MetricType::Counter,
+        {}};
+    for (const auto& [kernel, stats] : core_->kernel_stats().Kernels()) {
+      launches.metric.push_back(CounterValue({{"kernel", kernel}}, stats.launches));
+      kernel_seconds.metric.push_back(
+          CounterValue({{"kernel", kernel}}, static_cast<double>(stats.run_ns) * 1e-9));
+    }
+    prometheus::MetricFamily faults{"npud_kernel_faults_total",
+                                    "Kernel launches that failed, by the ACL error code of the "
+                                    "failure (e.g. 507015: a core trapped; 0: past 64 codes).",
+                                    prometheus::MetricType::Counter,
+                                    {}};
+    for (const auto& [code, count] : core_->kernel_stats().Faults()) {
+      faults.metric.push_back(CounterValue({{"code", absl::StrCat(code)}}, count));
     }
     prometheus::MetricFamily compiles = Counter(
         "npud_compile_requests_total", "Run-time compilations asked for (aclrtc), cached or not.",
@@ -94,8 +114,9 @@ class DaemonCollector final : public prometheus::Collectable {
 
     std::vector<prometheus::MetricFamily> families;
     for (prometheus::MetricFamily* family :
-         {&open, &used, &total, &device_streams, &device_sessions, &memory, &limit, &streams,
-          &events, &copied, &launches, &compiles, &compiler_runs}) {
+         {&open, &used, &total, &device_streams, &device_sessions, &device_queued, &memory, &limit,
+          &streams, &events, &session_queued, &copied, &launches, &kernel_seconds, &faults,
+          &compiles, &compiler_runs}) {
       families.push_back(std::move(*family));
     }
     return families;
@@ -111,6 +132,12 @@ class DaemonCollector final : public prometheus::Collectable {
     prometheus::ClientMetric metric;
     metric.counter.value = value;
     return {name, help, prometheus::MetricType::Counter, {std::move(metric)}};
+  }
+  static prometheus::ClientMetric CounterValue(Labels labels, double value) {
+    prometheus::ClientMetric metric;
+    metric.label = std::move(labels);
+    metric.counter.value = value;
+    return metric;
   }
   static prometheus::ClientMetric Value(Labels labels, double value) {
     prometheus::ClientMetric metric;

@@ -115,6 +115,7 @@ class CountWaitTask final : public Task {
   }
   bool WaitsOnOthers() const override { return true; }
   const char* name() const override { return "count-notify-wait"; }
+  TaskKind kind() const override { return TaskKind::kWait; }
 
  private:
   const std::shared_ptr<CountNotify> notify_;

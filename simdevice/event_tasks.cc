@@ -20,6 +20,7 @@ class RecordEventTask final : public Task {
   void Cancel(const absl::Status&) override { event_->CompleteRecord(ticket_); }
   bool RunsWhenStopped() const override { return true; }
   const char* name() const override { return "record-event"; }
+  TaskKind kind() const override { return TaskKind::kEventRecord; }
 
  private:
   const std::shared_ptr<Event> event_;
@@ -38,6 +39,7 @@ class WaitEventTask final : public Task {
   }
   bool WaitsOnOthers() const override { return true; }
   const char* name() const override { return "wait-event"; }
+  TaskKind kind() const override { return TaskKind::kWait; }
 
  private:
   const std::shared_ptr<Event> event_;

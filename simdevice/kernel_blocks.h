@@ -59,6 +59,9 @@ struct BlockRunResult {
   absl::Status status;
   // The blocks' device printf output, block by block.
   std::string output;
+  // (start, end) of each launch that ran, in MonotonicNanos, in order (a
+  // kernel host's batch; its figures are the host's word only).
+  std::vector<std::pair<int64_t, int64_t>> launch_times;
 };
 
 // Where a launch's result waits for its stream task to come back for it.

@@ -43,6 +43,11 @@ class KernelLaunchTask final : public Task {
 
   void Cancel(const absl::Status&) override { run_->cancelled.store(true); }
   const char* name() const override { return "kernel-launch"; }
+  TaskKind kind() const override { return TaskKind::kKernel; }
+  void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
+    out->push_back(TaskSpan{spec_.module->kernels()[spec_.kernel].name, TaskKind::kKernel, start_ns,
+                            end_ns, 0, spec_.block_dim});
+  }
 
  private:
   LaunchSpec spec_;

@@ -7,11 +7,14 @@
 namespace npud::sim {
 
 std::unique_ptr<Task> MakeWriteTask(DeviceRange dst, std::string bytes) {
-  return std::make_unique<FunctionTask>("write-device",
-                                        [dst = std::move(dst), bytes = std::move(bytes)]() {
-                                          std::memcpy(dst.data(), bytes.data(), bytes.size());
-                                          return absl::OkStatus();
-                                        });
+  const uint64_t size = bytes.size();
+  return std::make_unique<FunctionTask>(
+      "write-device",
+      [dst = std::move(dst), bytes = std::move(bytes)]() {
+        std::memcpy(dst.data(), bytes.data(), bytes.size());
+        return absl::OkStatus();
+      },
+      TaskKind::kCopy, size);
 }
 
 namespace {
@@ -35,6 +38,10 @@ class ReadTask final : public Task {
     return Progress::kDone;
   }
   const char* name() const override { return "read-device"; }
+  TaskKind kind() const override { return TaskKind::kCopy; }
+  void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
+    out->push_back(TaskSpan{name(), kind(), start_ns, end_ns, src_.size});
+  }
 
  private:
   const DeviceRange src_;
@@ -52,18 +59,25 @@ std::unique_ptr<Task> MakeReadTask(DeviceRange src, size_t chunk_bytes,
 }
 
 std::unique_ptr<Task> MakeCopyTask(DeviceRange dst, DeviceRange src) {
-  return std::make_unique<FunctionTask>("copy-device",
-                                        [dst = std::move(dst), src = std::move(src)]() {
-                                          std::memmove(dst.data(), src.data(), dst.size);
-                                          return absl::OkStatus();
-                                        });
+  const uint64_t size = dst.size;
+  return std::make_unique<FunctionTask>(
+      "copy-device",
+      [dst = std::move(dst), src = std::move(src)]() {
+        std::memmove(dst.data(), src.data(), dst.size);
+        return absl::OkStatus();
+      },
+      TaskKind::kCopy, size);
 }
 
 std::unique_ptr<Task> MakeMemsetTask(DeviceRange dst, uint8_t value) {
-  return std::make_unique<FunctionTask>("memset-device", [dst = std::move(dst), value]() {
-    std::memset(dst.data(), value, dst.size);
-    return absl::OkStatus();
-  });
+  const uint64_t size = dst.size;
+  return std::make_unique<FunctionTask>(
+      "memset-device",
+      [dst = std::move(dst), value]() {
+        std::memset(dst.data(), value, dst.size);
+        return absl::OkStatus();
+      },
+      TaskKind::kMemset, size);
 }
 
 }  // namespace npud::sim

@@ -41,6 +41,7 @@ class RecordNotifyTask final : public Task {
   }
   bool RunsWhenStopped() const override { return true; }
   const char* name() const override { return "record-notify"; }
+  TaskKind kind() const override { return TaskKind::kEventRecord; }
 
  private:
   const std::shared_ptr<Notify> notify_;
@@ -56,6 +57,7 @@ class WaitNotifyTask final : public Task {
   }
   bool WaitsOnOthers() const override { return true; }
   const char* name() const override { return "wait-notify"; }
+  TaskKind kind() const override { return TaskKind::kWait; }
 
  private:
   const std::shared_ptr<Notify> notify_;

@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/monotonic_clock.h"
 #include "simdevice/stream_scheduler.h"
 
 namespace npud::sim {
@@ -31,6 +32,7 @@ class DrainMarker final : public Task {
   void Cancel(const absl::Status& why) override { done_(why); }
   bool RunsWhenStopped() const override { return true; }
   const char* name() const override { return "drain-marker"; }
+  TaskKind kind() const override { return TaskKind::kMarker; }
 
  private:
   Stream* const stream_;  // The marker lives in the stream's own queue.
@@ -39,8 +41,9 @@ class DrainMarker final : public Task {
   absl::Status error_;
 };
 
-Stream::Stream(int device_id, uint64_t id, StreamScheduler* scheduler)
-    : device_id_(device_id), id_(id), scheduler_(scheduler) {}
+Stream::Stream(int device_id, uint64_t id, StreamScheduler* scheduler,
+               std::shared_ptr<TaskObserver> observer)
+    : device_id_(device_id), id_(id), scheduler_(scheduler), observer_(std::move(observer)) {}
 
 Stream::~Stream() {
   // Normally empty: the owner discards or drains before letting go.
@@ -92,6 +95,7 @@ void Stream::CancelWaits(const absl::Status& why) {
         if (it == tasks_.begin() && state_ == State::kParked) {
           state_ = State::kQueued;
           enqueue = true;
+          head_started_ns_ = 0;
         }
         dropped.push_back(std::move(*it));
         it = tasks_.erase(it);
@@ -135,6 +139,7 @@ void Stream::Discard(const absl::Status& why) {
       tasks_.push_back(std::move(running));
     } else {
       dropped.swap(tasks_);
+      head_started_ns_ = 0;
       // A parked task is dropped too; a late wake finds the stream empty.
       if (state_ == State::kParked) state_ = State::kEmpty;
     }
@@ -199,6 +204,7 @@ void Stream::RunSome() {
     if (stopped_ && !task->RunsWhenStopped()) {
       std::unique_ptr<Task> dropped = std::move(tasks_.front());
       tasks_.pop_front();
+      head_started_ns_ = 0;
       const absl::Status why = error_;
       mu_.Unlock();
       dropped->Cancel(why);
@@ -208,6 +214,7 @@ void Stream::RunSome() {
     }
     woken_ = false;
     running_ = task;
+    if (observer_ != nullptr && head_started_ns_ == 0) head_started_ns_ = MonotonicNanos();
     // The task runs unlocked: it may take seconds (kernels) and may call
     // back into this stream (markers).
     mu_.Unlock();
@@ -223,9 +230,13 @@ void Stream::RunSome() {
     if (!status.ok()) NoteError(status);
     std::unique_ptr<Task> finished = std::move(tasks_.front());
     tasks_.pop_front();
+    const int64_t started_ns = std::exchange(head_started_ns_, 0);
     // Retired and destroyed unlocked: it may announce completion to a
     // waiter, and may hold the last reference to device memory.
     mu_.Unlock();
+    if (observer_ != nullptr) {
+      observer_->Finished(device_id_, id_, *finished, started_ns, MonotonicNanos(), status);
+    }
     finished->AfterRetire();
     finished.reset();
     mu_.Lock();

@@ -22,6 +22,7 @@
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 #include "simdevice/task.h"
+#include "simdevice/task_observer.h"
 
 namespace npud::sim {
 
@@ -32,8 +33,10 @@ enum class FailureMode { kContinue = 0, kStop = 1 };
 
 class Stream : public std::enable_shared_from_this<Stream> {
  public:
-  // `scheduler` must outlive the stream.
-  Stream(int device_id, uint64_t id, StreamScheduler* scheduler);
+  // `scheduler` must outlive the stream. `observer`, if given, hears of
+  // every task the stream finishes.
+  Stream(int device_id, uint64_t id, StreamScheduler* scheduler,
+         std::shared_ptr<TaskObserver> observer = nullptr);
   ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -94,6 +97,7 @@ class Stream : public std::enable_shared_from_this<Stream> {
   const int device_id_;
   const uint64_t id_;
   StreamScheduler* const scheduler_;
+  const std::shared_ptr<TaskObserver> observer_;
 
   mutable absl::Mutex mu_;
   std::deque<std::unique_ptr<Task>> tasks_ ABSL_GUARDED_BY(mu_);
@@ -102,6 +106,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // also while a finished task is being destroyed or a dropped one
   // cancelled, when the front is a task that has not started.
   Task* running_ ABSL_GUARDED_BY(mu_) = nullptr;
+  // When the head task first ran (with an observer only); 0 before.
+  int64_t head_started_ns_ ABSL_GUARDED_BY(mu_) = 0;
   // A wake arrived while the head task was running; poll it again.
   bool woken_ ABSL_GUARDED_BY(mu_) = false;
   absl::Status error_ ABSL_GUARDED_BY(mu_);

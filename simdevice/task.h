@@ -12,14 +12,30 @@
 #ifndef NPUD_SIMDEVICE_TASK_H_
 #define NPUD_SIMDEVICE_TASK_H_
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 
 namespace npud::sim {
+
+// What a task does, for timelines and metrics.
+enum class TaskKind { kOther, kCopy, kMemset, kKernel, kEventRecord, kWait, kMarker };
+
+// A piece of a finished task's time: the whole task, or one kernel of a
+// batch of launches. Times are steady-clock nanoseconds (MonotonicNanos).
+struct TaskSpan {
+  std::string name;
+  TaskKind kind = TaskKind::kOther;
+  int64_t start_ns = 0;
+  int64_t end_ns = 0;
+  uint64_t bytes = 0;      // copies and memsets
+  uint32_t block_dim = 0;  // kernels
+};
 
 // Makes a parked stream runnable again. Cheap, thread-safe, may be called
 // more than once and from any thread (but must not be called with locks held
@@ -62,23 +78,38 @@ class Task {
   virtual bool Absorb(std::unique_ptr<Task>& /*next*/) { return false; }
 
   virtual const char* name() const = 0;
+  virtual TaskKind kind() const { return TaskKind::kOther; }
+
+  // Appends what the task did between `start_ns` (its first Run) and
+  // `end_ns` (its kDone): by default one span of name() and kind().
+  virtual void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const {
+    out->push_back(TaskSpan{name(), kind(), start_ns, end_ns});
+  }
 };
 
 // A task that runs one function to completion.
 class FunctionTask final : public Task {
  public:
-  FunctionTask(const char* name, std::function<absl::Status()> fn)
-      : name_(name), fn_(std::move(fn)) {}
+  // `bytes`: what a copy or memset moves, for its span.
+  FunctionTask(const char* name, std::function<absl::Status()> fn, TaskKind kind = TaskKind::kOther,
+               uint64_t bytes = 0)
+      : name_(name), fn_(std::move(fn)), kind_(kind), bytes_(bytes) {}
 
   Progress Run(const Waker&, absl::Status* status) override {
     *status = fn_();
     return Progress::kDone;
   }
   const char* name() const override { return name_; }
+  TaskKind kind() const override { return kind_; }
+  void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
+    out->push_back(TaskSpan{name_, kind_, start_ns, end_ns, bytes_});
+  }
 
  private:
   const char* name_;
   std::function<absl::Status()> fn_;
+  const TaskKind kind_;
+  const uint64_t bytes_;
 };
 
 }  // namespace npud::sim

@@ -40,6 +40,7 @@ class ValueWaitTask final : public Task {
   }
   bool WaitsOnOthers() const override { return true; }
   const char* name() const override { return "value-wait"; }
+  TaskKind kind() const override { return TaskKind::kWait; }
 
  private:
   const DeviceRange at_;

@@ -21,7 +21,9 @@ the table does not compile). Its exported definition calls it inside try/catch: 
 exception must not unwind into a C caller, so it becomes an error result, through the
 helpers of client/abi/abi_exceptions.h: an ACL error code (recorded like any failure)
 for functions returning aclError, an RTC code for the functions of acl_rt_compile.h,
-a null / zero value (the message kept for aclGetRecentErrMsg) for the others. A
+a null / zero value (the message kept for aclGetRecentErrMsg) for the others. It
+also opens a HostCallSpan (client/core/host_trace.h), which records the call while
+NPUD_TRACE traces the process. A
 variadic function (aclAppLog) must return void; its implementation takes a va_list in
 place of the "...".
 
@@ -252,7 +254,8 @@ def entry_point(row):
     call = f"{IMPL_NAMESPACE}::{row['name']}({', '.join(args)});"
     if row["return_type"] != "void":
         call = "return " + call
-    body = ["try {", "  " + call, "} catch (...) {"] + ["  " + s for s in on_exception(row)] + ["}"]
+    span = f'npud::client::HostCallSpan host_call_span("{row["name"]}");'
+    body = [span, "try {", "  " + call, "} catch (...) {"] + ["  " + s for s in on_exception(row)] + ["}"]
     if row["variadic"]:
         body = [f"va_list {VA_LIST_NAME};", f"va_start({VA_LIST_NAME}, {row['params'][-1][1]});"] + body
         body.append(f"va_end({VA_LIST_NAME});")
@@ -268,14 +271,16 @@ def render_entry_points(rows, table_path, impl_include):
         "// The exported definition of every implemented ACL function: it calls the",
         f"// implementation ({IMPL_NAMESPACE}, client/abi/abi_*.cc) and turns any exception into",
         "// an error result (client/abi/abi_exceptions.h), since none may unwind into a C",
-        "// caller. Visibility comes from ACL_FUNC_VISIBILITY on the declarations in the",
+        "// caller. Each opens a HostCallSpan (client/core/host_trace.h) for NPUD_TRACE.",
+        "// Visibility comes from ACL_FUNC_VISIBILITY on the declarations in the",
         "// public headers, or from the definition for headers without it.",
         "",
     ]
     if any(r["variadic"] for r in impl):
         out += ["#include <cstdarg>", ""]
     out += acl_includes(impl)
-    out += ['#include "client/abi/abi_exceptions.h"', f'#include "{impl_include}"', "", 'extern "C" {']
+    out += ['#include "client/abi/abi_exceptions.h"', '#include "client/core/host_trace.h"',
+            f'#include "{impl_include}"', "", 'extern "C" {']
     for row in impl:
         out.append("")
         out += entry_point(row)

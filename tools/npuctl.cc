@@ -2,13 +2,17 @@
 //
 //   npuctl [--address=unix:///path|host:port] [--admin_token_file=FILE] [--json]
 //          devices | info | sessions | top [--interval_ms=N] [--iterations=N] |
-//          kill SESSION | health
+//          kill SESSION | health |
+//          trace --session=N [--seconds=S] [--output=FILE]
 //
 // info summarizes the devices as npu-smi info does; top refreshes devices
 // and sessions (by memory) every interval, until interrupted or for N
 // iterations; kill ends a session from npud's side and releases everything
 // it held, as if its client had exited (the client's next call fails);
-// health exits 0 when npud's gRPC health service says it serves.
+// health exits 0 when npud's gRPC health service says it serves; trace
+// records session N's timeline for S seconds (default 5; less if the
+// session ends) and writes it as a Chrome trace for Perfetto to FILE
+// (default trace-session-N.json).
 //
 // --json prints the Admin service's replies as protobuf JSON (for scripts
 // and tests) instead of tables.
@@ -33,6 +37,7 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "common/chrome_trace.h"
 #include "common/daemon_address.h"
 #include "common/grpc_tls.h"
 #include "common/wire_constants.h"
@@ -90,12 +95,20 @@ class AdminClient {
     request.set_session_id(session_id);
     return stub_->KillSession(&context.get(), request, reply);
   }
+  grpc::Status Trace(uint64_t session_id, uint32_t duration_ms, npud::v1::TraceResult* reply) {
+    Context context(token_, std::chrono::milliseconds(duration_ms) + std::chrono::seconds(30));
+    npud::v1::TraceSessionRequest request;
+    request.set_session_id(session_id);
+    request.set_duration_ms(duration_ms);
+    return stub_->TraceSession(&context.get(), request, reply);
+  }
 
  private:
   class Context {
    public:
-    explicit Context(const std::string& token) {
-      context_.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+    explicit Context(const std::string& token,
+                     std::chrono::milliseconds deadline = std::chrono::seconds(5)) {
+      context_.set_deadline(std::chrono::system_clock::now() + deadline);
       if (!token.empty()) context_.AddMetadata(npud::kAdminTokenKey, token);
     }
     grpc::ClientContext& get() { return context_; }
@@ -163,10 +176,50 @@ int Top(AdminClient& admin, bool json, int interval_ms, int iterations) {
   return 0;
 }
 
+// `trace`: npud records session `session_id` for `seconds`; the Chrome
+// trace goes to `output`.
+int Trace(AdminClient& admin, bool json, uint64_t session_id, double seconds, std::string output) {
+  if (output.empty()) output = "trace-session-" + std::to_string(session_id) + ".json";
+  npud::v1::TraceResult trace;
+  const auto duration_ms = static_cast<uint32_t>(seconds * 1000);
+  if (grpc::Status status = admin.Trace(session_id, duration_ms, &trace); !status.ok()) {
+    return Fail(status);
+  }
+  npud::ChromeTraceInput input;
+  input.device = &trace;
+  std::ofstream out(output, std::ios::trunc);
+  out << npud::RenderChromeTrace(input);
+  out.close();
+  if (!out) {
+    std::fprintf(stderr, "npuctl: cannot write %s\n", output.c_str());
+    return 1;
+  }
+  if (json) {
+    std::printf("{\"session\": %llu, \"spans\": %d, \"dropped\": %llu, \"output\": \"%s\"}\n",
+                static_cast<unsigned long long>(session_id), trace.spans_size(),
+                static_cast<unsigned long long>(trace.dropped()), output.c_str());
+  } else {
+    std::printf("%d spans of session %llu written to %s\n", trace.spans_size(),
+                static_cast<unsigned long long>(session_id), output.c_str());
+  }
+  return 0;
+}
+
 constexpr char kUsage[] =
     "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json]\n"
     "              devices | info | sessions | top [--interval_ms=N] [--iterations=N] |\n"
-    "              kill SESSION | health\n";
+    "              kill SESSION | health |\n"
+    "              trace --session=N [--seconds=S] [--output=FILE]\n";
+
+// "--name=value" or "--name value" at argv[*i]: the value (advancing *i
+// past a separate one), or null when argv[*i] is not that flag.
+const char* FlagValue(int argc, char** argv, int* i, const char* name) {
+  const size_t length = std::strlen(name);
+  if (std::strncmp(argv[*i], name, length) != 0) return nullptr;
+  if (argv[*i][length] == '=') return argv[*i] + length + 1;
+  if (argv[*i][length] == '\0' && *i + 1 < argc) return argv[++*i];
+  return nullptr;
+}
 
 }  // namespace
 
@@ -183,9 +236,24 @@ int main(int argc, char** argv) {
   bool json = false;
   int interval_ms = 1000;
   int iterations = 0;
+  uint64_t trace_session = 0;
+  double trace_seconds = 5;
+  std::string trace_output;
   std::vector<std::string> operands;
   for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], "--address=", 10) == 0) {
+    if (const char* value = FlagValue(argc, argv, &i, "--session")) {
+      if (!absl::SimpleAtoi(value, &trace_session)) {
+        std::fputs(kUsage, stderr);
+        return 2;
+      }
+    } else if (const char* value = FlagValue(argc, argv, &i, "--seconds")) {
+      if (!absl::SimpleAtod(value, &trace_seconds) || !(trace_seconds > 0) || trace_seconds > 600) {
+        std::fprintf(stderr, "npuctl: --seconds takes a time up to 600\n");
+        return 2;
+      }
+    } else if (const char* value = FlagValue(argc, argv, &i, "--output")) {
+      trace_output = value;
+    } else if (std::strncmp(argv[i], "--address=", 10) == 0) {
       address = argv[i] + 10;
     } else if (std::strncmp(argv[i], "--admin_token_file=", 19) == 0) {
       admin_token = ReadFirstLine(argv[i] + 19);
@@ -254,6 +322,9 @@ int main(int argc, char** argv) {
     if (json) return PrintJson(reply);
     std::printf("session %llu killed\n", static_cast<unsigned long long>(session_id));
     return 0;
+  }
+  if (command == "trace" && trace_session != 0) {
+    return Trace(admin, json, trace_session, trace_seconds, trace_output);
   }
   std::fputs(kUsage, stderr);
   return 2;

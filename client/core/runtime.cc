@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
@@ -107,6 +108,16 @@ absl::Status Runtime::ConnectLocked() {
                     hello->daemon_version(), session->Describe(), hello->devices_size());
   hello_ = *std::move(hello);
   session_ = std::move(session);
+  if (const char* path = std::getenv("NPUD_TRACE"); path != nullptr && *path != '\0') {
+    const std::string where = session_->Describe();
+    const bool same_clock = absl::StartsWith(where, "unix") || absl::StartsWith(where, "inproc");
+    auto trace = SessionTrace::Begin(*session_, path, same_clock);
+    if (trace.ok()) {
+      trace_ = *std::move(trace);
+    } else {
+      ClientLog().warn("NPUD_TRACE={}: no trace: {}", path, std::string(trace.status().message()));
+    }
+  }
   static const bool registered = std::atexit(FlushAtExit) == 0;
   (void)registered;
   return absl::OkStatus();
@@ -131,7 +142,15 @@ absl::Status Runtime::Finalize() {
   if (finalized_) return AclError(kAclRepeatFinalize, "aclFinalize was already called");
   finalized_ = true;
   init_count_ = 0;
+  FinishTraceLocked();
   return absl::OkStatus();
+}
+
+void Runtime::FinishTraceLocked() {
+  if (trace_ == nullptr) return;
+  const absl::Status written = trace_->Finish(*session_);
+  if (!written.ok()) ClientLog().warn("NPUD_TRACE: {}", std::string(written.message()));
+  trace_.reset();
 }
 
 absl::StatusOr<uint64_t> Runtime::FinalizeReference() {
@@ -152,6 +171,7 @@ absl::StatusOr<CallPipeline*> Runtime::Session() {
 void Runtime::FlushSession() {
   absl::MutexLock lock(&mu_);
   if (session_ != nullptr) session_->Flush();
+  FinishTraceLocked();
 }
 
 absl::StatusOr<std::vector<v1::DeviceDescription>> Runtime::Devices() {

@@ -34,6 +34,7 @@
 #include "client/core/kernel_registry.h"
 #include "client/core/object_registry.h"
 #include "client/core/resource_limits.h"
+#include "client/core/session_trace.h"
 #include "client/transport/transport.h"
 #include "common/acl_status.h"
 #include "npud/v1/npud.pb.h"
@@ -91,7 +92,8 @@ class Runtime {
   // when the process runs in a pid namespace of its own.
   absl::StatusOr<int64_t> PeerPid() ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Sends whatever asynchronous calls are still queued (at exit).
+  // Sends whatever asynchronous calls are still queued, and writes the
+  // NPUD_TRACE file unless aclFinalize did (at exit).
   void FlushSession() ABSL_LOCKS_EXCLUDED(mu_);
 
   ObjectRegistry& objects() { return objects_; }
@@ -109,12 +111,16 @@ class Runtime {
 
   // Opens a session with the daemon NPUD_ADDRESS names.
   absl::Status ConnectLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Writes the NPUD_TRACE file, if a trace runs.
+  void FinishTraceLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const TransportFactory connect_;
   mutable absl::Mutex mu_;
   uint64_t init_count_ ABSL_GUARDED_BY(mu_) = 0;
   bool finalized_ ABSL_GUARDED_BY(mu_) = false;
   std::unique_ptr<CallPipeline> session_ ABSL_GUARDED_BY(mu_);
+  // NPUD_TRACE: running from the session's start until aclFinalize or exit.
+  std::unique_ptr<SessionTrace> trace_ ABSL_GUARDED_BY(mu_);
   v1::HelloReply hello_ ABSL_GUARDED_BY(mu_);
   ObjectRegistry objects_;
   KernelRegistry kernels_;

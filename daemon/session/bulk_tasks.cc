@@ -40,6 +40,10 @@ class BulkTask final : public sim::Task {
   }
 
   const char* name() const override { return to_device() ? "bulk-write" : "bulk-read"; }
+  sim::TaskKind kind() const override { return sim::TaskKind::kCopy; }
+  void Spans(int64_t start_ns, int64_t end_ns, std::vector<sim::TaskSpan>* out) const override {
+    out->push_back(sim::TaskSpan{name(), kind(), start_ns, end_ns, range_.size});
+  }
 
  private:
   bool to_device() const { return sink_ == nullptr; }

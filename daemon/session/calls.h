@@ -115,6 +115,10 @@ Outcome SetPhysicalPids(SessionState& s, const v1::SetPhysicalPids& op);
 Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op);
 Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op);
 
+// trace_calls.cc: the client's trace of its session (NPUD_TRACE).
+Outcome StartTrace(SessionState& s, const v1::StartTrace& op);
+Outcome StopTrace(SessionState& s, const v1::StopTrace& op);
+
 }  // namespace npud::daemon
 
 #endif  // NPUD_DAEMON_SESSION_CALLS_H_

@@ -153,7 +153,8 @@ TaskOrError HostCopyTask(SessionState& s, const v1::HostCopy& op) {
           CopyBytes(helpers, session, host, device.data(), device.size);
         }
         return absl::OkStatus();
-      });
+      },
+      sim::TaskKind::kCopy, op.size());
 }
 
 }  // namespace npud::daemon

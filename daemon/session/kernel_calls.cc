@@ -117,7 +117,7 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
       std::unique_ptr<sim::Task> task,
       s.kernels.MakeLaunch(op.binary_id(), *binary, std::move(spec), stream->failure_mode()));
   stream->Submit(std::move(task));
-  if (s.services.launches != nullptr) s.services.launches->Count(kernel.name);
+  if (s.services.kernel_stats != nullptr) s.services.kernel_stats->CountLaunch(kernel.name);
   return v1::Reply();
 }
 

@@ -7,6 +7,7 @@
 
 #include "absl/types/span.h"
 #include "common/acl_status.h"
+#include "common/monotonic_clock.h"
 #include "common/status_macros.h"
 #include "common/wire_constants.h"
 #include "daemon/session/bulk_tasks.h"
@@ -112,8 +113,12 @@ void RunData(SessionState& s, uint64_t call_id, uint64_t stream_id, TaskOrError 
   // launches. It never waits on a worker: the last stream to drain starts
   // it, and a read the client is slow to take continues when woken.
   std::shared_ptr<sim::Task> shared(std::move(*task));
-  s.WhenStreamsDrained([shared, sink = s.sink(), call_id] {
-    sim::RunDetached(shared, [sink, call_id](const absl::Status& status) {
+  s.WhenStreamsDrained([shared, sink = s.sink(), call_id, timeline = s.timeline] {
+    const int64_t start_ns = timeline->tracing() ? MonotonicNanos() : 0;
+    // The detached run holds the task until `done` has run.
+    sim::RunDetached(shared, [sink, call_id, timeline, start_ns,
+                              task = shared.get()](const absl::Status& status) {
+      if (start_ns != 0) timeline->Finished(-1, 0, *task, start_ns, MonotonicNanos(), status);
       if (call_id != 0) SendStatusReply(*sink, call_id, status);
     });
   });

@@ -189,6 +189,11 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kHostCopy:
       return RunData(s, id, call.host_copy().stream_id(), HostCopyTask(s, call.host_copy()));
 
+    case v1::Call::kStartTrace:
+      return s.Finish(id, 0, StartTrace(s, call.start_trace()));
+    case v1::Call::kStopTrace:
+      return s.Finish(id, 0, StopTrace(s, call.stop_trace()));
+
     case v1::Call::OP_NOT_SET:
       break;
   }

@@ -38,6 +38,7 @@ class Session {
 
   uint64_t id() const { return state_.id; }
   const std::shared_ptr<BulkLink>& bulk() const { return state_.bulk; }
+  const std::shared_ptr<SessionTimeline>& timeline() const { return state_.timeline; }
   const PeerInfo& peer() const { return state_.peer; }
 
   // Runs the calls of one batch in order; bulk bytes may be moved out of

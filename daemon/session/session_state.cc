@@ -23,6 +23,7 @@ SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
       peer(std::move(peer)),
       services(std::move(services)),
       bulk(std::move(bulk)),
+      timeline(std::make_shared<SessionTimeline>(id, this->services.kernel_stats)),
       memory(id, this->peer.pid, this->services.devices, this->services.limits.memory_bytes),
       kernels(id, this->services.kernel_host, this->services.devices, &memory),
       sink_(std::move(sink)) {}
@@ -155,6 +156,10 @@ v1::SessionStatus SessionState::Status() const {
     imports += handle->imported;
   }
   status.set_streams(streams.size());
+  for (const auto& stream : streams.All()) {
+    (*status.mutable_device_streams())[stream->device_id()] += 1;
+    (*status.mutable_queued_tasks())[stream->device_id()] += stream->pending();
+  }
   status.set_events(events.size());
   status.set_allocations(usage.allocations);
   status.set_imports(imports);

@@ -32,12 +32,13 @@
 #include "daemon/host_window.h"
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
-#include "daemon/launch_counter.h"
+#include "daemon/kernel_stats.h"
 #include "daemon/message_sink.h"
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
 #include "daemon/session/session_kernels.h"
 #include "daemon/session/session_limits.h"
+#include "daemon/session/session_timeline.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/count_notify.h"
@@ -94,7 +95,7 @@ struct SessionServices {
   SessionLimits limits;
   // The daemon's totals, which every session's copies and launches add to.
   CopyCounters* daemon_copied = nullptr;
-  LaunchCounter* launches = nullptr;
+  KernelStats* kernel_stats = nullptr;
 };
 
 // Physical memory (aclrtDrvMemHandle) as a session holds it.
@@ -138,6 +139,8 @@ class SessionState {
   sim::DeviceSet& devices() const { return *services.devices; }
   const std::shared_ptr<MessageSink>& sink() const { return sink_; }
   const std::shared_ptr<BulkLink> bulk;
+  // Watches the tasks of the session's streams: kernel metrics, traces.
+  const std::shared_ptr<SessionTimeline> timeline;
   // Turns true when the session ends: its running compilations are killed.
   const std::shared_ptr<std::atomic<bool>> ended = std::make_shared<std::atomic<bool>>(false);
 

@@ -28,9 +28,9 @@ Outcome CreateStream(SessionState& s, const v1::CreateStream& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
   NPUD_RETURN_IF_ERROR(
       CheckCount(s.streams.size(), s.services.limits.streams, kRtNoStreamResource, "streams"));
-  return Done(s.streams.Add(
-      op.stream_id(),
-      std::make_shared<sim::Stream>(op.device_id(), op.stream_id(), &s.devices().scheduler())));
+  return Done(s.streams.Add(op.stream_id(),
+                            std::make_shared<sim::Stream>(op.device_id(), op.stream_id(),
+                                                          &s.devices().scheduler(), s.timeline)));
 }
 
 void DestroyStream(SessionState& s, uint64_t call_id, const v1::DestroyStream& op) {

@@ -45,6 +45,9 @@ enum class Op : uint32_t {
   kDone = 103,
 };
 
+// Launches one kLaunch message carries at most.
+constexpr uint32_t kMaxBatchLaunches = 256;
+
 // Appends fields to a message.
 class Writer {
  public:

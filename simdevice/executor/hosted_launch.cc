@@ -1,5 +1,6 @@
 #include "simdevice/executor/hosted_launch.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -8,8 +9,7 @@
 namespace npud::sim {
 namespace {
 
-// Launches one batch takes at most, and their argument bytes.
-constexpr size_t kMaxBatch = 256;
+// Argument bytes one batch takes at most.
 constexpr size_t kMaxBatchArgBytes = 1 << 20;
 
 class HostedLaunchTask final : public Task {
@@ -22,7 +22,7 @@ class HostedLaunchTask final : public Task {
     auto* other = dynamic_cast<HostedLaunchTask*>(next.get());
     if (other == nullptr || sent_ || other->spec_.host != spec_.host || spec_.args_source ||
         other->spec_.args_source || other->spec_.stop_on_failure != spec_.stop_on_failure ||
-        1 + batch_.size() >= kMaxBatch ||
+        1 + batch_.size() >= host::kMaxBatchLaunches ||
         arg_bytes_ + other->spec_.launch.args.size() > kMaxBatchArgBytes) {
       return false;
     }
@@ -41,6 +41,10 @@ class HostedLaunchTask final : public Task {
         if (!status->ok()) return Progress::kDone;
       }
       batch_.insert(batch_.begin(), std::move(spec_.launch));
+      for (const HostedLaunch& launch : batch_) {
+        launches_.push_back(
+            TaskSpan{launch.kernel_name, TaskKind::kKernel, 0, 0, 0, launch.block_dim});
+      }
       spec_.host->Launch(std::move(batch_), spec_.stop_on_failure,
                          [answer = answer_, wake](BlockRunResult r) {
                            answer->Set(std::move(r));
@@ -51,6 +55,7 @@ class HostedLaunchTask final : public Task {
     BlockRunResult result;
     if (!answer_->Take(&result)) return Progress::kPending;
     if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
+    times_ = std::move(result.launch_times);
     *status = std::move(result.status);
     return Progress::kDone;
   }
@@ -59,12 +64,36 @@ class HostedLaunchTask final : public Task {
   // sent never is.
   void Cancel(const absl::Status&) override {}
   const char* name() const override { return "kernel-launch"; }
+  TaskKind kind() const override { return TaskKind::kKernel; }
+
+  // One span per launch that ran, at the times the host reports, kept
+  // inside the task's own time: a host runs client code and may lie.
+  void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
+    if (times_.empty() && !launches_.empty()) {  // the host died or timed out under it
+      TaskSpan span = launches_.front();
+      span.start_ns = start_ns;
+      span.end_ns = end_ns;
+      out->push_back(std::move(span));
+      return;
+    }
+    int64_t at = start_ns;
+    for (size_t i = 0; i < times_.size() && i < launches_.size(); ++i) {
+      TaskSpan span = launches_[i];
+      span.start_ns = std::clamp(times_[i].first, at, end_ns);
+      span.end_ns = std::clamp(times_[i].second, span.start_ns, end_ns);
+      at = span.end_ns;
+      out->push_back(std::move(span));
+    }
+  }
 
  private:
   HostedLaunchSpec spec_;
   // The launches absorbed after spec_.launch.
   std::vector<HostedLaunch> batch_;
   size_t arg_bytes_ = 0;
+  // Name and block count of each launch sent, and the times they ran.
+  std::vector<TaskSpan> launches_;
+  std::vector<std::pair<int64_t, int64_t>> times_;
   const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
   bool sent_ = false;
 };

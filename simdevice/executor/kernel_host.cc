@@ -262,7 +262,8 @@ void KernelHost::Launch(std::vector<HostedLaunch> launches, bool stop_on_failure
   }
   done({AclError(ExceptionCodeFor(first.kernel_type),
                  absl::StrFormat("kernel '%s': the kernel host %s", first.kernel_name, death)),
-        ""});
+        "",
+        {}});
 }
 
 void KernelHost::Kill(const std::string& why) {
@@ -322,8 +323,16 @@ void KernelHost::ReadLoop() {
     uint64_t id = 0;
     int32_t code = 0;
     std::string message, output;
+    uint32_t timed = 0;
     if (op != host::Op::kDone || !in.Get(&id) || !in.Get(&code) || !in.GetString(&message) ||
-        !in.GetString(&output)) {
+        !in.GetString(&output) || !in.Get(&timed) || timed > host::kMaxBatchLaunches) {
+      Kill("it broke the protocol");
+      break;
+    }
+    std::vector<std::pair<int64_t, int64_t>> times(timed);
+    bool read_all = true;
+    for (auto& [start, end] : times) read_all = read_all && in.Get(&start) && in.Get(&end);
+    if (!read_all) {
       Kill("it broke the protocol");
       break;
     }
@@ -337,7 +346,7 @@ void KernelHost::ReadLoop() {
     }
     absl::Status status = code == 0 ? absl::OkStatus() : FromAclCode(code, message);
     if (!status.ok()) spdlog::error("device exception: {}", message);
-    pending.done({std::move(status), std::move(output)});
+    pending.done({std::move(status), std::move(output), std::move(times)});
   }
   Ended();
 }
@@ -367,7 +376,7 @@ void KernelHost::Ended() {
                        absl::StrFormat("kernel '%s': the kernel host (pid %d) %s while it ran",
                                        pending.kernel_name, pid_, death));
     if (!stopping) spdlog::error("device exception: {}", std::string(status.message()));
-    pending.done({std::move(status), ""});
+    pending.done({std::move(status), "", {}});
   }
 }
 

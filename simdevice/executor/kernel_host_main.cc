@@ -25,6 +25,7 @@
 #include "absl/synchronization/mutex.h"
 #include "common/acl_status.h"
 #include "common/frame_io.h"
+#include "common/monotonic_clock.h"
 #include "simdevice/ai_core_pool.h"
 #include "simdevice/executor/host_protocol.h"
 #include "simdevice/executor/sandbox.h"
@@ -266,13 +267,17 @@ class KernelHostMain {
       Writer done(Op::kDone);
       done.Put(batch->id).Put(static_cast<int32_t>(ToAclCode(batch->result.status)));
       done.PutString(batch->result.status.message()).PutString(batch->result.output);
+      done.Put(static_cast<uint32_t>(batch->result.launch_times.size()));
+      for (const auto& [start, end] : batch->result.launch_times) done.Put(start).Put(end);
       Send(done);
       return;
     }
     std::shared_ptr<BlockRun> run = batch->runs[batch->next++];
-    RunBlocks(std::move(run), pool_.get(), [this, batch](BlockRunResult result) {
+    const int64_t start = MonotonicNanos();
+    RunBlocks(std::move(run), pool_.get(), [this, batch, start](BlockRunResult result) {
       if (batch->result.status.ok()) batch->result.status = std::move(result.status);
       batch->result.output += result.output;
+      batch->result.launch_times.emplace_back(start, MonotonicNanos());
       RunNext(batch);
     });
   }

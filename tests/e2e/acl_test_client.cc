@@ -44,6 +44,12 @@
 //                     1 MiB there and back, until a line arrives on stdin
 //                     (at least once); print "ROUNDS r BAD b" (b: wrong
 //                     results or errors)
+//   timeline KERNELS  the work a trace should show: pinned copies to the
+//                     device and two add_float launches on stream 1, an
+//                     event recorded there that stream 2 waits for before
+//                     copying the sum back, a synchronous copy; print
+//                     "TIMELINE OK" if the sums are right (run with
+//                     NPUD_TRACE; the trace is written by aclFinalize)
 //   spin KERNELS MS   launch the spin kernel of KERNELS for MS ms, make sure
 //                     npud has it, print "LAUNCHED", then wait to be killed
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
@@ -254,6 +260,52 @@ int AddLoop(const char* kernels) {
   }
   watcher.join();
   std::printf("ROUNDS %" PRIu64 " BAD %" PRIu64 "\n", rounds, bad);
+  return 0;
+}
+
+int Timeline(const char* kernels) {
+  aclrtStream first = nullptr, second = nullptr;
+  aclrtFuncHandle function = nullptr;
+  aclrtEvent event = nullptr;
+  if (!OpenKernel(kernels, "add_float", &first, &function) ||
+      aclrtCreateStream(&second) != ACL_SUCCESS || aclrtCreateEvent(&event) != ACL_SUCCESS) {
+    return 3;
+  }
+  constexpr uint32_t kCount = 1 << 18;
+  constexpr size_t kBytes = kCount * sizeof(float);
+  void* x = nullptr;
+  void* y = nullptr;
+  void* z = nullptr;
+  void* host = nullptr;
+  for (void** p : {&x, &y, &z}) {
+    if (aclrtMalloc(p, kBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) return 4;
+  }
+  if (aclrtMallocHost(&host, 3 * kBytes) != ACL_SUCCESS) return 4;
+  float* a = static_cast<float*>(host);
+  float* b = a + kCount;
+  float* c = b + kCount;
+  for (uint32_t i = 0; i < kCount; ++i) {
+    a[i] = static_cast<float>(i % 100);
+    b[i] = 2.0f;
+  }
+  struct {
+    void* x;
+    void* y;
+    void* z;
+    uint32_t n;
+  } args{x, y, z, kCount};
+  bool ok = aclrtMemcpyAsync(x, kBytes, a, kBytes, ACL_MEMCPY_HOST_TO_DEVICE, first) == 0 &&
+            aclrtMemcpyAsync(y, kBytes, b, kBytes, ACL_MEMCPY_HOST_TO_DEVICE, first) == 0 &&
+            aclrtLaunchKernelWithHostArgs(function, 8, first, nullptr, &args, sizeof(args), nullptr,
+                                          0) == 0 &&
+            aclrtLaunchKernelWithHostArgs(function, 8, first, nullptr, &args, sizeof(args), nullptr,
+                                          0) == 0 &&
+            aclrtRecordEvent(event, first) == 0 && aclrtStreamWaitEvent(second, event) == 0 &&
+            aclrtMemcpyAsync(c, kBytes, z, kBytes, ACL_MEMCPY_DEVICE_TO_HOST, second) == 0 &&
+            aclrtSynchronizeStream(second) == 0 && aclrtSynchronizeStream(first) == 0;
+  for (uint32_t i = 0; ok && i < kCount; ++i) ok = c[i] == a[i] + b[i];
+  ok = ok && aclrtMemcpy(z, kBytes, a, kBytes, ACL_MEMCPY_HOST_TO_DEVICE) == 0;
+  std::printf("TIMELINE %s\n", ok ? "OK" : "BAD");
   return 0;
 }
 
@@ -621,6 +673,7 @@ int main(int argc, char** argv) {
   if (scenario == "poke" && argc > 2) rc = Poke(std::strtoull(argv[2], nullptr, 16));
   if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
   if (scenario == "add-loop" && argc > 2) rc = AddLoop(argv[2]);
+  if (scenario == "timeline" && argc > 2) rc = Timeline(argv[2]);
   if (scenario == "spin" && argc > 3) rc = Spin(argv[2], std::strtoul(argv[3], nullptr, 0));
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {

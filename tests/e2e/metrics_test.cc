@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cinttypes>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -164,6 +165,52 @@ TEST_F(MetricsTest, LaunchesCountPerKernel) {
   const auto after = Samples(Scrape(port_));
   EXPECT_GE(Sum(after, "npud_kernel_launches_total"), rounds);
   EXPECT_GE(Sum(after, "npud_kernel_launches_total"), Sum(during, "npud_kernel_launches_total"));
+  // Each round's 8 blocks add 1 MiB of floats: device time is counted, and
+  // only for the kernel that ran.
+  const std::string add = "kernel=\"add_float\"";
+  EXPECT_GT(Sum(after, "npud_kernel_seconds_total", add), 0) << Scrape(port_);
+  EXPECT_GE(Sum(after, "npud_kernel_seconds_total", add),
+            Sum(during, "npud_kernel_seconds_total", add));
+  EXPECT_EQ(Sum(after, "npud_kernel_seconds_total"), Sum(after, "npud_kernel_seconds_total", add));
+  EXPECT_EQ(Sum(after, "npud_kernel_faults_total"), 0);
+}
+
+// A kernel that traps counts as a fault under its ACL code, once per
+// failed launch.
+TEST_F(MetricsTest, FaultsCountByCode) {
+  auto client = ChildProcess::Spawn({ACL_TEST_CLIENT, "trap", E2E_KERNELS_PATH, "3"},
+                                    {"NPUD_ADDRESS=" + daemon_->address()});
+  ASSERT_TRUE(client.ok()) << client.status();
+  const std::string codes = (*client)->ReadLine(absl::Seconds(60));
+  EXPECT_EQ((*client)->Wait(), 0);
+  int a = 0, b = 0, c = 0;
+  ASSERT_EQ(std::sscanf(codes.c_str(), "CODES %d %d %d", &a, &b, &c), 3) << codes;
+  ASSERT_EQ(a, b);
+  ASSERT_EQ(a, c);
+  ASSERT_NE(a, 0);
+  const auto after = Samples(Scrape(port_));
+  EXPECT_EQ(Sum(after, "npud_kernel_faults_total", "code=\"" + std::to_string(a) + "\""), 3)
+      << Scrape(port_);
+  EXPECT_EQ(Sum(after, "npud_kernel_faults_total"), 3);
+}
+
+// Queue depths: a kernel that spins holds its stream, and the launches
+// queued behind it show on the device and the session.
+TEST_F(MetricsTest, QueueDepthsShowQueuedWork) {
+  auto client = ChildProcess::Spawn({ACL_TEST_CLIENT, "spin", E2E_KERNELS_PATH, "3000"},
+                                    {"NPUD_ADDRESS=" + daemon_->address()});
+  ASSERT_TRUE(client.ok()) << client.status();
+  ASSERT_EQ((*client)->ReadLine(absl::Seconds(60)), "LAUNCHED");
+  const auto busy = Samples(Scrape(port_));
+  EXPECT_GE(Sum(busy, "npud_device_queued_tasks", "device=\"0\""), 1) << Scrape(port_);
+  const std::string pid = "pid=\"" + std::to_string((*client)->pid()) + "\"";
+  EXPECT_GE(Sum(busy, "npud_session_queued_tasks", pid), 1);
+  // The stream it created and the default stream: all the session's.
+  EXPECT_GE(Sum(busy, "npud_device_streams", "device=\"0\""), 1);
+  EXPECT_EQ(Sum(busy, "npud_device_streams", "device=\"0\""),
+            Sum(busy, "npud_session_streams", pid));
+  (*client)->Kill(SIGKILL);
+  (*client)->Wait();
 }
 
 // The Grafana dashboard in deploy/ asks only for metrics npud exports.

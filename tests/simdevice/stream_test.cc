@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "simdevice/stream_scheduler.h"
 #include "simdevice/task.h"
+#include "simdevice/task_observer.h"
 #include "tests/simdevice/test_util.h"
 
 namespace npud::sim {
@@ -573,6 +575,78 @@ TEST_F(StreamTest, DiscardWhileAFinishedTaskIsTornDownDropsTheNextTask) {
   teardown->release.Notify();
   SIM_ASSERT_DRAINS_OK(*stream);
   EXPECT_EQ(next->runs(), 0) << "a discarded task ran";
+}
+
+// What an observer hears of each finished task.
+class RecordingObserver final : public TaskObserver {
+ public:
+  struct Seen {
+    int device_id;
+    uint64_t stream_id;
+    std::string name;
+    TaskKind kind;
+    int64_t start_ns;
+    int64_t end_ns;
+    absl::Status status;
+  };
+  void Finished(int device_id, uint64_t stream_id, const Task& task, int64_t start_ns,
+                int64_t end_ns, const absl::Status& status) override {
+    absl::MutexLock lock(&mu_);
+    seen_.push_back(Seen{device_id, stream_id, task.name(), task.kind(), start_ns, end_ns, status});
+  }
+  std::vector<Seen> seen() const {
+    absl::MutexLock lock(&mu_);
+    return seen_;
+  }
+
+ private:
+  mutable absl::Mutex mu_;
+  std::vector<Seen> seen_ ABSL_GUARDED_BY(mu_);
+};
+
+// Every finished task is reported once, in stream order, with the time from
+// its first run to its end: a parked task's time includes the wait, and
+// tasks of one stream never overlap.
+TEST_F(StreamTest, AnObserverSeesEachTaskWithItsTime) {
+  auto observer = std::make_shared<RecordingObserver>();
+  auto stream = std::make_shared<Stream>(/*device_id=*/3, /*id=*/42, scheduler_.get(), observer);
+  auto gate = std::make_shared<Gate>();
+  auto probe = std::make_shared<Probe>();
+  stream->Submit(std::make_unique<FunctionTask>(
+      "copy", [] { return absl::OkStatus(); }, TaskKind::kCopy, 4096));
+  stream->Submit(gate->NewTask());
+  stream->Submit(probe->NewTask(AclError(kRtAicoreException, "boom")));
+  ASSERT_TRUE(gate->WaitPolled(1));
+  absl::SleepFor(absl::Milliseconds(20));
+  gate->Open();
+  const absl::StatusOr<absl::Status> drained = Drain(*stream);
+  ASSERT_TRUE(drained.ok());
+  EXPECT_EQ(CodeOf(*drained), kRtAicoreException);
+
+  const std::vector<RecordingObserver::Seen> seen = observer->seen();
+  ASSERT_GE(seen.size(), 3u);
+  EXPECT_EQ(seen[0].name, "copy");
+  EXPECT_EQ(seen[0].kind, TaskKind::kCopy);
+  EXPECT_EQ(CodeOf(seen[2].status), kRtAicoreException);
+  EXPECT_GE(seen[1].end_ns - seen[1].start_ns, 20'000'000) << "the gate's wait is its time";
+  for (size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].device_id, 3);
+    EXPECT_EQ(seen[i].stream_id, 42u);
+    EXPECT_GT(seen[i].start_ns, 0);
+    EXPECT_LE(seen[i].start_ns, seen[i].end_ns);
+    if (i > 0) {
+      EXPECT_GE(seen[i].start_ns, seen[i - 1].end_ns) << "tasks " << i - 1 << ", " << i;
+    }
+  }
+  // The drain marker is reported too (its kind lets observers skip it).
+  EXPECT_EQ(seen.back().kind, TaskKind::kMarker);
+
+  stream->Submit(std::make_unique<FunctionTask>(
+      "memset", [] { return absl::OkStatus(); }, TaskKind::kMemset, 64));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  const std::vector<RecordingObserver::Seen> later = observer->seen();
+  ASSERT_GT(later.size(), seen.size());
+  EXPECT_EQ(later[seen.size()].name, "memset");
 }
 
 }  // namespace

@@ -1,0 +1,90 @@
+#include "daemon/session/session_timeline.h"
+
+#include <utility>
+#include <vector>
+
+#include "common/acl_status.h"
+#include "common/monotonic_clock.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::daemon {
+namespace {
+
+v1::TraceKind ToProto(sim::TaskKind kind) {
+  switch (kind) {
+    case sim::TaskKind::kCopy:
+      return v1::TRACE_KIND_COPY;
+    case sim::TaskKind::kMemset:
+      return v1::TRACE_KIND_MEMSET;
+    case sim::TaskKind::kKernel:
+      return v1::TRACE_KIND_KERNEL;
+    case sim::TaskKind::kEventRecord:
+      return v1::TRACE_KIND_EVENT_RECORD;
+    case sim::TaskKind::kWait:
+      return v1::TRACE_KIND_WAIT;
+    case sim::TaskKind::kOther:
+    case sim::TaskKind::kMarker:
+      break;
+  }
+  return v1::TRACE_KIND_OTHER;
+}
+
+}  // namespace
+
+void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Task& task,
+                               int64_t start_ns, int64_t end_ns, const absl::Status& status) {
+  const sim::TaskKind kind = task.kind();
+  const bool kernel = kind == sim::TaskKind::kKernel && stats_ != nullptr;
+  // Synchronize markers are the client's waits, which its own trace shows.
+  const bool traced = kind != sim::TaskKind::kMarker && recorder_.active();
+  if (!kernel && !traced) return;
+  std::vector<sim::TaskSpan> spans;
+  task.Spans(start_ns, end_ns, &spans);
+  if (kernel) {
+    for (const sim::TaskSpan& span : spans)
+      stats_->AddRunTime(span.name, span.end_ns - span.start_ns);
+    if (!status.ok()) stats_->CountFault(static_cast<int32_t>(ToAclCode(status)));
+  }
+  if (traced) recorder_.Add(device_id, stream_id, std::move(spans));
+}
+
+absl::Status SessionTimeline::StartClientTrace() {
+  absl::MutexLock lock(&mu_);
+  if (client_cursor_.has_value()) return AclError(kRtParamInvalid, "the session already traces");
+  client_cursor_ = Start();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<v1::TraceResult> SessionTimeline::StopClientTrace() {
+  absl::MutexLock lock(&mu_);
+  if (!client_cursor_.has_value()) return AclError(kRtParamInvalid, "the session does not trace");
+  const uint64_t cursor = *std::exchange(client_cursor_, std::nullopt);
+  return Stop(cursor);
+}
+
+v1::TraceResult SessionTimeline::Stop(uint64_t cursor) {
+  sim::TraceRecorder::Result recorded = recorder_.Stop(cursor);
+  v1::TraceResult result;
+  result.set_session_id(session_id_);
+  result.set_dropped(recorded.dropped);
+  result.mutable_spans()->Reserve(static_cast<int>(recorded.spans.size()));
+  for (sim::TracedSpan& traced : recorded.spans) {
+    v1::TraceSpan* span = result.add_spans();
+    span->set_device_id(traced.device_id);
+    span->set_stream_id(traced.stream_id);
+    span->set_name(std::move(traced.span.name));
+    span->set_kind(ToProto(traced.span.kind));
+    span->set_start_ns(traced.span.start_ns);
+    span->set_duration_ns(traced.span.end_ns - traced.span.start_ns);
+    span->set_bytes(traced.span.bytes);
+    span->set_block_dim(traced.span.block_dim);
+  }
+  if (recorded.dropped > 0) {
+    spdlog::warn("session {}: trace kept {} spans and dropped {} (at most {} per trace)",
+                 session_id_, result.spans_size(), recorded.dropped, sim::TraceRecorder::kMaxSpans);
+  }
+  result.set_daemon_clock_ns(MonotonicNanos());
+  return result;
+}
+
+}  // namespace npud::daemon

@@ -1,0 +1,60 @@
+// session_timeline.h
+//
+// SessionTimeline: watches every task of one session's streams (their
+// TaskObserver). Always: adds each kernel's device time and failures to the
+// daemon's KernelStats. While someone traces the session (NPUD_TRACE in the
+// client, `npuctl trace`): records the spans of every task, which Stop()
+// hands out as a v1::TraceResult.
+//
+// Thread-safe.
+
+#ifndef NPUD_DAEMON_SESSION_SESSION_TIMELINE_H_
+#define NPUD_DAEMON_SESSION_SESSION_TIMELINE_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+
+#include "daemon/kernel_stats.h"
+#include "npud/v1/calls.pb.h"
+#include "simdevice/task_observer.h"
+#include "simdevice/trace_recorder.h"
+
+namespace npud::daemon {
+
+class SessionTimeline final : public sim::TaskObserver {
+ public:
+  // `stats` (may be null) must outlive the timeline.
+  SessionTimeline(uint64_t session_id, KernelStats* stats)
+      : session_id_(session_id), stats_(stats) {}
+
+  bool tracing() const { return recorder_.active(); }
+  // A trace begins; the cursor goes to Stop().
+  uint64_t Start() { return recorder_.Start(); }
+  // The trace begun at `cursor` ends: its spans.
+  v1::TraceResult Stop(uint64_t cursor);
+
+  // The client's own trace (StartTrace/StopTrace calls): one at a time,
+  // kRtParamInvalid for a second start or a stop without a start — so a
+  // client can never end someone else's trace of it.
+  absl::Status StartClientTrace() ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<v1::TraceResult> StopClientTrace() ABSL_LOCKS_EXCLUDED(mu_);
+
+  void Finished(int device_id, uint64_t stream_id, const sim::Task& task, int64_t start_ns,
+                int64_t end_ns, const absl::Status& status) override;
+
+ private:
+  const uint64_t session_id_;
+  KernelStats* const stats_;
+  sim::TraceRecorder recorder_;
+  absl::Mutex mu_;
+  std::optional<uint64_t> client_cursor_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace npud::daemon
+
+#endif  // NPUD_DAEMON_SESSION_SESSION_TIMELINE_H_

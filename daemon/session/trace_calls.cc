@@ -1,0 +1,25 @@
+// Trace calls: a client with NPUD_TRACE records its session's timeline.
+
+#include <utility>
+
+#include "common/monotonic_clock.h"
+#include "common/status_macros.h"
+#include "daemon/session/calls.h"
+
+namespace npud::daemon {
+
+Outcome StartTrace(SessionState& s, const v1::StartTrace&) {
+  NPUD_RETURN_IF_ERROR(s.timeline->StartClientTrace());
+  v1::Reply reply;
+  reply.mutable_trace_start()->set_daemon_clock_ns(MonotonicNanos());
+  return reply;
+}
+
+Outcome StopTrace(SessionState& s, const v1::StopTrace&) {
+  NPUD_ASSIGN_OR_RETURN(v1::TraceResult trace, s.timeline->StopClientTrace());
+  v1::Reply reply;
+  *reply.mutable_trace() = std::move(trace);
+  return reply;
+}
+
+}  // namespace npud::daemon
