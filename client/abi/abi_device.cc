@@ -1,10 +1,13 @@
 // ACL device and context entry points.
 
+#include <utility>
+
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
+#include "client/core/state_callbacks.h"
 #include "client/core/stream_ops.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
@@ -168,6 +171,18 @@ aclError aclrtCtxGetCurrentDefaultStream(aclrtStream* stream) {
   return ResultInto(npud::client::CurrentContext(), stream, __func__, [](const auto& current) {
     return MakeHandle(HandleKind::kStream, current.record.default_stream);
   });
+}
+
+aclError aclrtRegDeviceStateCallback(const char* regName, aclrtDeviceStateCallback callback,
+                                     void* args) {
+  NPUD_REQUIRE_NOT_NULL(regName);
+  npud::client::DeviceStateFn fn;
+  if (callback != nullptr) {
+    fn = [callback, args](int32_t device, int state) {
+      callback(device, static_cast<aclrtDeviceState>(state), args);
+    };
+  }
+  return Result(npud::client::RegisterDeviceStateCallback(regName, std::move(fn)), __func__);
 }
 
 }  // namespace npud::abi_impl

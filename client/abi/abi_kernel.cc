@@ -346,4 +346,17 @@ aclError aclrtResetStreamResLimit(aclrtStream stream) {
   return Result(npud::client::ResetStreamLimits(stream), __func__);
 }
 
+aclError aclrtUseStreamResInCurrentThread(aclrtStream stream) {
+  return Result(npud::client::UseStreamLimitsInThread(stream), __func__);
+}
+
+aclError aclrtUnuseStreamResInCurrentThread(aclrtStream stream) {
+  return Result(npud::client::UnuseStreamLimitsInThread(stream), __func__);
+}
+
+aclError aclrtGetResInCurrentThread(aclrtDevResLimitType type, uint32_t* value) {
+  NPUD_REQUIRE_NOT_NULL(value);
+  return ResultInto(npud::client::GetThreadLimit(type), value, __func__);
+}
+
 }  // namespace npud::abi_impl

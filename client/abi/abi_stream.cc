@@ -1,8 +1,11 @@
 // ACL stream entry points.
 
+#include <utility>
+
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/handles.h"
+#include "client/core/state_callbacks.h"
 #include "client/core/stream_ops.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
@@ -75,6 +78,18 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
   *leastPriority = 7;
   *greatestPriority = 0;
   return ACL_SUCCESS;
+}
+
+aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback,
+                                     void* args) {
+  NPUD_REQUIRE_NOT_NULL(regName);
+  npud::client::StreamStateFn fn;
+  if (callback != nullptr) {
+    fn = [callback, args](void* stream, int state) {
+      callback(stream, static_cast<aclrtStreamState>(state), args);
+    };
+  }
+  return Result(npud::client::RegisterStreamStateCallback(regName, std::move(fn)), __func__);
 }
 
 }  // namespace npud::abi_impl

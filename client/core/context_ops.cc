@@ -3,6 +3,7 @@
 #include "absl/strings/str_format.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/runtime.h"
+#include "client/core/state_callbacks.h"
 #include "client/core/thread_state.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
@@ -23,6 +24,7 @@ absl::StatusOr<uint64_t> NewContext(int32_t device, bool primary) {
   NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
   objects.AddStream(stream, StreamRecord{device, context, /*is_default=*/true});
   objects.AddContext(context, ContextRecord{device, stream, primary});
+  NotifyStreamState(stream, kStreamCreated);
   return context;
 }
 
@@ -31,6 +33,7 @@ absl::StatusOr<uint64_t> NewContext(int32_t device, bool primary) {
 absl::Status SetDevice(int32_t device) {
   Runtime& runtime = Runtime::Get();
   NPUD_RETURN_IF_ERROR(runtime.CheckDevice(device));
+  NotifyDeviceState(device, kDeviceSetting);
   v1::Call call;
   call.mutable_open_device()->set_device_id(device);
   NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
@@ -41,21 +44,29 @@ absl::Status SetDevice(int32_t device) {
     runtime.objects().SetPrimaryContext(device, context);
   }
   ThisThread().current_context = context;
+  NotifyDeviceState(device, kDeviceSet);
   return absl::OkStatus();
 }
 
 absl::Status ResetDevice(int32_t device, bool force) {
   Runtime& runtime = Runtime::Get();
   NPUD_RETURN_IF_ERROR(runtime.CheckDevice(device));
+  NotifyDeviceState(device, kDeviceResetting);
   NPUD_ASSIGN_OR_RETURN(const bool release, runtime.objects().CloseDevice(device, force));
-  if (!release) return absl::OkStatus();
-  // The last reference: the primary context, every context and stream of
-  // the device and their pending work go.
-  runtime.objects().RemoveDevice(device);
-  v1::Call call;
-  call.mutable_close_device()->set_device_id(device);
-  call.mutable_close_device()->set_force(true);
-  return CallDaemon(std::move(call)).status();
+  if (release) {
+    // The last reference: the primary context, every context and stream of
+    // the device and their pending work go.
+    for (uint64_t stream : runtime.objects().StreamsOf(device)) {
+      NotifyStreamState(stream, kStreamDestroying);
+    }
+    runtime.objects().RemoveDevice(device);
+    v1::Call call;
+    call.mutable_close_device()->set_device_id(device);
+    call.mutable_close_device()->set_force(true);
+    NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
+  }
+  NotifyDeviceState(device, kDeviceReset);
+  return absl::OkStatus();
 }
 
 absl::StatusOr<CurrentContextInfo> CurrentContext() {
@@ -102,6 +113,7 @@ absl::Status DestroyContext(uint64_t context) {
   }
   // The context's streams go with it, after their queued work.
   for (uint64_t stream : runtime.objects().RemoveContext(context)) {
+    NotifyStreamState(stream, kStreamDestroying);
     v1::Call call;
     call.mutable_destroy_stream()->set_stream_id(stream);
     NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));

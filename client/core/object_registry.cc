@@ -1,5 +1,7 @@
 #include "client/core/object_registry.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
 
@@ -106,6 +108,16 @@ void ObjectRegistry::SetStopOnFailure(uint64_t stream, bool stop) {
 bool ObjectRegistry::RemoveEvent(uint64_t id) {
   absl::MutexLock lock(&mu_);
   return events_.erase(id) > 0;
+}
+
+std::vector<uint64_t> ObjectRegistry::StreamsOf(int32_t device) const {
+  absl::MutexLock lock(&mu_);
+  std::vector<uint64_t> ids;
+  for (const auto& [id, stream] : streams_) {
+    if (stream.device == device) ids.push_back(id);
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
 }
 
 void ObjectRegistry::RemoveDevice(int32_t device) {

@@ -81,6 +81,8 @@ class ObjectRegistry {
   bool RemoveStream(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
   void SetStopOnFailure(uint64_t stream, bool stop) ABSL_LOCKS_EXCLUDED(mu_);
   bool RemoveEvent(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
+  // The ids of the streams (default ones too) on `device`.
+  std::vector<uint64_t> StreamsOf(int32_t device) const ABSL_LOCKS_EXCLUDED(mu_);
   // Removes every context, stream and event of a device.
   void RemoveDevice(int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
   void Clear() ABSL_LOCKS_EXCLUDED(mu_);

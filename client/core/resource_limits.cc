@@ -5,8 +5,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
+#include "client/core/context_ops.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
+#include "client/core/thread_state.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
@@ -115,6 +117,27 @@ absl::Status ResetStreamLimits(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   Limits().ResetStream(target.id);
   return absl::OkStatus();
+}
+
+absl::Status UseStreamLimitsInThread(void* stream) {
+  NPUD_RETURN_IF_ERROR(ResolveStream(stream).status());
+  ThisThread().resource_stream = stream;
+  return absl::OkStatus();
+}
+
+absl::Status UnuseStreamLimitsInThread(void* stream) {
+  NPUD_RETURN_IF_ERROR(ResolveStream(stream).status());
+  std::optional<void*>& used = ThisThread().resource_stream;
+  if (used.has_value() && *used == stream) used.reset();
+  return absl::OkStatus();
+}
+
+absl::StatusOr<uint32_t> GetThreadLimit(uint32_t type) {
+  if (const std::optional<void*> used = ThisThread().resource_stream; used.has_value()) {
+    return GetStreamLimit(*used, type);
+  }
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
+  return GetDeviceLimit(device, type);
 }
 
 }  // namespace npud::client

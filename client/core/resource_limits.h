@@ -43,6 +43,14 @@ absl::Status ResetDeviceLimits(int32_t device);
 absl::Status SetStreamLimit(void* stream, uint32_t type, uint32_t value);
 absl::StatusOr<uint32_t> GetStreamLimit(void* stream, uint32_t type);
 absl::Status ResetStreamLimits(void* stream);
+// aclrtUseStreamResInCurrentThread / Unuse: the calling thread takes the
+// limits of `stream` (the last one wins) or gives them up again.
+absl::Status UseStreamLimitsInThread(void* stream);
+absl::Status UnuseStreamLimitsInThread(void* stream);
+// aclrtGetResInCurrentThread: the limit the calling thread works under —
+// its stream's if it uses one, else its current device's (the process's
+// limit, else the core count).
+absl::StatusOr<uint32_t> GetThreadLimit(uint32_t type);
 
 }  // namespace npud::client
 

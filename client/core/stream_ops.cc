@@ -7,6 +7,7 @@
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
+#include "client/core/state_callbacks.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
@@ -43,6 +44,7 @@ absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags) {
   NPUD_RETURN_IF_ERROR(Runtime::Get().limits().streams != 0 ? CallDaemon(std::move(call)).status()
                                                             : PostToDaemon(std::move(call)));
   objects.AddStream(id, StreamRecord{context.record.device, context.id, false});
+  NotifyStreamState(id, kStreamCreated);
   return MakeHandle(HandleKind::kStream, id);
 }
 
@@ -52,6 +54,7 @@ absl::Status DestroyStream(void* handle, bool force) {
   if (stream.is_default) {
     return AclError(kRtParamInvalid, "the default stream of a context cannot be destroyed");
   }
+  NotifyStreamState(stream.id, kStreamDestroying);
   Runtime::Get().objects().RemoveStream(stream.id);
   v1::Call call;
   call.mutable_destroy_stream()->set_stream_id(stream.id);

@@ -7,6 +7,7 @@
 #define NPUD_CLIENT_CORE_THREAD_STATE_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace npud::client {
@@ -19,6 +20,9 @@ struct ThreadState {
   int32_t last_error = 0;
   // aclGetRecentErrMsg.
   std::string last_message;
+  // aclrtUseStreamResInCurrentThread: the stream whose core limits the
+  // thread uses (nullopt: none; a null handle is the default stream).
+  std::optional<void*> resource_stream;
 };
 
 ThreadState& ThisThread();

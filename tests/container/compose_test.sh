@@ -1,7 +1,8 @@
 #!/bin/sh
 # The images and deploy/compose.yaml for real, with podman: builds both
 # images from this checkout, starts npud, runs the example client over TCP
-# with mutual TLS and over the shared unix socket, checks their results,
+# with mutual TLS and over the shared unix socket, and (given as $1) a
+# program built on the host against the published ports, checks their results,
 # scrapes npud's metrics (the copies must show, by path), checks npud's
 # container health, and tears everything down. Prints the image sizes and
 # the time from `up` to a served client.
@@ -57,6 +58,15 @@ echo "$out" | grep -q "\[SUCCESS\] all memory flows passed" || fail "the TLS cli
 echo "compose up to a served TLS client: $(awk -v a="$start" -v b="$served" 'BEGIN { printf "%.1f", b - a }') s"
 out="$(compose run --rm client-socket 2>&1)" || fail "the socket client: $out"
 echo "$out" | grep -q "\[SUCCESS\] all memory flows passed" || fail "the socket client said: $out"
+if [ $# -ge 1 ]; then
+  # Outside compose: the session port and the bulk channel beside it, both
+  # published on the host's loopback.
+  out="$(NPUD_ADDRESS=127.0.0.1:50051 NPUD_TLS_CA="$work/tls/ca.crt" \
+    NPUD_TLS_CERT="$work/tls/client.crt" NPUD_TLS_KEY="$work/tls/client.key" \
+    NPUD_LOG_LEVEL=warn "$1" 2>&1)" || fail "the host client: $out"
+  echo "$out" | grep -q "\[SUCCESS\] all memory flows passed" || fail "the host client said: $out"
+  echo "$out" | grep -qi "bulk" && fail "the host client had no bulk channel: $out"
+fi
 
 metrics="$(python3 -c 'import urllib.request; print(urllib.request.urlopen("http://127.0.0.1:9464/metrics", timeout=5).read().decode())')" ||
   fail "no metrics"

@@ -349,6 +349,75 @@ TEST_F(AclTest, ContextsAndTheirDefaultStreams) {
   ASSERT_EQ(aclrtSetCurrentContext(primary), ACL_SUCCESS);
 }
 
+// What aclrtRegStreamStateCallback and aclrtRegDeviceStateCallback hear, in
+// order, as "stream <handle> <state>" / "device <id> <state>".
+std::vector<std::string>* StateLog() {
+  static auto* log = new std::vector<std::string>();
+  return log;
+}
+
+void OnStreamState(aclrtStream stream, aclrtStreamState state, void* args) {
+  StateLog()->push_back(std::string(static_cast<const char*>(args)) + " stream " +
+                        std::to_string(reinterpret_cast<uintptr_t>(stream)) + " " +
+                        std::to_string(state));
+}
+
+void OnDeviceState(int32_t device, aclrtDeviceState state, void* args) {
+  StateLog()->push_back(std::string(static_cast<const char*>(args)) + " device " +
+                        std::to_string(device) + " " + std::to_string(state));
+}
+
+std::string Handle(const void* p) { return std::to_string(reinterpret_cast<uintptr_t>(p)); }
+
+TEST_F(AclTest, StateCallbacksHearStreamsAndDevices) {
+  char tag[] = "cb";
+  StateLog()->clear();
+  ASSERT_EQ(aclrtRegStreamStateCallback("npud-test", OnStreamState, tag), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRegDeviceStateCallback("npud-test", OnDeviceState, tag), ACL_SUCCESS);
+  // Names are unique; nulls are refused.
+  EXPECT_EQ(aclrtRegStreamStateCallback("npud-test", OnStreamState, tag),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtRegStreamStateCallback(nullptr, OnStreamState, tag), ACL_ERROR_INVALID_PARAM);
+
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  aclrtContext primary = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&primary), ACL_SUCCESS);
+  aclrtContext extra = nullptr;
+  ASSERT_EQ(aclrtCreateContext(&extra, 0), ACL_SUCCESS);
+  aclrtStream extra_default = nullptr;
+  ASSERT_EQ(aclrtCtxGetCurrentDefaultStream(&extra_default), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyContext(extra), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetCurrentContext(primary), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(2), ACL_SUCCESS);
+  aclrtStream device2_default = nullptr;
+  ASSERT_EQ(aclrtCtxGetCurrentDefaultStream(&device2_default), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDevice(2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetCurrentContext(primary), ACL_SUCCESS);
+
+  ASSERT_EQ(aclrtRegStreamStateCallback("npud-test", nullptr, nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRegDeviceStateCallback("npud-test", nullptr, nullptr), ACL_SUCCESS);
+  EXPECT_EQ(aclrtRegDeviceStateCallback("npud-test", nullptr, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+  aclrtStream unheard = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&unheard), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(unheard), ACL_SUCCESS);
+
+  const std::vector<std::string> expected = {
+      "cb stream " + Handle(stream) + " 1",
+      "cb stream " + Handle(stream) + " 2",
+      "cb stream " + Handle(extra_default) + " 1",
+      "cb stream " + Handle(extra_default) + " 2",
+      "cb device 2 0",
+      "cb stream " + Handle(device2_default) + " 1",
+      "cb device 2 1",
+      "cb device 2 2",
+      "cb stream " + Handle(device2_default) + " 2",
+      "cb device 2 3",
+  };
+  EXPECT_EQ(*StateLog(), expected);
+}
+
 TEST_F(AclTest, MemInfoAccountsForAllocations) {
   size_t free0 = 0, total = 0;
   ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -613,6 +614,47 @@ TEST_F(KernelTest, ResourceLimits) {
   ASSERT_EQ(aclrtResetDeviceResLimit(0), ACL_SUCCESS);
   ASSERT_EQ(aclrtGetDeviceResLimit(0, ACL_RT_DEV_RES_CUBE_CORE, &value), ACL_SUCCESS);
   EXPECT_EQ(value, 24u);
+}
+
+// The thread's limits: its stream's while it uses one (the last one set
+// wins), else its device's, else the core count.
+TEST_F(KernelTest, ThreadLimitsFollowTheStreamInUse) {
+  uint32_t value = 0;
+  ASSERT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 48u);
+  ASSERT_EQ(aclrtSetDeviceResLimit(0, ACL_RT_DEV_RES_VECTOR_CORE, 16), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 16u);
+  aclrtStream other = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&other), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetStreamResLimit(stream_, ACL_RT_DEV_RES_VECTOR_CORE, 4), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetStreamResLimit(other, ACL_RT_DEV_RES_VECTOR_CORE, 2), ACL_SUCCESS);
+  ASSERT_EQ(aclrtUseStreamResInCurrentThread(other), ACL_SUCCESS);
+  ASSERT_EQ(aclrtUseStreamResInCurrentThread(stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 4u);
+  // Another thread is not affected.
+  uint32_t elsewhere = 0;
+  std::thread([&elsewhere] {
+    aclrtSetDevice(0);
+    aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &elsewhere);
+  }).join();
+  EXPECT_EQ(elsewhere, 16u);
+  // Giving up another stream keeps this one; giving up this one goes back
+  // to the device's limit.
+  ASSERT_EQ(aclrtUnuseStreamResInCurrentThread(other), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 4u);
+  ASSERT_EQ(aclrtUnuseStreamResInCurrentThread(stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, &value), ACL_SUCCESS);
+  EXPECT_EQ(value, 16u);
+  EXPECT_EQ(aclrtGetResInCurrentThread(ACL_RT_DEV_RES_VECTOR_CORE, nullptr),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetResInCurrentThread(static_cast<aclrtDevResLimitType>(7), &value),
+            ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(aclrtResetStreamResLimit(stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtResetDeviceResLimit(0), ACL_SUCCESS);
+  ASSERT_EQ(aclrtDestroyStream(other), ACL_SUCCESS);
 }
 
 }  // namespace
