@@ -116,6 +116,15 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   return Result(npud::client::Memset(devPtr, maxCount, value, count, false, nullptr), __func__);
 }
 
+aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind,
+                          aclDataType type, aclrtStream stream, void* reserve) {
+  NPUD_REQUIRE_NOT_NULL(dst);
+  NPUD_REQUIRE_NOT_NULL(src);
+  if (reserve != nullptr)
+    return Result(AclError(kAclInvalidParam, "reserve must be null"), __func__);
+  return Result(npud::client::ReduceAsync(dst, src, count, kind, type, stream), __func__);
+}
+
 aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t count,
                           aclrtStream stream) {
   if (count == 0) return ACL_SUCCESS;

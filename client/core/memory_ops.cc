@@ -1,6 +1,9 @@
 #include "client/core/memory_ops.h"
 
+#include <algorithm>
 #include <cstring>
+#include <iterator>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -245,6 +248,45 @@ absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag) {
 
 absl::Status UnregisterHost(void* pointer) {
   return Runtime::Get().host_memory().Unregister(pointer);
+}
+
+absl::Status ReduceAsync(void* dst, const void* src, uint64_t count, uint32_t kind, int32_t type,
+                         void* stream) {
+  // aclrtReduceKind: SUM, MAX, MIN are 10..12; EQUAL (13) has no documented
+  // meaning to simulate.
+  constexpr uint32_t kSum = 10, kMin = 12, kEqual = 13;
+  if (kind == kEqual) {
+    return AclError(kRtFeatureNotSupport,
+                    "aclrtReduceAsync with ACL_RT_MEMCPY_SDMA_AUTOMATIC_EQUAL");
+  }
+  if (kind < kSum || kind > kMin) {
+    return AclError(kRtParamInvalid, absl::StrFormat("invalid reduce kind %d", kind));
+  }
+  // The element types of the Atlas A2/A3 reduce, by aclDataType.
+  constexpr std::pair<int32_t, v1::ReduceType> kTypes[] = {
+      {2, v1::REDUCE_TYPE_INT8},    {6, v1::REDUCE_TYPE_INT16},     {3, v1::REDUCE_TYPE_INT32},
+      {1, v1::REDUCE_TYPE_FLOAT16}, {27, v1::REDUCE_TYPE_BFLOAT16}, {0, v1::REDUCE_TYPE_FLOAT32}};
+  const auto* it = std::find_if(std::begin(kTypes), std::end(kTypes),
+                                [type](const auto& entry) { return entry.first == type; });
+  if (it == std::end(kTypes)) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("aclrtReduceAsync does not take data type %d", type));
+  }
+  if (count == 0) return AclError(kRtParamInvalid, "aclrtReduceAsync of 0 bytes");
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  if (!Runtime::Get().IsDevicePointer(dst) || !Runtime::Get().IsDevicePointer(src)) {
+    return AclError(kRtParamInvalid, "aclrtReduceAsync works on device memory only");
+  }
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  v1::Call call;
+  v1::ReduceDevice* reduce = call.mutable_reduce_device();
+  reduce->set_stream_id(target.id);
+  reduce->set_dst(Address(dst));
+  reduce->set_src(Address(src));
+  reduce->set_bytes(count);
+  reduce->set_op(static_cast<v1::ReduceOp>(kind - kSum));
+  reduce->set_type(it->second);
+  return PostToDaemon(std::move(call));
 }
 
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,

@@ -44,6 +44,9 @@ absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag);
 absl::Status UnregisterHost(void* pointer);
 
 // `stream` is an aclrtStream handle when `async`, ignored otherwise.
+// aclrtReduceAsync: `kind` an aclrtReduceKind, `type` an aclDataType.
+absl::Status ReduceAsync(void* dst, const void* src, uint64_t count, uint32_t kind, int32_t type,
+                         void* stream);
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
                     void* stream);
 absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, uint32_t kind,

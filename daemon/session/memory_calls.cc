@@ -2,9 +2,11 @@
 // and memsets that run on a stream or synchronously behind the session's
 // queued work.
 
+#include <iterator>
 #include <memory>
 #include <utility>
 
+#include "absl/strings/str_format.h"
 #include "absl/types/span.h"
 #include "common/acl_status.h"
 #include "common/monotonic_clock.h"
@@ -15,6 +17,7 @@
 #include "daemon/session/sync_waiter.h"
 #include "simdevice/detached_task.h"
 #include "simdevice/memory_tasks.h"
+#include "simdevice/reduce_task.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -59,6 +62,32 @@ Outcome Free(SessionState& s, const v1::Free& op) { return Done(s.memory.Free(op
 TaskOrError MemsetTask(SessionState& s, const v1::Memset& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.count()));
   return sim::MakeMemsetTask(std::move(range), static_cast<uint8_t>(op.value()));
+}
+
+TaskOrError ReduceTask(SessionState& s, const v1::ReduceDevice& op) {
+  static constexpr sim::ReduceType kTypes[] = {
+      sim::ReduceType::kInt8,    sim::ReduceType::kInt16,    sim::ReduceType::kInt32,
+      sim::ReduceType::kFloat16, sim::ReduceType::kBfloat16, sim::ReduceType::kFloat32};
+  static constexpr sim::ReduceOp kOps[] = {sim::ReduceOp::kSum, sim::ReduceOp::kMax,
+                                           sim::ReduceOp::kMin};
+  if (op.type() < 0 || op.type() >= static_cast<int>(std::size(kTypes)) || op.op() < 0 ||
+      op.op() >= static_cast<int>(std::size(kOps))) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("invalid reduce op %d or type %d", op.op(), op.type()));
+  }
+  const sim::ReduceType type = kTypes[op.type()];
+  if (op.bytes() == 0 || op.bytes() % sim::ElementBytes(type) != 0) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("reduce of %d bytes: not a whole number of %d-byte elements",
+                                    op.bytes(), sim::ElementBytes(type)));
+  }
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange dst, s.memory.Access(op.dst(), op.bytes()));
+  NPUD_ASSIGN_OR_RETURN(sim::DeviceRange src, s.memory.Access(op.src(), op.bytes()));
+  if (op.dst() != op.src() && op.dst() < op.src() + op.bytes() &&
+      op.src() < op.dst() + op.bytes()) {
+    return AclError(kRtParamInvalid, "the reduce's source and destination overlap");
+  }
+  return sim::MakeReduceTask(std::move(dst), std::move(src), kOps[op.op()], type);
 }
 
 TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op) {

@@ -94,6 +94,8 @@ void Session::Dispatch(v1::Call& call, int fd) {
     }
     case v1::Call::kCopyDevice:
       return RunData(s, id, call.copy_device().stream_id(), CopyTask(s, call.copy_device()));
+    case v1::Call::kReduceDevice:
+      return RunData(s, id, call.reduce_device().stream_id(), ReduceTask(s, call.reduce_device()));
 
     case v1::Call::kLoadBinary:
       return s.Finish(id, 0, LoadBinary(s, call.load_binary()));

@@ -18,6 +18,7 @@
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
 #include "simdevice/event_tasks.h"
+#include "simdevice/reduce_task.h"
 #include "simdevice/stream.h"
 #include "tests/simdevice/test_util.h"
 
@@ -377,6 +378,55 @@ TEST_F(MemoryTasksTest, DetachedReadsFinishOnTheWakingThread) {
   ASSERT_TRUE(done.WaitForNotificationWithTimeout(absl::Seconds(10)));
   EXPECT_TRUE(outcome.ok()) << outcome;
   EXPECT_EQ(reader->chunks(), 3);
+}
+
+// The built-in reduce: each element of dst becomes dst op src, in the
+// element's own arithmetic (fp16 rounds to nearest even, int8 wraps).
+TEST_F(MemoryTasksTest, ReduceCombinesElementwise) {
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t dst, memory(0).Allocate(kPage));
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t src, memory(0).Allocate(kPage));
+  auto stream = NewStream(0);
+  auto* d = reinterpret_cast<float*>(dst);
+  auto* s = reinterpret_cast<float*>(src);
+  for (int i = 0; i < 4; ++i) {
+    d[i] = static_cast<float>(i + 1);
+    s[i] = static_cast<float>(4 - i);
+  }
+  stream->Submit(
+      MakeReduceTask(Range(dst, 16), Range(src, 16), ReduceOp::kSum, ReduceType::kFloat32));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(std::vector<float>(d, d + 4), (std::vector<float>{5, 5, 5, 5}));
+  d[0] = 1, d[1] = 7, d[2] = -3, d[3] = 0.5f;
+  stream->Submit(
+      MakeReduceTask(Range(dst, 16), Range(src, 16), ReduceOp::kMax, ReduceType::kFloat32));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(std::vector<float>(d, d + 4), (std::vector<float>{4, 7, 2, 1}));
+  stream->Submit(
+      MakeReduceTask(Range(dst, 12), Range(src, 12), ReduceOp::kMin, ReduceType::kFloat32));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(std::vector<float>(d, d + 4), (std::vector<float>{4, 3, 2, 1})) << "only 3 elements";
+
+  // fp16: 2048 + 1 is not representable; ties go to even (2048).
+  auto* h = reinterpret_cast<uint16_t*>(dst);
+  auto* g = reinterpret_cast<uint16_t*>(src);
+  h[0] = 0x6800;  // 2048
+  g[0] = 0x3C00;  // 1
+  h[1] = 0x3C00;  // 1
+  g[1] = 0x3800;  // 0.5
+  stream->Submit(
+      MakeReduceTask(Range(dst, 4), Range(src, 4), ReduceOp::kSum, ReduceType::kFloat16));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(h[0], 0x6800);
+  EXPECT_EQ(h[1], 0x3E00);  // 1.5
+
+  auto* b = reinterpret_cast<int8_t*>(dst);
+  auto* c = reinterpret_cast<int8_t*>(src);
+  b[0] = 120, c[0] = 10;
+  b[1] = -5, c[1] = 3;
+  stream->Submit(MakeReduceTask(Range(dst, 2), Range(src, 2), ReduceOp::kSum, ReduceType::kInt8));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  EXPECT_EQ(b[0], -126);
+  EXPECT_EQ(b[1], -2);
 }
 
 }  // namespace
