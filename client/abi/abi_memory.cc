@@ -1,5 +1,7 @@
 // ACL memory entry points: argument checks, then one call into the core.
 
+#include <cstring>
+
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/memory_ops.h"
@@ -114,6 +116,47 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   if (count == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(devPtr);
   return Result(npud::client::Memset(devPtr, maxCount, value, count, false, nullptr), __func__);
+}
+
+namespace {
+
+npud::client::RandomParamArg ParamOf(const aclrtRandomParaInfo& info) {
+  npud::client::RandomParamArg param;
+  std::memcpy(&param.bits, info.valueOrAddr, sizeof(param.bits));
+  param.size = info.size;
+  param.from_device = info.isAddr != 0;
+  return param;
+}
+
+}  // namespace
+
+aclError aclrtRandomNumAsync(const aclrtRandomNumTaskInfo* taskInfo, const aclrtStream stream,
+                             void* reserve) {
+  NPUD_REQUIRE_NOT_NULL(taskInfo);
+  if (reserve != nullptr)
+    return Result(AclError(kAclInvalidParam, "reserve must be null"), __func__);
+  npud::client::RandomNumbersArgs args;
+  args.data_type = taskInfo->dataType;
+  args.function = static_cast<uint32_t>(taskInfo->randomNumFuncParaInfo.funcType);
+  const auto& params = taskInfo->randomNumFuncParaInfo.paramInfo;
+  switch (taskInfo->randomNumFuncParaInfo.funcType) {
+    case ACL_RT_RANDOM_NUM_FUNC_TYPE_DROPOUT_BITMASK:
+      args.a = ParamOf(params.dropoutBitmaskInfo.dropoutRation);
+      break;
+    case ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS:
+      args.a = ParamOf(params.uniformDisInfo.min);
+      args.b = ParamOf(params.uniformDisInfo.max);
+      break;
+    default:  // normal and truncated normal; a bad type is refused inside
+      args.a = ParamOf(params.normalDisInfo.mean);
+      args.b = ParamOf(params.normalDisInfo.stddev);
+      break;
+  }
+  args.seed = ParamOf(taskInfo->randomSeed);
+  args.count = ParamOf(taskInfo->randomNum);
+  args.result = taskInfo->randomResultAddr;
+  args.counter = taskInfo->randomCounterAddr;
+  return Result(npud::client::RandomNumbersAsync(args, stream), __func__);
 }
 
 aclError aclrtReduceAsync(void* dst, const void* src, uint64_t count, aclrtReduceKind kind,

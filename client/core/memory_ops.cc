@@ -250,6 +250,58 @@ absl::Status UnregisterHost(void* pointer) {
   return Runtime::Get().host_memory().Unregister(pointer);
 }
 
+absl::Status RandomNumbersAsync(const RandomNumbersArgs& args, void* stream) {
+  // The result types CANN documents, by aclDataType.
+  constexpr std::pair<int32_t, v1::RandomType> kTypes[] = {
+      {3, v1::RANDOM_TYPE_INT32},   {9, v1::RANDOM_TYPE_INT64},   {8, v1::RANDOM_TYPE_UINT32},
+      {10, v1::RANDOM_TYPE_UINT64}, {1, v1::RANDOM_TYPE_FLOAT16}, {27, v1::RANDOM_TYPE_BFLOAT16},
+      {0, v1::RANDOM_TYPE_FLOAT32}};
+  const auto* type = std::find_if(std::begin(kTypes), std::end(kTypes),
+                                  [&](const auto& entry) { return entry.first == args.data_type; });
+  if (type == std::end(kTypes)) {
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("aclrtRandomNumAsync does not take data type %d", args.data_type));
+  }
+  if (args.function > v1::RANDOM_DISTRIBUTION_TRUNCATED_NORMAL) {
+    return AclError(kRtParamInvalid, absl::StrFormat("invalid random function %d", args.function));
+  }
+  if (args.count.from_device) {
+    return AclError(kRtFeatureNotSupport, "aclrtRandomNumAsync with the count in device memory");
+  }
+  if (args.result == nullptr || args.counter == nullptr) {
+    return AclError(kAclInvalidParam, "randomResultAddr and randomCounterAddr must be set");
+  }
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  if (!Runtime::Get().IsDevicePointer(args.result) ||
+      !Runtime::Get().IsDevicePointer(args.counter)) {
+    return AclError(kRtParamInvalid, "random numbers and their counter live in device memory");
+  }
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  v1::Call call;
+  v1::RandomNumbers* random = call.mutable_random_numbers();
+  random->set_stream_id(target.id);
+  random->set_distribution(static_cast<v1::RandomDistribution>(args.function));
+  random->set_type(type->second);
+  for (auto [from, to] :
+       {std::pair{&args.a, random->mutable_a()}, std::pair{&args.b, random->mutable_b()},
+        std::pair{&args.seed, random->mutable_seed()}}) {
+    to->set_size(from->size);
+    to->set_from_device(from->from_device);
+    if (from->from_device) {
+      to->set_address(from->bits);
+    } else {
+      to->set_bits(from->bits);
+    }
+  }
+  uint64_t count = args.count.bits;
+  if (args.count.size < 8) count &= (uint64_t{1} << (8 * args.count.size)) - 1;
+  random->set_count(count);
+  random->set_result(Address(args.result));
+  random->set_counter(Address(args.counter));
+  return PostToDaemon(std::move(call));
+}
+
 absl::Status ReduceAsync(void* dst, const void* src, uint64_t count, uint32_t kind, int32_t type,
                          void* stream) {
   // aclrtReduceKind: SUM, MAX, MIN are 10..12; EQUAL (13) has no documented

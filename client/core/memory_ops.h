@@ -44,6 +44,21 @@ absl::StatusOr<void*> HostDevicePointer(void* pointer, uint32_t flag);
 absl::Status UnregisterHost(void* pointer);
 
 // `stream` is an aclrtStream handle when `async`, ignored otherwise.
+// aclrtRandomNumAsync's task, as aclrtRandomNumTaskInfo gives it.
+struct RandomParamArg {
+  uint64_t bits = 0;  // the value's bytes, or its device address
+  uint32_t size = 0;
+  bool from_device = false;
+};
+struct RandomNumbersArgs {
+  int32_t data_type = 0;  // aclDataType
+  uint32_t function = 0;  // aclrtRandomNumFuncType
+  // min/max, mean/stddev, or the dropout ratio in a.
+  RandomParamArg a, b, seed, count;
+  void* result = nullptr;
+  void* counter = nullptr;
+};
+absl::Status RandomNumbersAsync(const RandomNumbersArgs& args, void* stream);
 // aclrtReduceAsync: `kind` an aclrtReduceKind, `type` an aclDataType.
 absl::Status ReduceAsync(void* dst, const void* src, uint64_t count, uint32_t kind, int32_t type,
                          void* stream);

@@ -56,6 +56,7 @@ TaskOrError BulkWriteTask(SessionState& s, const v1::WriteDevice& op);
 TaskOrError BulkReadTask(SessionState& s, const v1::ReadDevice& op);
 TaskOrError CopyTask(SessionState& s, const v1::CopyDevice& op);
 TaskOrError ReduceTask(SessionState& s, const v1::ReduceDevice& op);
+TaskOrError RandomTask(SessionState& s, const v1::RandomNumbers& op);
 // Runs a copy or memset on stream `stream_id`, or (stream 0) synchronously
 // after the work the session queued before it.
 void RunData(SessionState& s, uint64_t call_id, uint64_t stream_id, TaskOrError task);

@@ -17,6 +17,7 @@
 #include "daemon/session/sync_waiter.h"
 #include "simdevice/detached_task.h"
 #include "simdevice/memory_tasks.h"
+#include "simdevice/random_task.h"
 #include "simdevice/reduce_task.h"
 #include "spdlog/spdlog.h"
 
@@ -88,6 +89,43 @@ TaskOrError ReduceTask(SessionState& s, const v1::ReduceDevice& op) {
     return AclError(kRtParamInvalid, "the reduce's source and destination overlap");
   }
   return sim::MakeReduceTask(std::move(dst), std::move(src), kOps[op.op()], type);
+}
+
+TaskOrError RandomTask(SessionState& s, const v1::RandomNumbers& op) {
+  if (op.distribution() < 0 || op.distribution() > v1::RANDOM_DISTRIBUTION_TRUNCATED_NORMAL ||
+      op.type() < 0 || op.type() > v1::RANDOM_TYPE_FLOAT32) {
+    return AclError(kRtParamInvalid, absl::StrFormat("invalid random distribution %d or type %d",
+                                                     op.distribution(), op.type()));
+  }
+  sim::RandomSpec spec;
+  spec.distribution = static_cast<sim::RandomDistribution>(op.distribution());
+  spec.type = static_cast<sim::RandomType>(op.type());
+  const bool bitmask = spec.distribution == sim::RandomDistribution::kDropoutBitmask;
+  if (bitmask
+          ? spec.type != sim::RandomType::kFloat32
+          : spec.distribution != sim::RandomDistribution::kUniform &&
+                (spec.type == sim::RandomType::kInt32 || spec.type == sim::RandomType::kInt64 ||
+                 spec.type == sim::RandomType::kUint32 || spec.type == sim::RandomType::kUint64)) {
+    return AclError(kRtParamInvalid, "normal numbers are floating point; a dropout ratio a float");
+  }
+  constexpr uint64_t kMaxCount = uint64_t{1} << 34;
+  if (op.count() == 0 || op.count() > kMaxCount) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%d random numbers", op.count()));
+  }
+  const uint64_t bytes = bitmask ? (op.count() + 7) / 8 : op.count() * sim::ElementBytes(spec.type);
+  NPUD_ASSIGN_OR_RETURN(spec.result, s.memory.Access(op.result(), bytes));
+  NPUD_ASSIGN_OR_RETURN(spec.counter, s.memory.Access(op.counter(), 16));
+  for (auto [from, to] : {std::pair{&op.a(), &spec.a}, std::pair{&op.b(), &spec.b},
+                          std::pair{&op.seed(), &spec.seed}}) {
+    if (from->size() > 8) return AclError(kRtParamInvalid, "a random parameter over 8 bytes");
+    to->bits = from->bits();
+    to->size = from->size();
+    if (from->from_device()) {
+      NPUD_ASSIGN_OR_RETURN(to->source, s.memory.Access(from->address(), from->size()));
+    }
+  }
+  spec.count = op.count();
+  return sim::MakeRandomTask(std::move(spec));
 }
 
 TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op) {

@@ -94,6 +94,9 @@ void Session::Dispatch(v1::Call& call, int fd) {
     }
     case v1::Call::kCopyDevice:
       return RunData(s, id, call.copy_device().stream_id(), CopyTask(s, call.copy_device()));
+    case v1::Call::kRandomNumbers:
+      return RunData(s, id, call.random_numbers().stream_id(),
+                     RandomTask(s, call.random_numbers()));
     case v1::Call::kReduceDevice:
       return RunData(s, id, call.reduce_device().stream_id(), ReduceTask(s, call.reduce_device()));
 

@@ -482,6 +482,64 @@ TEST_F(AclTest, ReduceAsyncCombinesIntoTheDestination) {
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
+// aclrtRandomNumAsync through the ABI: the task info's fields as CANN
+// programs fill them (values inline, sizes set), ordered on the stream.
+TEST_F(AclTest, RandomNumAsyncFillsDeviceMemory) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  constexpr uint64_t kCount = 4096;
+  void* out = nullptr;
+  void* counter = nullptr;
+  ASSERT_EQ(aclrtMalloc(&out, kCount * 4, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&counter, 16, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(counter, 16, 0, 16), ACL_SUCCESS);
+  aclrtRandomNumTaskInfo info{};
+  info.dataType = ACL_INT32;
+  info.randomNumFuncParaInfo.funcType = ACL_RT_RANDOM_NUM_FUNC_TYPE_UNIFORM_DIS;
+  auto set = [](aclrtRandomParaInfo* param, auto value) {
+    std::memcpy(param->valueOrAddr, &value, sizeof(value));
+    param->size = sizeof(value);
+    param->isAddr = 0;
+  };
+  set(&info.randomNumFuncParaInfo.paramInfo.uniformDisInfo.min, int32_t{1});
+  set(&info.randomNumFuncParaInfo.paramInfo.uniformDisInfo.max, int32_t{101});
+  set(&info.randomSeed, uint64_t{7});
+  set(&info.randomNum, kCount);
+  info.randomResultAddr = out;
+  info.randomCounterAddr = counter;
+  ASSERT_EQ(aclrtRandomNumAsync(&info, stream, nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  std::vector<int32_t> values(kCount);
+  ASSERT_EQ(aclrtMemcpy(values.data(), kCount * 4, out, kCount * 4, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  int distinct = 0;
+  std::vector<bool> seen(102);
+  for (int32_t v : values) {
+    ASSERT_GE(v, 1);
+    ASSERT_LE(v, 100);
+    distinct += !seen[v];
+    seen[v] = true;
+  }
+  EXPECT_EQ(distinct, 100);
+  uint64_t advanced[2] = {};
+  ASSERT_EQ(aclrtMemcpy(advanced, 16, counter, 16, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  EXPECT_EQ(advanced[0], kCount * 2 / 4) << "two words per 64-bit draw, four per block";
+
+  EXPECT_EQ(aclrtRandomNumAsync(nullptr, stream, nullptr), ACL_ERROR_INVALID_PARAM);
+  aclrtRandomNumTaskInfo bad = info;
+  bad.dataType = ACL_INT8;
+  EXPECT_EQ(aclrtRandomNumAsync(&bad, stream, nullptr), ACL_ERROR_RT_PARAM_INVALID);
+  bad = info;
+  bad.randomNum.isAddr = 1;
+  EXPECT_EQ(aclrtRandomNumAsync(&bad, stream, nullptr), ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
+  bad = info;
+  set(&bad.randomNum, kCount * 2);  // past the result's memory
+  ASSERT_EQ(aclrtRandomNumAsync(&bad, stream, nullptr), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtFree(out), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(counter), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
 TEST_F(AclTest, MemInfoAccountsForAllocations) {
   size_t free0 = 0, total = 0;
   ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);

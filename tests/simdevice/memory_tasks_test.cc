@@ -1,5 +1,6 @@
 #include "simdevice/memory_tasks.h"
 
+#include <cmath>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
 #include "simdevice/event_tasks.h"
+#include "simdevice/random_task.h"
 #include "simdevice/reduce_task.h"
 #include "simdevice/stream.h"
 #include "tests/simdevice/test_util.h"
@@ -427,6 +429,102 @@ TEST_F(MemoryTasksTest, ReduceCombinesElementwise) {
   SIM_ASSERT_DRAINS_OK(*stream);
   EXPECT_EQ(b[0], -126);
   EXPECT_EQ(b[1], -2);
+}
+
+// Random numbers: each distribution's figures over many draws, the counter
+// advancing (fresh numbers) and a reset counter repeating them.
+TEST_F(MemoryTasksTest, RandomNumbersFollowTheirDistribution) {
+  constexpr uint64_t kCount = 20000;
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t out, memory(0).Allocate(kCount * 8));
+  SIM_ASSERT_OK_AND_ASSIGN(uint64_t counter, memory(0).Allocate(kPage));
+  std::memset(reinterpret_cast<void*>(counter), 0, 16);
+  auto stream = NewStream(0);
+  auto run = [&](RandomDistribution distribution, RandomType type, uint64_t a, uint64_t b,
+                 uint32_t size) {
+    RandomSpec spec;
+    spec.distribution = distribution;
+    spec.type = type;
+    spec.a = RandomParam{a, size, std::nullopt};
+    spec.b = RandomParam{b, size, std::nullopt};
+    spec.seed = RandomParam{42, 8, std::nullopt};
+    spec.count = kCount;
+    spec.result = Range(out, kCount * 8);
+    spec.counter = Range(counter, 16);
+    stream->Submit(MakeRandomTask(std::move(spec)));
+    return ::npud::sim::testing::Drain(*stream);
+  };
+  auto bits = [](float f) {
+    uint32_t b;
+    std::memcpy(&b, &f, 4);
+    return uint64_t{b};
+  };
+
+  // Uniform int32 in [-5, 10).
+  ASSERT_TRUE(
+      run(RandomDistribution::kUniform, RandomType::kInt32, static_cast<uint32_t>(-5), 10, 4)
+          ->ok());
+  const auto* ints = reinterpret_cast<const int32_t*>(out);
+  std::vector<int> seen(15);
+  for (uint64_t i = 0; i < kCount; ++i) {
+    ASSERT_GE(ints[i], -5);
+    ASSERT_LT(ints[i], 10);
+    ++seen[ints[i] + 5];
+  }
+  for (int n : seen) EXPECT_GT(n, static_cast<int>(kCount / 15 * 0.8));
+  const std::vector<int32_t> first(ints, ints + 100);
+
+  // Normal float, mean 3, deviation 2.
+  ASSERT_TRUE(run(RandomDistribution::kNormal, RandomType::kFloat32, bits(3), bits(2), 4)->ok());
+  const auto* floats = reinterpret_cast<const float*>(out);
+  double sum = 0, squares = 0;
+  for (uint64_t i = 0; i < kCount; ++i) sum += floats[i];
+  const double mean = sum / kCount;
+  for (uint64_t i = 0; i < kCount; ++i) squares += (floats[i] - mean) * (floats[i] - mean);
+  EXPECT_NEAR(mean, 3.0, 0.1);
+  EXPECT_NEAR(std::sqrt(squares / kCount), 2.0, 0.1);
+
+  // Truncated normal stays within two deviations.
+  ASSERT_TRUE(
+      run(RandomDistribution::kTruncatedNormal, RandomType::kFloat32, bits(0), bits(1), 4)->ok());
+  for (uint64_t i = 0; i < kCount; ++i) ASSERT_LE(std::fabs(floats[i]), 2.0f);
+
+  // fp16 uniform in [1, 2): half-precision bit patterns 0x3C00..0x3FFF.
+  ASSERT_TRUE(run(RandomDistribution::kUniform, RandomType::kFloat16, 0x3C00, 0x4000, 2)->ok());
+  const auto* halves = reinterpret_cast<const uint16_t*>(out);
+  for (uint64_t i = 0; i < kCount; ++i) {
+    ASSERT_GE(halves[i], 0x3C00);
+    ASSERT_LT(halves[i], 0x4000);
+  }
+
+  // Dropout: about 60% of the bits kept at ratio 0.4; bytes past the mask
+  // untouched.
+  reinterpret_cast<uint8_t*>(out)[kCount / 8] = 0xAB;
+  ASSERT_TRUE(
+      run(RandomDistribution::kDropoutBitmask, RandomType::kFloat32, bits(0.4f), 0, 4)->ok());
+  int kept = 0;
+  for (uint64_t i = 0; i < kCount / 8; ++i)
+    kept += __builtin_popcount(reinterpret_cast<uint8_t*>(out)[i]);
+  EXPECT_NEAR(static_cast<double>(kept) / kCount, 0.6, 0.02);
+  EXPECT_EQ(reinterpret_cast<uint8_t*>(out)[kCount / 8], 0xAB);
+
+  // The counter moved on: the same task gives new numbers; from a reset
+  // counter the first ones again.
+  ASSERT_TRUE(
+      run(RandomDistribution::kUniform, RandomType::kInt32, static_cast<uint32_t>(-5), 10, 4)
+          ->ok());
+  EXPECT_NE(std::vector<int32_t>(ints, ints + 100), first);
+  std::memset(reinterpret_cast<void*>(counter), 0, 16);
+  ASSERT_TRUE(
+      run(RandomDistribution::kUniform, RandomType::kInt32, static_cast<uint32_t>(-5), 10, 4)
+          ->ok());
+  EXPECT_EQ(std::vector<int32_t>(ints, ints + 100), first);
+
+  // Bad parameters fail the task.
+  EXPECT_EQ(CodeOf(*run(RandomDistribution::kUniform, RandomType::kInt32, 10, 10, 4)),
+            kRtParamInvalid);
+  EXPECT_EQ(
+      CodeOf(*run(RandomDistribution::kDropoutBitmask, RandomType::kFloat32, bits(1.5f), 0, 4)),
+      kRtParamInvalid);
 }
 
 }  // namespace
