@@ -540,6 +540,71 @@ TEST_F(AclTest, RandomNumAsyncFillsDeviceMemory) {
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
+// The user allocator API: descriptors registered per stream and read back
+// with the callbacks that were set.
+struct TestAllocator {
+  int allocs = 0;
+  int frees = 0;
+};
+void* TestAlloc(aclrtAllocator allocator, size_t size) {
+  ++static_cast<TestAllocator*>(allocator)->allocs;
+  return std::malloc(size);
+}
+void TestFree(aclrtAllocator allocator, aclrtAllocatorBlock block) {
+  ++static_cast<TestAllocator*>(allocator)->frees;
+  std::free(block);
+}
+void* TestAddr(aclrtAllocatorBlock block) { return block; }
+
+TEST_F(AclTest, AllocatorsRegisterPerStream) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  TestAllocator state;
+  aclrtAllocatorDesc desc = aclrtAllocatorCreateDesc();
+  ASSERT_NE(desc, nullptr);
+  ASSERT_EQ(aclrtAllocatorSetObjToDesc(desc, &state), ACL_SUCCESS);
+  ASSERT_EQ(aclrtAllocatorSetAllocFuncToDesc(desc, TestAlloc), ACL_SUCCESS);
+  // Not complete yet: free and get-address are missing.
+  EXPECT_EQ(aclrtAllocatorRegister(stream, desc), ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(aclrtAllocatorSetFreeFuncToDesc(desc, TestFree), ACL_SUCCESS);
+  ASSERT_EQ(aclrtAllocatorSetGetAddrFromBlockFuncToDesc(desc, TestAddr), ACL_SUCCESS);
+  EXPECT_EQ(aclrtAllocatorRegister(nullptr, desc), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclrtAllocatorRegister(stream, desc), ACL_SUCCESS);
+
+  aclrtAllocatorDesc got_desc = nullptr;
+  aclrtAllocator got_allocator = nullptr;
+  aclrtAllocatorAllocFunc alloc = nullptr;
+  aclrtAllocatorFreeFunc release = nullptr;
+  aclrtAllocatorAllocAdviseFunc advise = nullptr;
+  aclrtAllocatorGetAddrFromBlockFunc addr = nullptr;
+  ASSERT_EQ(aclrtAllocatorGetByStream(stream, &got_desc, &got_allocator, &alloc, &release, &advise,
+                                      &addr),
+            ACL_SUCCESS);
+  EXPECT_EQ(got_desc, desc);
+  EXPECT_EQ(got_allocator, &state);
+  EXPECT_EQ(advise, nullptr);
+  ASSERT_EQ(alloc, &TestAlloc);
+  void* block = alloc(got_allocator, 64);
+  EXPECT_EQ(addr(block), block);
+  release(got_allocator, block);
+  EXPECT_EQ(state.allocs, 1);
+  EXPECT_EQ(state.frees, 1);
+
+  // The stream keeps its copy after the descriptor is destroyed.
+  ASSERT_EQ(aclrtAllocatorDestroyDesc(desc), ACL_SUCCESS);
+  EXPECT_EQ(aclrtAllocatorDestroyDesc(desc), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtAllocatorSetFreeFuncToDesc(desc, TestFree), ACL_ERROR_RT_PARAM_INVALID);
+  ASSERT_EQ(aclrtAllocatorGetByStream(stream, nullptr, &got_allocator, nullptr, nullptr, nullptr,
+                                      nullptr),
+            ACL_SUCCESS);
+  EXPECT_EQ(got_allocator, &state);
+  ASSERT_EQ(aclrtAllocatorUnregister(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtAllocatorUnregister(stream), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtAllocatorGetByStream(stream, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
 TEST_F(AclTest, MemInfoAccountsForAllocations) {
   size_t free0 = 0, total = 0;
   ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);
