@@ -80,4 +80,15 @@ std::unique_ptr<Task> MakeMemsetTask(DeviceRange dst, uint8_t value) {
       TaskKind::kMemset, size);
 }
 
+std::unique_ptr<Task> MakeFill32Task(DeviceRange dst, uint32_t value) {
+  const uint64_t size = dst.size;
+  return std::make_unique<FunctionTask>(
+      "fill32-device",
+      [dst = std::move(dst), value]() {
+        for (uint64_t at = 0; at + 4 <= dst.size; at += 4) std::memcpy(dst.data() + at, &value, 4);
+        return absl::OkStatus();
+      },
+      TaskKind::kMemset, size);
+}
+
 }  // namespace npud::sim

@@ -47,6 +47,8 @@ std::unique_ptr<Task> MakeCopyTask(DeviceRange dst, DeviceRange src);
 
 // Fills dst with `value`.
 std::unique_ptr<Task> MakeMemsetTask(DeviceRange dst, uint8_t value);
+// Repeats the 32-bit `value` over `dst` (a multiple of 4 bytes).
+std::unique_ptr<Task> MakeFill32Task(DeviceRange dst, uint32_t value);
 
 }  // namespace npud::sim
 

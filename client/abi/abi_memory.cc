@@ -4,7 +4,9 @@
 
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
+#include "client/core/context_ops.h"
 #include "client/core/memory_ops.h"
+#include "client/core/stream_ops.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
@@ -110,6 +112,67 @@ aclError aclrtHostGetDevicePointer(void* pHost, void** pDevice, uint32_t flag) {
 aclError aclrtHostUnregister(void* ptr) {
   NPUD_REQUIRE_NOT_NULL(ptr);
   return Result(npud::client::UnregisterHost(ptr), __func__);
+}
+
+aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
+  if (N == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  return Result(npud::client::Memset32(ptr, memSize, value, N, false, nullptr), __func__);
+}
+
+aclError aclrtMemsetD32Async(void* ptr, size_t memSize, uint32_t value, size_t N,
+                             aclrtStream stream) {
+  if (N == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  return Result(npud::client::Memset32(ptr, memSize, value, N, true, stream), __func__);
+}
+
+// Synchronizes the current device (its queued work may still use the
+// memory), then frees.
+aclError aclrtFreeWithDevSync(void* devPtr) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  if (aclError synced = Result(npud::client::SynchronizeDevice(-1), __func__);
+      synced != ACL_SUCCESS) {
+    return synced;
+  }
+  return Result(npud::client::FreeDevice(devPtr), __func__);
+}
+
+aclError aclrtFreeHostWithDevSync(void* hostPtr) {
+  NPUD_REQUIRE_NOT_NULL(hostPtr);
+  if (aclError synced = Result(npud::client::SynchronizeDevice(-1), __func__);
+      synced != ACL_SUCCESS) {
+    return synced;
+  }
+  return Result(npud::client::FreeHost(hostPtr), __func__);
+}
+
+aclError aclrtMemFlush(void* devPtr, size_t size) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Result(npud::client::CheckCacheRange(devPtr, size), __func__);
+}
+
+aclError aclrtMemInvalidate(void* devPtr, size_t size) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  return Result(npud::client::CheckCacheRange(devPtr, size), __func__);
+}
+
+aclError aclrtCmoAsync(void* src, size_t size, aclrtCmoType cmoType, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(src);
+  if (cmoType < ACL_RT_CMO_TYPE_PREFETCH || cmoType > ACL_RT_CMO_TYPE_FLUSH) {
+    return Result(npud::AclError(npud::kRtParamInvalid, "invalid cache operation type"), __func__);
+  }
+  if (aclError checked = Result(npud::client::CheckCacheRange(src, size), __func__);
+      checked != ACL_SUCCESS) {
+    return checked;
+  }
+  return Result(npud::client::ResolveStream(stream).status(), __func__);
+}
+
+aclError aclrtDeviceL2CacheFlush(void* rsv) {
+  if (rsv != nullptr)
+    return Result(npud::AclError(npud::kAclInvalidParam, "rsv must be null"), __func__);
+  return Result(npud::client::CurrentContext().status(), __func__);
 }
 
 aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count) {

@@ -341,6 +341,45 @@ absl::Status ReduceAsync(void* dst, const void* src, uint64_t count, uint32_t ki
   return PostToDaemon(std::move(call));
 }
 
+absl::Status Memset32(void* dst, size_t dest_max, uint32_t value, size_t count, bool async,
+                      void* stream) {
+  if (count == 0) return absl::OkStatus();
+  if (count > dest_max / 4) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%d words exceed memSize %d", count, dest_max));
+  }
+  if (Address(dst) % 4 != 0) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not 4-byte aligned", dst));
+  }
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  if (!Runtime::Get().IsDevicePointer(dst)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not device memory", dst));
+  }
+  uint64_t stream_id = 0;
+  if (async) {
+    NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+    stream_id = target.id;
+  }
+  v1::Call call;
+  v1::Memset* memset = call.mutable_memset();
+  memset->set_stream_id(stream_id);
+  memset->set_address(Address(dst));
+  memset->set_count(static_cast<uint64_t>(count) * 4);
+  memset->set_value(value);
+  memset->set_pattern_bytes(4);
+  if (async) return PostToDaemon(std::move(call));
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::Status CheckCacheRange(const void* ptr, size_t size) {
+  if (size == 0) return AclError(kRtParamInvalid, "a cache operation over 0 bytes");
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  if (!Runtime::Get().IsDevicePointer(ptr)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not device memory", ptr));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, bool async,
                     void* stream) {
   if (count == 0) return absl::OkStatus();

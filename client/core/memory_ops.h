@@ -66,6 +66,15 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
                     void* stream);
 absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, uint32_t kind,
                     bool async, void* stream);
+// aclrtMemsetD32(Async): `count` 32-bit words of `value` at `dst` (device
+// memory, 4-byte aligned), within `dest_max` bytes.
+absl::Status Memset32(void* dst, size_t dest_max, uint32_t value, size_t count, bool async,
+                      void* stream);
+// aclrtMemFlush / aclrtMemInvalidate / aclrtCmoAsync: cache maintenance.
+// The simulated device keeps no caches, so these check their arguments and
+// change nothing (an asynchronous one is ordered trivially: it has no
+// effect to order).
+absl::Status CheckCacheRange(const void* ptr, size_t size);
 
 struct MemInfo {
   size_t free_bytes;

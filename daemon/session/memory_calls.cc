@@ -62,6 +62,12 @@ Outcome Free(SessionState& s, const v1::Free& op) { return Done(s.memory.Free(op
 
 TaskOrError MemsetTask(SessionState& s, const v1::Memset& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.count()));
+  if (op.pattern_bytes() == 4) {
+    if (op.count() % 4 != 0) {
+      return AclError(kRtParamInvalid, "a 32-bit memset of a length that is not a multiple of 4");
+    }
+    return sim::MakeFill32Task(std::move(range), op.value());
+  }
   return sim::MakeMemsetTask(std::move(range), static_cast<uint8_t>(op.value()));
 }
 

@@ -605,6 +605,50 @@ TEST_F(AclTest, AllocatorsRegisterPerStream) {
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
+// aclrtMemsetD32(Async), the cache maintenance calls (checked no-ops) and
+// the freeing calls that synchronize the device first.
+TEST_F(AclTest, Memset32CacheOpsAndSynchronizedFrees) {
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  constexpr size_t kWords = 1000;
+  void* dev = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev, kWords * 4, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemsetD32(dev, kWords * 4, 0xDEADBEEF, kWords), ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtMemsetD32Async(static_cast<uint32_t*>(dev) + 10, kWords * 4 - 40, 0x01020304, 5, stream),
+      ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  std::vector<uint32_t> words(kWords);
+  ASSERT_EQ(aclrtMemcpy(words.data(), kWords * 4, dev, kWords * 4, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  for (size_t i = 0; i < kWords; ++i) {
+    ASSERT_EQ(words[i], i >= 10 && i < 15 ? 0x01020304u : 0xDEADBEEFu) << i;
+  }
+  EXPECT_EQ(aclrtMemsetD32(dev, 8, 1, 3), ACL_ERROR_RT_PARAM_INVALID) << "past memSize";
+  EXPECT_EQ(aclrtMemsetD32(static_cast<char*>(dev) + 2, 64, 1, 4), ACL_ERROR_RT_PARAM_INVALID)
+      << "unaligned";
+  EXPECT_EQ(aclrtMemsetD32(words.data(), 64, 1, 4), ACL_ERROR_RT_PARAM_INVALID) << "host memory";
+  EXPECT_EQ(aclrtMemsetD32(nullptr, 64, 1, 4), ACL_ERROR_INVALID_PARAM);
+
+  EXPECT_EQ(aclrtMemFlush(dev, 64), ACL_SUCCESS);
+  EXPECT_EQ(aclrtMemInvalidate(dev, 64), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCmoAsync(dev, 64, ACL_RT_CMO_TYPE_PREFETCH, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtCmoAsync(dev, 64, static_cast<aclrtCmoType>(9), stream),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemFlush(words.data(), 64), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemFlush(dev, 0), ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtDeviceL2CacheFlush(nullptr), ACL_SUCCESS);
+
+  // The free waits for the work queued before it.
+  ASSERT_EQ(aclrtMemsetD32Async(dev, kWords * 4, 7, kWords, stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeWithDevSync(dev), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << "the memset ran before the free";
+  void* host = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&host, 4096), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeHostWithDevSync(host), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeWithDevSync(nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
 TEST_F(AclTest, MemInfoAccountsForAllocations) {
   size_t free0 = 0, total = 0;
   ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);
