@@ -114,6 +114,36 @@ aclError aclrtHostUnregister(void* ptr) {
   return Result(npud::client::UnregisterHost(ptr), __func__);
 }
 
+aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                       size_t height, aclrtMemcpyKind kind) {
+  NPUD_REQUIRE_NOT_NULL(dst);
+  NPUD_REQUIRE_NOT_NULL(src);
+  return Result(
+      npud::client::Memcpy2d(dst, dpitch, src, spitch, width, height, kind, false, nullptr),
+      __func__);
+}
+
+aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                            size_t height, aclrtMemcpyKind kind, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(dst);
+  NPUD_REQUIRE_NOT_NULL(src);
+  return Result(npud::client::Memcpy2d(dst, dpitch, src, spitch, width, height, kind, true, stream),
+                __func__);
+}
+
+aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  NPUD_REQUIRE_NOT_NULL(attributes);
+  return ResultInto(npud::client::PointerAttributesOf(ptr), attributes, __func__,
+                    [](const npud::client::PointerAttributes& a) {
+                      aclrtPtrAttributes out{};
+                      out.location.id = a.device;
+                      out.location.type = static_cast<aclrtMemLocationType>(a.type);
+                      out.pageSize = a.page_size;
+                      return out;
+                    });
+}
+
 aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {
   if (N == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(ptr);

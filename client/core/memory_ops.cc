@@ -1,5 +1,7 @@
 #include "client/core/memory_ops.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstring>
 #include <iterator>
@@ -369,6 +371,55 @@ absl::Status Memset32(void* dst, size_t dest_max, uint32_t value, size_t count, 
   memset->set_pattern_bytes(4);
   if (async) return PostToDaemon(std::move(call));
   return CallDaemon(std::move(call)).status();
+}
+
+absl::Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                      size_t height, uint32_t kind, bool async, void* stream) {
+  if (width == 0 || height == 0) {
+    return AclError(kRtParamInvalid, absl::StrFormat("a 2D copy of %dx%d bytes", width, height));
+  }
+  if (dpitch < width || spitch < width) {
+    return AclError(kRtParamInvalid, absl::StrFormat("pitches %d and %d must be at least the "
+                                                     "width %d",
+                                                     dpitch, spitch, width));
+  }
+  size_t dst_span = 0, src_span = 0;
+  if (__builtin_mul_overflow(dpitch, height - 1, &dst_span) ||
+      __builtin_mul_overflow(spitch, height - 1, &src_span) ||
+      __builtin_add_overflow(dst_span, width, &dst_span) ||
+      __builtin_add_overflow(src_span, width, &src_span)) {
+    return AclError(kRtParamInvalid, "the 2D copy's extent overflows");
+  }
+  if (dpitch == width && spitch == width) {
+    return Memcpy(dst, dst_span, src, src_span, kind, async, stream);
+  }
+  for (size_t row = 0; row < height; ++row) {
+    NPUD_RETURN_IF_ERROR(Memcpy(static_cast<uint8_t*>(dst) + row * dpitch, width,
+                                static_cast<const uint8_t*>(src) + row * spitch, width, kind, async,
+                                stream));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr) {
+  constexpr uint32_t kHost = 0, kDevice = 1, kUnregistered = 2;
+  PointerAttributes attributes;
+  Runtime& runtime = Runtime::Get();
+  if (runtime.IsDevicePointer(ptr)) {
+    attributes.type = kDevice;
+    attributes.page_size = 4096;
+    NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices, runtime.Devices());
+    const uint64_t address = Address(ptr);
+    for (const v1::DeviceDescription& device : devices) {
+      if (address >= device.va_base() && address - device.va_base() < device.va_size()) {
+        attributes.device = static_cast<uint32_t>(device.device_id());
+      }
+    }
+    return attributes;  // a reserved virtual address: device 0 unless in a device's range
+  }
+  attributes.type = runtime.host_memory().Contains(ptr, 1) ? kHost : kUnregistered;
+  attributes.page_size = static_cast<uint32_t>(sysconf(_SC_PAGESIZE));
+  return attributes;
 }
 
 absl::Status CheckCacheRange(const void* ptr, size_t size) {

@@ -66,6 +66,21 @@ absl::Status Memset(void* dst, size_t dest_max, int32_t value, size_t count, boo
                     void* stream);
 absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, uint32_t kind,
                     bool async, void* stream);
+// aclrtMemcpy2d(Async): `height` rows of `width` bytes, `spitch` apart in
+// the source and `dpitch` apart in the destination. Rows that are
+// contiguous on both sides go as one copy; others as one copy per row, in
+// order (a synchronous one waits for each).
+absl::Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                      size_t height, uint32_t kind, bool async, void* stream);
+// aclrtPointerGetAttributes: where `ptr` lives. `device`: its device for
+// device memory; `type` an aclrtMemLocationType (host for memory from
+// aclrtMallocHost or registered with npud, unregistered otherwise).
+struct PointerAttributes {
+  uint32_t device = 0;
+  uint32_t type = 0;
+  uint32_t page_size = 0;
+};
+absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr);
 // aclrtMemsetD32(Async): `count` 32-bit words of `value` at `dst` (device
 // memory, 4-byte aligned), within `dest_max` bytes.
 absl::Status Memset32(void* dst, size_t dest_max, uint32_t value, size_t count, bool async,

@@ -649,6 +649,76 @@ TEST_F(AclTest, Memset32CacheOpsAndSynchronizedFrees) {
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
+// aclrtMemcpy2d(Async): a pitched sub-rectangle to the device and back,
+// the contiguous case, bad pitches; aclrtPointerGetAttributes of device,
+// pinned and plain host memory.
+TEST_F(AclTest, Memcpy2dAndPointerAttributes) {
+  constexpr size_t kWidth = 24, kHeight = 17, kHostPitch = 40, kDevPitch = 64;
+  std::vector<uint8_t> host(kHostPitch * kHeight), back(kHostPitch * kHeight, 0xEE);
+  for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<uint8_t>(i * 7 + 1);
+  void* dev = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev, kDevPitch * kHeight, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemset(dev, kDevPitch * kHeight, 0, kDevPitch * kHeight), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy2d(dev, kDevPitch, host.data(), kHostPitch, kWidth, kHeight,
+                          ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_SUCCESS);
+  // The device holds the rows at its pitch, zeros between them.
+  std::vector<uint8_t> image(kDevPitch * kHeight);
+  ASSERT_EQ(aclrtMemcpy(image.data(), image.size(), dev, image.size(), ACL_MEMCPY_DEVICE_TO_HOST),
+            0);
+  for (size_t r = 0; r < kHeight; ++r) {
+    for (size_t c = 0; c < kDevPitch; ++c) {
+      ASSERT_EQ(image[r * kDevPitch + c], c < kWidth ? host[r * kHostPitch + c] : 0)
+          << r << "," << c;
+    }
+  }
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy2dAsync(back.data(), kHostPitch, dev, kDevPitch, kWidth, kHeight,
+                               ACL_MEMCPY_DEVICE_TO_HOST, stream),
+            ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  for (size_t r = 0; r < kHeight; ++r) {
+    for (size_t c = 0; c < kHostPitch; ++c) {
+      ASSERT_EQ(back[r * kHostPitch + c], c < kWidth ? host[r * kHostPitch + c] : 0xEE);
+    }
+  }
+  // Contiguous rows: one copy.
+  ASSERT_EQ(aclrtMemcpy2d(dev, 8, host.data(), 8, 8, 10, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpy(image.data(), 80, dev, 80, ACL_MEMCPY_DEVICE_TO_HOST), 0);
+  EXPECT_EQ(std::memcmp(image.data(), host.data(), 80), 0);
+  EXPECT_EQ(aclrtMemcpy2d(dev, 8, host.data(), 40, 16, 2, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_ERROR_RT_PARAM_INVALID)
+      << "dpitch below the width";
+  EXPECT_EQ(aclrtMemcpy2d(dev, 64, host.data(), 40, 8, 0, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(aclrtMemcpy2d(nullptr, 64, host.data(), 40, 8, 1, ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_ERROR_INVALID_PARAM);
+
+  aclrtPtrAttributes attributes{};
+  ASSERT_EQ(aclrtPointerGetAttributes(static_cast<char*>(dev) + 100, &attributes), ACL_SUCCESS);
+  EXPECT_EQ(attributes.location.type, ACL_MEM_LOCATION_TYPE_DEVICE);
+  EXPECT_EQ(attributes.location.id, 0u);
+  void* pinned = nullptr;
+  ASSERT_EQ(aclrtMallocHost(&pinned, 4096), ACL_SUCCESS);
+  ASSERT_EQ(aclrtPointerGetAttributes(pinned, &attributes), ACL_SUCCESS);
+  EXPECT_EQ(attributes.location.type, ACL_MEM_LOCATION_TYPE_HOST);
+  ASSERT_EQ(aclrtPointerGetAttributes(host.data(), &attributes), ACL_SUCCESS);
+  EXPECT_EQ(attributes.location.type, ACL_MEM_LOCATION_TYPE_UNREGISTERED);
+  EXPECT_EQ(aclrtPointerGetAttributes(host.data(), nullptr), ACL_ERROR_INVALID_PARAM);
+  ASSERT_EQ(aclrtSetDevice(1), ACL_SUCCESS);
+  void* dev1 = nullptr;
+  ASSERT_EQ(aclrtMalloc(&dev1, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtPointerGetAttributes(dev1, &attributes), ACL_SUCCESS);
+  EXPECT_EQ(attributes.location.id, 1u);
+  EXPECT_EQ(aclrtFree(dev1), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(1), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFreeHost(pinned), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(dev), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
 TEST_F(AclTest, MemInfoAccountsForAllocations) {
   size_t free0 = 0, total = 0;
   ASSERT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free0, &total), ACL_SUCCESS);
