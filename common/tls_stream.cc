@@ -7,6 +7,8 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -25,6 +27,41 @@
 
 namespace npud {
 namespace {
+
+// OpenSSL writes to the socket with write(), which raises SIGPIPE when the
+// peer has closed it — a signal that ends the application by default, and
+// libacl_rt runs inside applications. While one SSL call runs the calling
+// thread blocks SIGPIPE, and one the call raised is taken before unblocking
+// (the write itself then fails with EPIPE, which is reported).
+class NoSigpipe {
+ public:
+  NoSigpipe() {
+    sigemptyset(&pipe_);
+    sigaddset(&pipe_, SIGPIPE);
+    sigset_t pending;
+    sigpending(&pending);
+    pending_before_ = sigismember(&pending, SIGPIPE) == 1;
+    pthread_sigmask(SIG_BLOCK, &pipe_, &old_);
+  }
+  ~NoSigpipe() {
+    if (!pending_before_) {
+      sigset_t pending;
+      sigpending(&pending);
+      if (sigismember(&pending, SIGPIPE) == 1) {
+        const timespec now{};
+        sigtimedwait(&pipe_, nullptr, &now);
+      }
+    }
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  NoSigpipe(const NoSigpipe&) = delete;
+  NoSigpipe& operator=(const NoSigpipe&) = delete;
+
+ private:
+  sigset_t pipe_;
+  sigset_t old_;
+  bool pending_before_ = false;
+};
 
 // How much one OpenSSL call may move while it holds the connection's mutex,
 // so that the other direction waits at most that long.
@@ -204,7 +241,11 @@ class TlsStream final : public ByteStream {
         absl::MutexLock lock(&mu_);
         ERR_clear_error();
         const bool handshaking = !SSL_is_init_finished(ssl_);
-        const int result = op(ssl_);
+        int result;
+        {
+          const NoSigpipe no_sigpipe;
+          result = op(ssl_);
+        }
         if (result > 0) return result;
         const int saved_errno = errno;
         switch (SSL_get_error(ssl_, result)) {

@@ -11,6 +11,7 @@
 // TLS refusals at the end): the bulk channel exists for remote sessions.
 
 #include <netinet/in.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -348,6 +349,24 @@ TEST_F(BulkChannelTest, UnrequestedBytesEndTheChannel) {
   SendBulkWrite(id, 5, device, 4096);
   EXPECT_EQ(session_->AwaitReply(id).acl_error(), kSocketClose);
   EXPECT_EQ(session_->ReadInline(device, 16), std::string(16, '\0'));
+  ExpectDaemonStillServes();
+}
+
+// Writing on after npud closed the channel fails the write and never
+// raises SIGPIPE, whose default action would end the client's program
+// (OpenSSL writes with write(); the plain stream sends with MSG_NOSIGNAL).
+TEST_F(BulkChannelTest, WritesAfterTheCloseFailWithoutSigpipe) {
+  ASSERT_EQ(signal(SIGPIPE, SIG_DFL), SIG_DFL) << "the test needs SIGPIPE's default action";
+  const Stream channel = Attach();
+  Send(*channel, {FrameType::kData, 99, 0, 16}, std::string(16, 'z'));
+  ASSERT_TRUE(Closed(*channel));
+  const std::string bytes(1 << 20, 'x');
+  absl::Status written;
+  for (int i = 0; i < 50 && written.ok(); ++i) {
+    const iovec piece{const_cast<char*>(bytes.data()), bytes.size()};
+    written = channel->WriteAll(absl::MakeConstSpan(&piece, 1));
+  }
+  EXPECT_FALSE(written.ok()) << "50 MiB written to a closed connection";
   ExpectDaemonStillServes();
 }
 
