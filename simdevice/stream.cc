@@ -59,6 +59,7 @@ void Stream::Submit(std::unique_ptr<Task> task) {
   bool enqueue = false;
   {
     absl::MutexLock lock(&mu_);
+    task->set_id(++submitted_);
     // The last task has not started if another one is ahead of it.
     if (tasks_.size() >= 2 && tasks_.back()->Absorb(task)) return;
     tasks_.push_back(std::move(task));
@@ -242,6 +243,11 @@ void Stream::RunSome() {
     mu_.Lock();
   }
   mu_.Unlock();
+}
+
+uint32_t Stream::last_task_id() const {
+  absl::MutexLock lock(&mu_);
+  return submitted_;
 }
 
 }  // namespace npud::sim

@@ -78,6 +78,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // Tasks queued or running.
   size_t pending() const ABSL_LOCKS_EXCLUDED(mu_);
 
+  // The number (Task::id) of the last task submitted; 0 before the first.
+  uint32_t last_task_id() const ABSL_LOCKS_EXCLUDED(mu_);
+
  private:
   friend class StreamScheduler;
   friend class DrainMarker;
@@ -114,6 +117,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // Stop-on-failure tripped: later tasks are cancelled until reported.
   bool stopped_ ABSL_GUARDED_BY(mu_) = false;
   FailureMode failure_mode_ ABSL_GUARDED_BY(mu_) = FailureMode::kContinue;
+  // Tasks submitted so far (drain markers do not count).
+  uint32_t submitted_ ABSL_GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace npud::sim

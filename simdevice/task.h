@@ -80,11 +80,20 @@ class Task {
   virtual const char* name() const = 0;
   virtual TaskKind kind() const { return TaskKind::kOther; }
 
+  // The task's number in its stream (CANN's task id): 1 for the first task
+  // submitted, set by Stream::Submit; 0 outside streams. A task that
+  // absorbed later ones keeps its own number.
+  uint32_t id() const { return id_; }
+  void set_id(uint32_t id) { id_ = id; }
+
   // Appends what the task did between `start_ns` (its first Run) and
   // `end_ns` (its kDone): by default one span of name() and kind().
   virtual void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const {
     out->push_back(TaskSpan{name(), kind(), start_ns, end_ns});
   }
+
+ private:
+  uint32_t id_ = 0;
 };
 
 // A task that runs one function to completion.

@@ -9,6 +9,7 @@
 # written into this repository). Without sample arguments, the samples that
 # pass on their merits (the callback and model_ri samples whose run.sh cannot
 # fail are left out). Needs an installed tree in ./install (tools/build.sh).
+# SHOW_LOGS=1 prints the output of passing samples too.
 set -uo pipefail
 repo_root="$(cd "$(dirname "$0")/.." && pwd)"
 source_repo="$1"
@@ -105,6 +106,7 @@ for sample in "${samples[@]}"; do
     if (cd "$dir" && timeout 300 bash run.sh $mode) > "$log" 2>&1 && \
        ! grep -q -e '\[FAILURE\]' -e '\[FAIL\]' "$log"; then
       echo "PASS $sample $mode"
+      [ -n "${SHOW_LOGS:-}" ] && sed 's/^/    /' "$log"
       pass=$((pass + 1))
     else
       echo "FAIL $sample $mode (last lines of $log:)"

@@ -9,6 +9,7 @@
 #include "absl/synchronization/mutex.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
+#include "client/core/init_callbacks.h"
 #include "client/core/platform_info.h"
 #include "client/core/runtime.h"
 #include "client/generated/acl_impl.h"
@@ -18,6 +19,7 @@
 using npud::client::Result;
 using npud::client::ResultInto;
 using npud::client::Runtime;
+using npud::client::Unrecorded;
 
 namespace {
 
@@ -61,6 +63,40 @@ aclError aclInit(const char* configPath) {
 }
 
 aclError aclFinalize(void) { return Result(Runtime::Get().Finalize(), __func__); }
+
+// CANN's callback manager answers without recording a last error.
+aclError aclInitCallbackRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc,
+                                 void* userData) {
+  NPUD_REQUIRE_NOT_NULL(cbFunc);
+  return Unrecorded(client::RegisterInitCallback(type, reinterpret_cast<uintptr_t>(cbFunc),
+                                                 [cbFunc, userData](const std::string& config) {
+                                                   return cbFunc(config.c_str(), config.size(),
+                                                                 userData);
+                                                 }),
+                    __func__);
+}
+
+aclError aclInitCallbackUnRegister(aclRegisterCallbackType type, aclInitCallbackFunc cbFunc) {
+  NPUD_REQUIRE_NOT_NULL(cbFunc);
+  return Unrecorded(client::UnregisterInitCallback(type, reinterpret_cast<uintptr_t>(cbFunc)),
+                    __func__);
+}
+
+aclError aclFinalizeCallbackRegister(aclRegisterCallbackType type, aclFinalizeCallbackFunc cbFunc,
+                                     void* userData) {
+  NPUD_REQUIRE_NOT_NULL(cbFunc);
+  return Unrecorded(
+      client::RegisterFinalizeCallback(type, reinterpret_cast<uintptr_t>(cbFunc),
+                                       [cbFunc, userData] { return cbFunc(userData); }),
+      __func__);
+}
+
+aclError aclFinalizeCallbackUnRegister(aclRegisterCallbackType type,
+                                       aclFinalizeCallbackFunc cbFunc) {
+  NPUD_REQUIRE_NOT_NULL(cbFunc);
+  return Unrecorded(client::UnregisterFinalizeCallback(type, reinterpret_cast<uintptr_t>(cbFunc)),
+                    __func__);
+}
 
 aclError aclFinalizeReference(uint64_t* refCount) {
   absl::StatusOr<uint64_t> left = Runtime::Get().FinalizeReference();

@@ -12,11 +12,12 @@ namespace npud::client {
 
 namespace {
 
-aclError Fail(const absl::Status& status, const char* function, int32_t code, bool record) {
+aclError Fail(const absl::Status& status, const char* function, int32_t code, bool record,
+              spdlog::level::level_enum level = spdlog::level::warn) {
   ThreadState& thread = ThisThread();
   if (record) thread.last_error = code;
   thread.last_message = absl::StrCat(function, " failed (", code, "): ", status.message());
-  ClientLog().warn("{}", thread.last_message);
+  ClientLog().log(level, "{}", thread.last_message);
   return code;
 }
 
@@ -28,6 +29,12 @@ aclError Result(const absl::Status& status, const char* function) {
 
 aclError Unrecorded(const absl::Status& status, const char* function) {
   return status.ok() ? ACL_SUCCESS : Fail(status, function, ToAclCode(status), /*record=*/false);
+}
+
+aclError QuietResult(const absl::Status& status, const char* function) {
+  return status.ok()
+             ? ACL_SUCCESS
+             : Fail(status, function, ToAclCode(status), /*record=*/true, spdlog::level::debug);
 }
 
 aclError RtcResult(const absl::Status& status, const char* function) {

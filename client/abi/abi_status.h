@@ -28,6 +28,9 @@ namespace npud::client {
 
 aclError Result(const absl::Status& status, const char* function);
 aclError Unrecorded(const absl::Status& status, const char* function);
+// Result() for answers that are part of normal use (a poll that found
+// nothing, such as aclrtProcessReport's timeout): logged at debug level.
+aclError QuietResult(const absl::Status& status, const char* function);
 
 // The RTC code of `status` (0 if OK); a failure's message is kept and logged.
 aclError RtcResult(const absl::Status& status, const char* function);

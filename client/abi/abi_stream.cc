@@ -80,6 +80,11 @@ aclError aclrtDeviceGetStreamPriorityRange(int32_t* leastPriority, int32_t* grea
   return ACL_SUCCESS;
 }
 
+aclError aclrtGetThreadLastTaskId(uint32_t* taskId) {
+  NPUD_REQUIRE_NOT_NULL(taskId);
+  return ResultInto(npud::client::LastTaskIdOfThread(), taskId, __func__);
+}
+
 aclError aclrtRegStreamStateCallback(const char* regName, aclrtStreamStateCallback callback,
                                      void* args) {
   NPUD_REQUIRE_NOT_NULL(regName);

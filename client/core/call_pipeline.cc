@@ -9,6 +9,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "client/core/exception_callbacks.h"
+#include "client/core/host_callbacks.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "spdlog/spdlog.h"
@@ -305,10 +307,19 @@ void CallPipeline::HandleData(const v1::DataChunk& chunk) {
 }
 
 void CallPipeline::HandleNotification(const v1::Notification& notification) {
-  if (notification.has_print()) {
-    const std::string& text = notification.print().text();
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    std::fflush(stdout);
+  switch (notification.kind_case()) {
+    case v1::Notification::kPrint: {
+      const std::string& text = notification.print().text();
+      std::fwrite(text.data(), 1, text.size(), stdout);
+      std::fflush(stdout);
+      return;
+    }
+    case v1::Notification::kHostCallback:
+      return HostCallbacks::Get().OnDue(notification.host_callback());
+    case v1::Notification::kTaskFailed:
+      return ReportTaskFailure(notification.task_failed());
+    case v1::Notification::KIND_NOT_SET:
+      return;
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_format.h"
 #include "client/core/daemon_calls.h"
+#include "client/core/host_callbacks.h"
 #include "client/core/runtime.h"
 #include "client/core/state_callbacks.h"
 #include "client/core/thread_state.h"
@@ -58,6 +59,7 @@ absl::Status ResetDevice(int32_t device, bool force) {
     // the device and their pending work go.
     for (uint64_t stream : runtime.objects().StreamsOf(device)) {
       NotifyStreamState(stream, kStreamDestroying);
+      HostCallbacks::Get().ForgetStream(stream);
     }
     runtime.objects().RemoveDevice(device);
     v1::Call call;
@@ -114,6 +116,7 @@ absl::Status DestroyContext(uint64_t context) {
   // The context's streams go with it, after their queued work.
   for (uint64_t stream : runtime.objects().RemoveContext(context)) {
     NotifyStreamState(stream, kStreamDestroying);
+    HostCallbacks::Get().ForgetStream(stream);
     v1::Call call;
     call.mutable_destroy_stream()->set_stream_id(stream);
     NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));

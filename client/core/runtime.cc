@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
 #include "client/core/client_log.h"
+#include "client/core/init_callbacks.h"
 #include "client/transport/daemon_locator.h"
 #include "common/acl_status.h"
 #include "common/lock_order_checks.h"
@@ -49,7 +50,8 @@ v1::Hello MakeHello() {
 
 // aclInit accepts a JSON configuration file; we check that it is readable
 // and looks like a JSON object, and otherwise ignore its settings.
-absl::Status CheckConfigFile(const char* path) {
+// The content of aclInit's configuration file, checked to be a JSON object.
+absl::StatusOr<std::string> ReadConfigFile(const char* path) {
   std::ifstream in(path);
   if (!in) {
     return AclError(kAclInvalidFile, absl::StrCat("cannot read ACL config file ", path));
@@ -60,7 +62,7 @@ absl::Status CheckConfigFile(const char* path) {
   if (!text.empty() && (text.front() != '{' || text.back() != '}')) {
     return AclError(kAclParseFile, absl::StrCat("ACL config file ", path, " is not a JSON object"));
   }
-  return absl::OkStatus();
+  return content.str();
 }
 
 // Queued asynchronous calls (an event record another process waits for)
@@ -124,26 +126,38 @@ absl::Status Runtime::ConnectLocked() {
 }
 
 absl::Status Runtime::Init(const char* config_path) {
-  absl::MutexLock lock(&mu_);
-  if (init_count_ > 0) {
-    ++init_count_;
-    return AclError(kAclRepeatInitialize, "aclInit was already called");
+  const bool has_config_file = config_path != nullptr && *config_path != '\0';
+  std::string config;
+  {
+    absl::MutexLock lock(&mu_);
+    if (init_count_ > 0) {
+      ++init_count_;
+      return AclError(kAclRepeatInitialize, "aclInit was already called");
+    }
+    if (has_config_file) {
+      NPUD_ASSIGN_OR_RETURN(config, ReadConfigFile(config_path));
+    }
+    init_count_ = 1;
+    finalized_ = false;
   }
-  if (config_path != nullptr && *config_path != '\0') {
-    NPUD_RETURN_IF_ERROR(CheckConfigFile(config_path));
+  // Unlocked: the callbacks may use the runtime.
+  absl::Status hooked = RunInitCallbacks(config, has_config_file);
+  if (!hooked.ok()) {
+    absl::MutexLock lock(&mu_);
+    init_count_ = 0;
   }
-  init_count_ = 1;
-  finalized_ = false;
-  return absl::OkStatus();
+  return hooked;
 }
 
 absl::Status Runtime::Finalize() {
-  absl::MutexLock lock(&mu_);
-  if (finalized_) return AclError(kAclRepeatFinalize, "aclFinalize was already called");
-  finalized_ = true;
-  init_count_ = 0;
-  FinishTraceLocked();
-  return absl::OkStatus();
+  {
+    absl::MutexLock lock(&mu_);
+    if (finalized_) return AclError(kAclRepeatFinalize, "aclFinalize was already called");
+    finalized_ = true;
+    init_count_ = 0;
+    FinishTraceLocked();
+  }
+  return RunFinalizeCallbacks();
 }
 
 void Runtime::FinishTraceLocked() {
@@ -154,10 +168,14 @@ void Runtime::FinishTraceLocked() {
 }
 
 absl::StatusOr<uint64_t> Runtime::FinalizeReference() {
-  absl::MutexLock lock(&mu_);
-  if (init_count_ == 0) return AclError(kAclRepeatFinalize, "aclInit has not been called");
-  if (--init_count_ == 0) finalized_ = true;
-  return init_count_;
+  {
+    absl::MutexLock lock(&mu_);
+    if (init_count_ == 0) return AclError(kAclRepeatFinalize, "aclInit has not been called");
+    if (--init_count_ > 0) return init_count_;
+    finalized_ = true;
+  }
+  NPUD_RETURN_IF_ERROR(RunFinalizeCallbacks());
+  return 0;
 }
 
 absl::StatusOr<CallPipeline*> Runtime::Session() {

@@ -6,8 +6,10 @@
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
+#include "client/core/host_callbacks.h"
 #include "client/core/runtime.h"
 #include "client/core/state_callbacks.h"
+#include "client/core/thread_state.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
@@ -17,6 +19,7 @@ namespace npud::client {
 absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
   if (handle == nullptr) {
     NPUD_ASSIGN_OR_RETURN(const CurrentContextInfo context, CurrentContext());
+    ThisThread().last_stream = context.record.default_stream;
     return StreamTarget{context.record.default_stream, context.record.device, true};
   }
   const uint64_t id = HandleId(handle, HandleKind::kStream);
@@ -25,7 +28,22 @@ absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
     return AclError(kRtInvalidHandle,
                     absl::StrFormat("%p is not a live stream of this process", handle));
   }
+  ThisThread().last_stream = id;
   return StreamTarget{id, record->device, record->is_default};
+}
+
+absl::StatusOr<uint32_t> LastTaskIdOfThread() {
+  const uint64_t stream = ThisThread().last_stream;
+  if (stream == 0) return 0;
+  v1::Call call;
+  call.mutable_query_stream()->set_stream_id(stream);
+  absl::StatusOr<v1::Reply> reply = CallDaemon(std::move(call));
+  // A stream destroyed since has no tasks to name.
+  if (!reply.ok()) {
+    if (ToAclCode(reply.status()) == kRtInvalidHandle) return 0;
+    return reply.status();
+  }
+  return reply->status().last_task_id();
 }
 
 absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags) {
@@ -59,7 +77,9 @@ absl::Status DestroyStream(void* handle, bool force) {
   v1::Call call;
   call.mutable_destroy_stream()->set_stream_id(stream.id);
   call.mutable_destroy_stream()->set_force(force);
-  return CallDaemon(std::move(call)).status();
+  absl::Status destroyed = CallDaemon(std::move(call)).status();
+  HostCallbacks::Get().ForgetStream(stream.id);
+  return destroyed;
 }
 
 absl::Status SynchronizeStream(void* handle, int32_t timeout_ms) {

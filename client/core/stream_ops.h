@@ -30,6 +30,10 @@ absl::Status SynchronizeStream(void* handle, int32_t timeout_ms);
 // True when every task of the stream has finished.
 absl::StatusOr<bool> StreamIdle(void* handle);
 absl::Status SetStreamFailureMode(void* handle, uint64_t mode);
+// aclrtGetThreadLastTaskId: the number of the last task of the stream the
+// calling thread named last (npud numbers a stream's tasks from 1); 0 if
+// it has named none.
+absl::StatusOr<uint32_t> LastTaskIdOfThread();
 
 }  // namespace npud::client
 

@@ -23,6 +23,9 @@ struct ThreadState {
   // aclrtUseStreamResInCurrentThread: the stream whose core limits the
   // thread uses (nullopt: none; a null handle is the default stream).
   std::optional<void*> resource_stream;
+  // The stream the thread named last (aclrtGetThreadLastTaskId asks for
+  // its last task); 0: none yet.
+  uint64_t last_stream = 0;
 };
 
 ThreadState& ThisThread();

@@ -117,6 +117,10 @@ Outcome SetPhysicalPids(SessionState& s, const v1::SetPhysicalPids& op);
 Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op);
 Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op);
 
+// host_callback_calls.cc: callbacks that run in the client process.
+Outcome LaunchHostCallback(SessionState& s, const v1::LaunchHostCallback& op);
+Outcome HostCallbackDone(SessionState& s, const v1::HostCallbackDone& op);
+
 // trace_calls.cc: the client's trace of its session (NPUD_TRACE).
 Outcome StartTrace(SessionState& s, const v1::StartTrace& op);
 Outcome StopTrace(SessionState& s, const v1::StopTrace& op);

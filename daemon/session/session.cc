@@ -199,6 +199,13 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kStopTrace:
       return s.Finish(id, 0, StopTrace(s, call.stop_trace()));
 
+    case v1::Call::kLaunchHostCallback: {
+      const uint64_t stream_id = call.launch_host_callback().stream_id();
+      return s.Finish(id, stream_id, LaunchHostCallback(s, call.launch_host_callback()));
+    }
+    case v1::Call::kHostCallbackDone:
+      return s.Finish(id, 0, HostCallbackDone(s, call.host_callback_done()));
+
     case v1::Call::OP_NOT_SET:
       break;
   }

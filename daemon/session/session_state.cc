@@ -23,7 +23,7 @@ SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
       peer(std::move(peer)),
       services(std::move(services)),
       bulk(std::move(bulk)),
-      timeline(std::make_shared<SessionTimeline>(id, this->services.kernel_stats)),
+      timeline(std::make_shared<SessionTimeline>(id, this->services.kernel_stats, sink)),
       memory(id, this->peer.pid, this->services.devices, this->services.limits.memory_bytes),
       kernels(id, this->services.kernel_host, this->services.devices, &memory),
       sink_(std::move(sink)) {}

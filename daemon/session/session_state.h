@@ -44,6 +44,7 @@
 #include "simdevice/count_notify.h"
 #include "simdevice/device_set.h"
 #include "simdevice/event.h"
+#include "simdevice/host_callback_task.h"
 #include "simdevice/kernel_module.h"
 #include "simdevice/notify.h"
 #include "simdevice/physical_memory.h"
@@ -158,6 +159,11 @@ class SessionState {
   HandleTable<const LoadedBinary> binaries{"binary"};
   HandleTable<PhysicalHandle> physical{"physical memory handle"};
   HandleTable<SharedWindow> windows{"host window", kRtParamInvalid};
+  // Blocking host callbacks a stream has queued, until the client says it
+  // ran them (HostCallbackDone) or the stream drops them. Shared with the
+  // tasks, which may outlive the session's other tables.
+  const std::shared_ptr<HandleTable<sim::HostCallbackGate>> host_callbacks =
+      std::make_shared<HandleTable<sim::HostCallbackGate>>("host callback", kRtParamInvalid);
   // Device addresses of windows mapped for aclrtHostRegister, by window id.
   HandleTable<uint64_t> mapped_windows{"mapped host window", kRtParamInvalid};
   AllocationLedger memory;

@@ -34,6 +34,18 @@ v1::TraceKind ToProto(sim::TaskKind kind) {
 void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Task& task,
                                int64_t start_ns, int64_t end_ns, const absl::Status& status) {
   const sim::TaskKind kind = task.kind();
+  // Stream 0 is a synchronous copy, whose caller gets its error itself.
+  if (!status.ok() && stream_id != 0 && kind != sim::TaskKind::kMarker && client_ != nullptr) {
+    v1::ServerMessage message;
+    v1::TaskFailed* failed = message.mutable_notification()->mutable_task_failed();
+    failed->set_device_id(device_id);
+    failed->set_stream_id(stream_id);
+    failed->set_acl_error(static_cast<int32_t>(ToAclCode(status)));
+    failed->set_message(std::string(status.message()));
+    failed->set_task(task.name());
+    failed->set_task_id(task.id());
+    client_->Send(std::move(message));
+  }
   const bool kernel = kind == sim::TaskKind::kKernel && stats_ != nullptr;
   // Synchronize markers are the client's waits, which its own trace shows.
   const bool traced = kind != sim::TaskKind::kMarker && recorder_.active();

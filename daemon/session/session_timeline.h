@@ -2,9 +2,10 @@
 //
 // SessionTimeline: watches every task of one session's streams (their
 // TaskObserver). Always: adds each kernel's device time and failures to the
-// daemon's KernelStats. While someone traces the session (NPUD_TRACE in the
-// client, `npuctl trace`): records the spans of every task, which Stop()
-// hands out as a v1::TraceResult.
+// daemon's KernelStats, and tells the client of every failed task (a
+// TaskFailed notification, for its exception callbacks). While someone traces the session
+// (NPUD_TRACE in the client, `npuctl trace`): records the spans of every task, which Stop() hands
+// out as a v1::TraceResult.
 //
 // Thread-safe.
 
@@ -12,6 +13,7 @@
 #define NPUD_DAEMON_SESSION_SESSION_TIMELINE_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "absl/base/thread_annotations.h"
@@ -20,6 +22,7 @@
 #include "absl/synchronization/mutex.h"
 
 #include "daemon/kernel_stats.h"
+#include "daemon/message_sink.h"
 #include "npud/v1/calls.pb.h"
 #include "simdevice/task_observer.h"
 #include "simdevice/trace_recorder.h"
@@ -28,9 +31,10 @@ namespace npud::daemon {
 
 class SessionTimeline final : public sim::TaskObserver {
  public:
-  // `stats` (may be null) must outlive the timeline.
-  SessionTimeline(uint64_t session_id, KernelStats* stats)
-      : session_id_(session_id), stats_(stats) {}
+  // `stats` (may be null) must outlive the timeline. Failures go to
+  // `client` (may be null).
+  SessionTimeline(uint64_t session_id, KernelStats* stats, std::shared_ptr<MessageSink> client)
+      : session_id_(session_id), stats_(stats), client_(std::move(client)) {}
 
   bool tracing() const { return recorder_.active(); }
   // A trace begins; the cursor goes to Stop().
@@ -50,6 +54,7 @@ class SessionTimeline final : public sim::TaskObserver {
  private:
   const uint64_t session_id_;
   KernelStats* const stats_;
+  const std::shared_ptr<MessageSink> client_;
   sim::TraceRecorder recorder_;
   absl::Mutex mu_;
   std::optional<uint64_t> client_cursor_ ABSL_GUARDED_BY(mu_);

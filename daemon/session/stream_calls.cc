@@ -62,7 +62,9 @@ void SynchronizeStream(SessionState& s, uint64_t call_id, const v1::SynchronizeS
 
 Outcome QueryStream(SessionState& s, const v1::QueryStream& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, s.streams.Find(op.stream_id()));
-  return CompletionReply(stream->Idle());
+  v1::Reply reply = CompletionReply(stream->Idle());
+  reply.mutable_status()->set_last_task_id(stream->last_task_id());
+  return reply;
 }
 
 Outcome SetStreamFailureMode(SessionState& s, const v1::SetStreamFailureMode& op) {

@@ -50,6 +50,9 @@
 //                     copying the sum back, a synchronous copy; print
 //                     "TIMELINE OK" if the sums are right (run with
 //                     NPUD_TRACE; the trace is written by aclFinalize)
+//   pending-callback BYTES  allocate BYTES, queue a blocking host callback
+//                     nobody serves and a memset behind it; print
+//                     "PENDING", then wait to be killed
 //   spin KERNELS MS   launch the spin kernel of KERNELS for MS ms, make sure
 //                     npud has it, print "LAUNCHED", then wait to be killed
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
@@ -60,6 +63,7 @@
 //                     DEVICE ("CODE c"); then per "record" line record it and
 //                     synchronize ("CODE c")
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -207,6 +211,30 @@ int Spin(const char* kernels, uint32_t ms) {
     return 4;
   }
   std::printf("LAUNCHED\n");
+  std::fflush(stdout);
+  pause();
+  return 0;
+}
+
+void NeverReturns(void*) {}
+
+// A blocking callback nobody serves: this thread is subscribed but never
+// calls aclrtProcessReport, so the stream waits behind it for good.
+int PendingCallback(size_t bytes) {
+  void* device = nullptr;
+  aclrtStream stream = nullptr;
+  size_t free = 0, total = 0;
+  if (aclrtSetDevice(0) != ACL_SUCCESS ||
+      aclrtMalloc(&device, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+      aclrtCreateStream(&stream) != ACL_SUCCESS ||
+      aclrtSubscribeReport(static_cast<uint64_t>(pthread_self()), stream) != ACL_SUCCESS ||
+      aclrtLaunchCallback(NeverReturns, nullptr, ACL_CALLBACK_BLOCK, stream) != ACL_SUCCESS ||
+      aclrtMemsetAsync(device, bytes, 1, bytes, stream) != ACL_SUCCESS ||
+      // Synchronous: what was queued before it is in npud.
+      aclrtGetMemInfo(ACL_HBM_MEM, &free, &total) != ACL_SUCCESS) {
+    return 3;
+  }
+  std::printf("PENDING\n");
   std::fflush(stdout);
   pause();
   return 0;
@@ -688,6 +716,9 @@ int main(int argc, char** argv) {
   if (scenario == "event-producer" && argc > 2)
     rc = EventProducer(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "event-consumer" && argc > 3) rc = EventConsumer(argv[2], argv[3]);
+  if (scenario == "pending-callback" && argc > 2) {
+    rc = PendingCallback(std::strtoull(argv[2], nullptr, 0));
+  }
   if (scenario == "strict") rc = Strict();
   if (scenario == "copy-loop") rc = CopyLoop();
   if (scenario == "notify-waiter" && argc > 3) {

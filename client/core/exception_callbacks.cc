@@ -1,0 +1,56 @@
+#include "client/core/exception_callbacks.h"
+
+#include <utility>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/synchronization/mutex.h"
+#include "spdlog/spdlog.h"
+
+namespace npud::client {
+namespace {
+
+struct Registry {
+  absl::Mutex mu;
+  absl::flat_hash_map<uint64_t, ExceptionFn> fns ABSL_GUARDED_BY(mu);
+};
+
+// Never destroyed: failures may arrive while static destructors run.
+Registry& Callbacks() {
+  static auto* registry = new Registry();
+  return *registry;
+}
+
+}  // namespace
+
+void SetExceptionCallback(uint64_t key, ExceptionFn fn) {
+  Registry& registry = Callbacks();
+  absl::MutexLock lock(&registry.mu);
+  if (fn) {
+    registry.fns[key] = std::move(fn);
+  } else {
+    registry.fns.erase(key);
+  }
+}
+
+void ReportTaskFailure(const v1::TaskFailed& failed) {
+  SPDLOG_DEBUG("task {} ({}) of stream {} on device {} failed: {} ({})", failed.task_id(),
+               failed.task(), failed.stream_id(), failed.device_id(), failed.message(),
+               failed.acl_error());
+  TaskFailure failure;
+  failure.task_id = failed.task_id();
+  failure.stream_id = static_cast<uint32_t>(failed.stream_id());
+  failure.device_id = static_cast<uint32_t>(failed.device_id());
+  failure.error_code = static_cast<uint32_t>(failed.acl_error());
+  // Copied, so that a callback may register or unregister.
+  std::vector<ExceptionFn> fns;
+  {
+    Registry& registry = Callbacks();
+    absl::MutexLock lock(&registry.mu);
+    for (const auto& [key, fn] : registry.fns) fns.push_back(fn);
+  }
+  for (const ExceptionFn& fn : fns) fn(failure);
+}
+
+}  // namespace npud::client
