@@ -44,6 +44,8 @@ enum AclCode : int32_t {
   kRtStreamNoCbReg = 107015,
   kRtInvalidMemoryType = 107016,
   kRtInvalidHandle = 107017,
+  kRtStreamCaptured = 107027,
+  kRtStreamNotCaptured = 107029,
   kRtWaitTimeout = 107019,
   kRtFeatureNotSupport = 207000,
   kRtMemoryAllocation = 207001,
@@ -52,12 +54,14 @@ enum AclCode : int32_t {
   kRtNoPermission = 207006,
   kRtNoEventResource = 207007,
   kRtNoStreamResource = 207008,
+  kRtNoModelResource = 207010,
   kRtTimeout = 207020,
   kRtInternalError = 507000,
   kRtStreamNotComplete = 507004,
   kRtEventNotComplete = 507006,
   kRtContextReleaseError = 507007,
   kRtLostHeartbeat = 507010,
+  kRtModelExecute = 507011,
   kRtReportTimeout = 507012,
   kRtIpcError = 507022,
   kRtAicoreTimeout = 507014,
@@ -71,6 +75,7 @@ enum AclCode : int32_t {
   kRtEventSyncTimeout = 507047,
   kRtDrvInternalError = 507899,
   kRtSocketClose = 507901,
+  kRtStreamCaptureInvalidated = 507903,
 };
 
 // Returns a non-OK status carrying `code`. `code` must not be kAclSuccess.

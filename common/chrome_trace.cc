@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "common/json_string.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud {
@@ -15,33 +16,6 @@ namespace {
 // Device processes get ids past any real pid (pid_max is at most 2^22).
 constexpr int64_t kDevicePidBase = 1'000'000'000;
 int64_t DevicePid(int device_id) { return kDevicePidBase + device_id; }
-
-void AppendJsonString(std::string* out, std::string_view text) {
-  out->push_back('"');
-  for (const char c : text) {
-    switch (c) {
-      case '"':
-        out->append("\\\"");
-        break;
-      case '\\':
-        out->append("\\\\");
-        break;
-      case '\n':
-        out->append("\\n");
-        break;
-      case '\t':
-        out->append("\\t");
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          absl::StrAppendFormat(out, "\\u%04x", static_cast<unsigned char>(c));
-        } else {
-          out->push_back(c);
-        }
-    }
-  }
-  out->push_back('"');
-}
 
 const char* Category(v1::TraceKind kind) {
   switch (kind) {

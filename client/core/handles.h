@@ -23,6 +23,7 @@ enum class HandleKind : uint64_t {
   kNotify = 0x47,
   kPhysicalMemory = 0xD7,
   kCountNotify = 0xC4,
+  kModel = 0x6D,
 };
 
 // Ids stay below 2^48, so the tag never collides with them.

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "client/core/daemon_calls.h"
+#include "client/core/model_ops.h"
 #include "common/acl_status.h"
 #include "spdlog/spdlog.h"
 
@@ -87,6 +88,9 @@ absl::Status HostCallbacks::Unsubscribe(Kind kind, uint64_t thread_id, uint64_t 
 
 absl::Status HostCallbacks::Launch(Kind kind, uint64_t stream_id, std::function<void()> fn,
                                    bool blocking) {
+  if (StreamCaptures(stream_id)) {
+    return AclError(kRtFeatureNotSupport, "host callbacks cannot be captured into a model");
+  }
   uint64_t id = 0;
   {
     absl::MutexLock lock(&mu_);

@@ -12,6 +12,7 @@
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/host_memory.h"
+#include "client/core/model_ops.h"
 #include "client/core/runtime.h"
 #include "client/core/staging_ring.h"
 #include "client/core/stream_ops.h"
@@ -128,7 +129,8 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
   // copy's caller waits, memory from aclrtMallocHost stays put until the
   // stream is synchronized. Other asynchronous copies are captured inline.
   BulkChannel* bulk = session->bulk();
-  if (bulk != nullptr && count > kBulkThreshold &&
+  // A capture keeps its copies' bytes (model_ops.h).
+  if (bulk != nullptr && count > kBulkThreshold && !StreamCaptures(stream_id) &&
       (stream_id == 0 || Runtime::Get().host_memory().Contains(src, count))) {
     return BulkToDevice(*session, *bulk, stream_id, dst, src, count);
   }
@@ -165,6 +167,11 @@ absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t coun
     }
   }
   const bool sync = stream_id == 0;
+  if (!sync && StreamCaptures(stream_id)) {
+    return AclError(kRtFeatureNotSupport,
+                    "a captured copy to host memory needs memory npud can reach itself "
+                    "(aclrtMallocHost memory with a local daemon)");
+  }
   const bool bulk = session->bulk() != nullptr && count > kBulkThreshold;
   const uint64_t transfer = session->BeginTransfer(dst, count, /*awaited=*/sync, bulk);
   v1::Call call;

@@ -7,6 +7,7 @@
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
 #include "client/core/host_callbacks.h"
+#include "client/core/model_ops.h"
 #include "client/core/runtime.h"
 #include "client/core/state_callbacks.h"
 #include "client/core/thread_state.h"
@@ -15,6 +16,18 @@
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
+
+namespace {
+
+// CANN refuses to synchronize, query or destroy a stream while it captures.
+absl::Status NotCapturing(uint64_t stream_id) {
+  if (!StreamCaptures(stream_id)) return absl::OkStatus();
+  return AclError(
+      kRtStreamCaptured,
+      absl::StrFormat("stream %d is capturing a model (aclmdlRICaptureEnd first)", stream_id));
+}
+
+}  // namespace
 
 absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
   if (handle == nullptr) {
@@ -72,6 +85,7 @@ absl::Status DestroyStream(void* handle, bool force) {
   if (stream.is_default) {
     return AclError(kRtParamInvalid, "the default stream of a context cannot be destroyed");
   }
+  NPUD_RETURN_IF_ERROR(NotCapturing(stream.id));
   NotifyStreamState(stream.id, kStreamDestroying);
   Runtime::Get().objects().RemoveStream(stream.id);
   v1::Call call;
@@ -84,6 +98,7 @@ absl::Status DestroyStream(void* handle, bool force) {
 
 absl::Status SynchronizeStream(void* handle, int32_t timeout_ms) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
+  NPUD_RETURN_IF_ERROR(NotCapturing(stream.id));
   v1::Call call;
   call.mutable_synchronize_stream()->set_stream_id(stream.id);
   call.mutable_synchronize_stream()->set_timeout_ms(timeout_ms);
@@ -92,6 +107,7 @@ absl::Status SynchronizeStream(void* handle, int32_t timeout_ms) {
 
 absl::StatusOr<bool> StreamIdle(void* handle) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
+  NPUD_RETURN_IF_ERROR(NotCapturing(stream.id));
   v1::Call call;
   call.mutable_query_stream()->set_stream_id(stream.id);
   NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));

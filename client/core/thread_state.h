@@ -26,6 +26,8 @@ struct ThreadState {
   // The stream the thread named last (aclrtGetThreadLastTaskId asks for
   // its last task); 0: none yet.
   uint64_t last_stream = 0;
+  // aclmdlRICaptureThreadExchangeMode (aclmdlRICaptureMode; 0: global).
+  int capture_mode = 0;
 };
 
 ThreadState& ThisThread();

@@ -121,6 +121,9 @@ Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op);
 Outcome LaunchHostCallback(SessionState& s, const v1::LaunchHostCallback& op);
 Outcome HostCallbackDone(SessionState& s, const v1::HostCallbackDone& op);
 
+// model_calls.cc: captured models (the rest is in Session, which replays).
+Outcome DescribeModel(SessionState& s, const v1::ModelDescribe& op);
+
 // trace_calls.cc: the client's trace of its session (NPUD_TRACE).
 Outcome StartTrace(SessionState& s, const v1::StartTrace& op);
 Outcome StopTrace(SessionState& s, const v1::StopTrace& op);

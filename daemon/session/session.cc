@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
+#include "common/status_macros.h"
 #include "daemon/session/bulk_link.h"
 #include "daemon/session/calls.h"
 
@@ -24,6 +25,11 @@ void Session::Process(v1::CallBatch* batch, std::vector<int> fds) {
 void Session::Dispatch(v1::Call& call, int fd) {
   SessionState& s = state_;
   const uint64_t id = call.call_id();
+  // Work for a capturing stream is recorded into its model, not run.
+  if (s.models.Record(call)) {
+    if (id != 0) s.Finish(id, 0, v1::Reply());
+    return;
+  }
   switch (call.op_case()) {
     case v1::Call::kPing:
       return s.Finish(id, 0, v1::Reply());
@@ -206,6 +212,22 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kHostCallbackDone:
       return s.Finish(id, 0, HostCallbackDone(s, call.host_callback_done()));
 
+    case v1::Call::kCaptureBegin: {
+      const v1::CaptureBegin& op = call.capture_begin();
+      absl::Status begun = s.streams.Find(op.stream_id()).status();
+      if (begun.ok()) begun = s.models.Begin(op.stream_id(), op.model_id());
+      return s.Finish(id, op.stream_id(), Done(begun));
+    }
+    case v1::Call::kCaptureEnd:
+      return s.Finish(id, 0, Done(s.models.End(call.capture_end().stream_id())));
+    case v1::Call::kModelExecute:
+      return s.Finish(id, call.model_execute().stream_id(),
+                      Done(ExecuteModel(call.model_execute())));
+    case v1::Call::kModelDestroy:
+      return s.Finish(id, 0, Done(s.models.Destroy(call.model_destroy().model_id())));
+    case v1::Call::kModelDescribe:
+      return s.Finish(id, 0, DescribeModel(s, call.model_describe()));
+
     case v1::Call::OP_NOT_SET:
       break;
   }
@@ -214,6 +236,24 @@ void Session::Dispatch(v1::Call& call, int fd) {
       id, 0,
       AclError(kRtFeatureNotSupport, absl::StrFormat("call type %d is not supported by this npud",
                                                      static_cast<int>(call.op_case()))));
+}
+
+absl::Status Session::ExecuteModel(const v1::ModelExecute& op) {
+  SessionState& s = state_;
+  NPUD_RETURN_IF_ERROR(s.streams.Find(op.stream_id()).status());
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const CapturedModel> model, s.models.Find(op.model_id()));
+  if (model_depth_ >= kMaxModelNesting) {
+    return AclError(kRtModelExecute,
+                    absl::StrFormat("models run models more than %d deep", kMaxModelNesting));
+  }
+  ++model_depth_;
+  for (const v1::Call& recorded : model->calls) {
+    v1::Call call = recorded;
+    SetStreamOfWork(&call, op.stream_id());
+    Dispatch(call, -1);
+  }
+  --model_depth_;
+  return absl::OkStatus();
 }
 
 }  // namespace npud::daemon

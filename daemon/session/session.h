@@ -54,6 +54,12 @@ class Session {
  private:
   // `fd` is the file of a RegisterHostMemory call (-1 if none came).
   void Dispatch(v1::Call& call, int fd);
+  // aclmdlRIExecuteAsync: dispatches the model's calls on the stream.
+  absl::Status ExecuteModel(const v1::ModelExecute& op);
+  // Models run by models, bounded: a model may run one captured after it,
+  // which may run it. Calls are dispatched on one thread only.
+  static constexpr int kMaxModelNesting = 8;
+  int model_depth_ = 0;
 
   SessionState state_;
 };

@@ -36,6 +36,7 @@
 #include "daemon/message_sink.h"
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
+#include "daemon/session/model_captures.h"
 #include "daemon/session/session_kernels.h"
 #include "daemon/session/session_limits.h"
 #include "daemon/session/session_timeline.h"
@@ -166,6 +167,8 @@ class SessionState {
       std::make_shared<HandleTable<sim::HostCallbackGate>>("host callback", kRtParamInvalid);
   // Device addresses of windows mapped for aclrtHostRegister, by window id.
   HandleTable<uint64_t> mapped_windows{"mapped host window", kRtParamInvalid};
+  // Streams being captured and the models captured (aclmdlRI).
+  ModelCaptures models;
   AllocationLedger memory;
   // After `memory`: its kernel host goes before the memory does.
   SessionKernels kernels;

@@ -36,6 +36,7 @@ Outcome CreateStream(SessionState& s, const v1::CreateStream& op) {
 void DestroyStream(SessionState& s, uint64_t call_id, const v1::DestroyStream& op) {
   auto stream = s.streams.Take(op.stream_id());
   if (!stream.ok()) return s.Finish(call_id, 0, stream.status());
+  s.models.Abandon(op.stream_id());
   // Work already given to the stream completes (launched kernels print and
   // write their results, as on a device); a force destroy only drops what
   // waits on other streams or processes, which might never come.

@@ -1,0 +1,116 @@
+// ACL model capture and replay (aclmdlRI*, see client/core/model_ops.h).
+
+#include <cstring>
+#include <string>
+#include <utility>
+
+#include "acl/acl.h"
+#include "client/abi/abi_status.h"
+#include "client/core/model_ops.h"
+#include "client/generated/acl_impl.h"
+#include "common/acl_status.h"
+
+using npud::client::Result;
+using npud::client::ResultInto;
+
+namespace npud::abi_impl {
+
+aclError aclmdlRICaptureBegin(aclrtStream stream, aclmdlRICaptureMode mode) {
+  return Result(client::CaptureBegin(stream, static_cast<int>(mode)), __func__);
+}
+
+aclError aclmdlRICaptureGetInfo(aclrtStream stream, aclmdlRICaptureStatus* status,
+                                aclmdlRI* modelRI) {
+  NPUD_REQUIRE_NOT_NULL(status);
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  absl::StatusOr<client::CaptureInfo> info = client::CaptureInfoOf(stream);
+  if (!info.ok()) return Result(info.status(), __func__);
+  *status = static_cast<aclmdlRICaptureStatus>(info->status);
+  *modelRI = info->model;
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRICaptureThreadExchangeMode(aclmdlRICaptureMode* mode) {
+  NPUD_REQUIRE_NOT_NULL(mode);
+  int value = static_cast<int>(*mode);
+  const aclError ret = Result(client::ExchangeCaptureMode(&value), __func__);
+  if (ret == ACL_SUCCESS) *mode = static_cast<aclmdlRICaptureMode>(value);
+  return ret;
+}
+
+aclError aclmdlRICaptureEnd(aclrtStream stream, aclmdlRI* modelRI) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return ResultInto(client::CaptureEnd(stream), modelRI, __func__);
+}
+
+aclError aclmdlRIExecuteAsync(aclmdlRI modelRI, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return Result(client::ExecuteModel(modelRI, stream), __func__);
+}
+
+aclError aclmdlRIExecute(aclmdlRI modelRI, int32_t timeout) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  if (timeout != -1 && timeout <= 0) {
+    return Result(AclError(kAclInvalidParam, "timeout must be -1 or > 0"), __func__);
+  }
+  return Result(client::ExecuteModelAndWait(modelRI, timeout), __func__);
+}
+
+aclError aclmdlRIDestroy(aclmdlRI modelRI) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return Result(client::DestroyModel(modelRI), __func__);
+}
+
+aclError aclmdlRIDebugPrint(aclmdlRI modelRI) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return Result(client::PrintModel(modelRI), __func__);
+}
+
+// `flags` choose what CANN's dump holds; npud's always holds the task list.
+aclError aclmdlRIDebugJsonPrint(aclmdlRI modelRI, const char* path, uint32_t /*flags*/) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(path);
+  return Result(client::WriteModelJson(modelRI, path), __func__);
+}
+
+aclError aclmdlRISetName(aclmdlRI modelRI, const char* name) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(name);
+  return Result(client::SetModelName(modelRI, name), __func__);
+}
+
+aclError aclmdlRIGetName(aclmdlRI modelRI, uint32_t maxLen, char* name) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(name);
+  absl::StatusOr<std::string> value = client::ModelName(modelRI);
+  if (!value.ok()) return Result(value.status(), __func__);
+  if (value->size() + 1 > maxLen) {
+    return Result(AclError(kRtParamInvalid, "maxLen cannot hold the name and its terminator"),
+                  __func__);
+  }
+  std::memcpy(name, value->c_str(), value->size() + 1);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRIGetId(aclmdlRI modelRI, uint32_t* modelRIId) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(modelRIId);
+  return ResultInto(client::ModelId(modelRI), modelRIId, __func__);
+}
+
+aclError aclmdlRIDestroyRegisterCallback(aclmdlRI modelRI, aclrtCallback func, void* userData) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(func);
+  return Result(client::AddModelDestroyCallback(modelRI, reinterpret_cast<uintptr_t>(func),
+                                                [func, userData] { func(userData); }),
+                __func__);
+}
+
+aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(func);
+  return Result(client::RemoveModelDestroyCallback(modelRI, reinterpret_cast<uintptr_t>(func)),
+                __func__);
+}
+
+}  // namespace npud::abi_impl

@@ -1,0 +1,72 @@
+// model_ops.h
+//
+// Model capture and replay (aclmdlRI): aclmdlRICaptureBegin makes npud
+// record the work queued on a stream instead of running it;
+// aclmdlRICaptureEnd turns the recording into a model (aclmdlRI), which
+// aclmdlRIExecuteAsync runs again on any stream with one call. The model's
+// calls live in npud (daemon/session/model_captures.h); this side keeps the
+// handles, names and destroy callbacks, and which streams capture.
+//
+// What a capture cannot replay is refused: copies into host memory npud
+// cannot reach itself (anything but aclrtMallocHost memory of a local
+// daemon) and host callbacks fail with ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+// Host-to-device copies from pageable memory replay the bytes they had at
+// capture (they travel inline); from aclrtMallocHost memory of a local
+// daemon they read it again at each run, as on a device. Only the
+// capturing stream is captured (streams joined through events run their
+// work at once), and the capture modes are kept per thread but not
+// enforced: synchronous calls run as in ACL_MODEL_RI_CAPTURE_MODE_RELAXED.
+//
+// Thread-safe.
+
+#ifndef NPUD_CLIENT_CORE_MODEL_OPS_H_
+#define NPUD_CLIENT_CORE_MODEL_OPS_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace npud::client {
+
+// aclmdlRICaptureStatus.
+inline constexpr int kCaptureNone = 0;
+inline constexpr int kCaptureActive = 1;
+
+absl::Status CaptureBegin(void* stream, int mode);
+struct CaptureInfo {
+  int status = kCaptureNone;
+  void* model = nullptr;  // the model being captured, while active
+};
+absl::StatusOr<CaptureInfo> CaptureInfoOf(void* stream);
+// aclmdlRICaptureThreadExchangeMode: the calling thread's mode becomes
+// `*mode`, and `*mode` the previous one.
+absl::Status ExchangeCaptureMode(int* mode);
+absl::StatusOr<void*> CaptureEnd(void* stream);
+
+absl::Status ExecuteModel(void* model, void* stream);
+// On the current context's default stream, waiting `timeout_ms` (-1:
+// forever).
+absl::Status ExecuteModelAndWait(void* model, int32_t timeout_ms);
+// Runs the destroy callbacks first.
+absl::Status DestroyModel(void* model);
+
+// aclmdlRIDebugPrint (to the log) and aclmdlRIDebugJsonPrint (to `path`).
+absl::Status PrintModel(void* model);
+absl::Status WriteModelJson(void* model, const std::string& path);
+
+absl::Status SetModelName(void* model, std::string name);
+absl::StatusOr<std::string> ModelName(void* model);
+absl::StatusOr<uint32_t> ModelId(void* model);
+// `key` identifies the function for RemoveModelDestroyCallback.
+absl::Status AddModelDestroyCallback(void* model, uintptr_t key, std::function<void()> fn);
+absl::Status RemoveModelDestroyCallback(void* model, uintptr_t key);
+
+// True while stream `stream_id` captures (the copy paths ask).
+bool StreamCaptures(uint64_t stream_id);
+
+}  // namespace npud::client
+
+#endif  // NPUD_CLIENT_CORE_MODEL_OPS_H_
