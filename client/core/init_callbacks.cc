@@ -69,13 +69,22 @@ absl::Status Remove(std::vector<Entry<Fn>>& entries, uint32_t type, uintptr_t ke
 
 // The functions of `type`, copied so that they may (un)register.
 template <typename Fn>
-std::vector<Fn> Of(Registry& registry, const std::vector<Entry<Fn>>& entries, uint32_t type) {
-  absl::MutexLock lock(&registry.mu);
+std::vector<Fn> Of(const std::vector<Entry<Fn>>& entries, uint32_t type) {
   std::vector<Fn> fns;
   for (const Entry<Fn>& entry : entries) {
     if (entry.type == type) fns.push_back(entry.fn);
   }
   return fns;
+}
+
+std::vector<InitCallbackFn> InitOf(Registry& registry, uint32_t type) {
+  absl::MutexLock lock(&registry.mu);
+  return Of(registry.init, type);
+}
+
+std::vector<FinalizeCallbackFn> FinalizeOf(Registry& registry, uint32_t type) {
+  absl::MutexLock lock(&registry.mu);
+  return Of(registry.finalize, type);
 }
 
 absl::Status Check(int32_t code, const char* what, uint32_t type) {
@@ -121,7 +130,7 @@ absl::Status RunInitCallbacks(const std::string& config, bool has_config_file) {
   Registry& registry = Callbacks();
   for (uint32_t type : {kModel, kOpExecutor, kDvpp, kOther}) {
     if (type == kOpExecutor && !has_config_file) continue;
-    for (const InitCallbackFn& fn : Of(registry, registry.init, type)) {
+    for (const InitCallbackFn& fn : InitOf(registry, type)) {
       NPUD_RETURN_IF_ERROR(Check(fn(config), "init", type));
     }
   }
@@ -137,7 +146,7 @@ absl::Status RunFinalizeCallbacks() {
     registry.config.reset();
   }
   for (uint32_t type : {kOpCompiler, kModel, kDvpp, kOther}) {
-    for (const FinalizeCallbackFn& fn : Of(registry, registry.finalize, type)) {
+    for (const FinalizeCallbackFn& fn : FinalizeOf(registry, type)) {
       NPUD_RETURN_IF_ERROR(Check(fn(), "finalize", type));
     }
   }
