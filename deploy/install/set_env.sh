@@ -7,4 +7,5 @@ export ASCEND_INSTALL_PATH="${_npud_root}"
 export ASCEND_TOOLKIT_HOME="${_npud_root}"
 export LD_LIBRARY_PATH="${_npud_root}/lib64${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}"
 export PATH="${_npud_root}/bin${PATH:+:${PATH}}"
+export CMAKE_PREFIX_PATH="${_npud_root}/lib64/cmake${CMAKE_PREFIX_PATH:+:${CMAKE_PREFIX_PATH}}"
 unset _npud_root

@@ -4,6 +4,7 @@
 #include "simdevice/ascendc/scanner/generated_files.h"
 
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "simdevice/ascendc/scanner/kernel_scan.h"
@@ -18,6 +19,7 @@ extern "C" __global__ __mix__(1, 2) void mix() {}
 __global__ void cxx() {}
 template <int N> __global__ void templated() {}
 extern "C" __global__ void own() {}
+namespace ns { __global__ __cube__ void in_ns() {} }
 NPUD_KERNEL_REGISTER(own);
 )src";
 
@@ -32,7 +34,8 @@ TEST(AscendcScanOutputTest, KernelReport) {
             "registered mix mix 3\n"
             "registered cxx vector 4\n"
             "skipped templated template 5\n"
-            "registered own vector 6\n");
+            "registered own vector 6\n"
+            "skipped in_ns namespace 7\n");
   EXPECT_NE(KernelReport(Scan(true)).find("skipped cxx linkage 4\n"), std::string::npos);
   EXPECT_EQ(KernelReport(KernelScan{}), "");
 }
@@ -45,11 +48,13 @@ TEST(AscendcScanOutputTest, DeviceAndHostUnits) {
       "#include \"gen/0_k.rewritten.cpp\"\n"
       "#include \"npud_kernel_register.h\"\n"
       "\n"
-      "// The kernels this source defines, listed in the object's npud_kernel_table.\n"
+      "// The kernels this source defines, listed in the object's npud_kernel_table (those\n"
+      "// its launches name register themselves).\n"
       "NPUD_KERNEL_REGISTER(vec);\n"
       "NPUD_KERNEL_REGISTER_AS(cube, NPUD_CORE_TYPE_CUBE);\n"
       "NPUD_KERNEL_REGISTER_AS(mix, NPUD_CORE_TYPE_MIX);\n"
-      "NPUD_KERNEL_REGISTER(cxx);\n";
+      "NPUD_KERNEL_REGISTER(cxx);\n"
+      "NPUD_KERNEL_CORE_TYPE(\"in_ns\", NPUD_CORE_TYPE_CUBE);\n";
   ASSERT_GE(device.size(), expected_tail.size());
   EXPECT_EQ(device.substr(device.size() - expected_tail.size()), expected_tail);
 
@@ -76,7 +81,7 @@ TEST(AscendcScanOutputTest, RunTimeCompilationFiles) {
 
 TEST(AscendcScanOutputTest, Diagnostics) {
   const KernelScan scan = Scan(true);
-  ASSERT_EQ(scan.definitions.size(), 6u);
+  ASSERT_EQ(scan.definitions.size(), 7u);
   EXPECT_EQ(Diagnostic(scan.definitions[0], Audience::kRtc), "");
   EXPECT_EQ(Diagnostic(scan.definitions[3], Audience::kRtc),
             "src/k.cpp:4: note: npud-rtc: __global__ function 'cxx' is not registered as a "
@@ -84,6 +89,15 @@ TEST(AscendcScanOutputTest, Diagnostics) {
   EXPECT_EQ(Diagnostic(scan.definitions[4], Audience::kBuild),
             "src/k.cpp:5: warning: __global__ function 'templated' is not registered as a "
             "kernel: it is a template; launching it fails");
+}
+
+TEST(AscendcScanOutputTest, LaunchedTemplatesAndNamespacedKernelsNeedNoName) {
+  const KernelScan scan = Scan(false);
+  const std::vector<std::string> launched = {"templated", "in_ns", "cxx"};
+  EXPECT_TRUE(RegisteredByLaunch(scan.definitions[4], launched));   // templated
+  EXPECT_TRUE(RegisteredByLaunch(scan.definitions[6], launched));   // in_ns
+  EXPECT_FALSE(RegisteredByLaunch(scan.definitions[3], launched));  // registered by name
+  EXPECT_FALSE(RegisteredByLaunch(scan.definitions[4], {"other"}));
 }
 
 TEST(AscendcScanOutputTest, LineDirectiveEscapesTheFileName) {

@@ -78,11 +78,11 @@ foreach(line "#define NPUD_KERNEL_NO_TABLE 1" "#include \"npud_ascendc/host_laun
   expect("the host translation unit has '${line}'" NOT at EQUAL -1)
 endforeach()
 
-foreach(warning "launches.cpp:38: warning: __global__ function 'Templated' is not registered as a kernel: it is a template"
-                "launches.cpp:41: warning: __global__ function 'Namespaced' is not registered as a kernel: it is not defined at global scope")
-  string(REGEX REPLACE "[ \n]+" " " err_flat "${err}")
-  string(FIND "${err_flat}" "${warning}" at)
-  expect("the pass warns '${warning}'" NOT at EQUAL -1)
+# The template and the namespaced kernel are launched by the source, so their launches
+# register them (device_launch.h): no warning.
+foreach(kernel Templated Namespaced)
+  string(FIND "${err}" "'${kernel}' is not registered" at)
+  expect("the pass does not warn about the launched kernel ${kernel}" at EQUAL -1)
 endforeach()
 
 # Without a namespace (ascendc_fatbin_library) there is no host translation unit.
@@ -108,8 +108,8 @@ function(expect_failure name text message_text)
   set(failures ${failures} PARENT_SCOPE)
 endfunction()
 
-expect_failure(two_args "void f(void* s) {\n  K<<<1, s>>>(0);\n}\n"
-               "bad_two_args.cpp:2: error: a kernel launch takes three arguments")
+expect_failure(one_arg "void f(void* s) {\n  K<<<1>>>(0);\n}\n"
+               "bad_one_arg.cpp:2: error: a kernel launch takes two or three arguments")
 expect_failure(unclosed "void f(void* s) {\n  K<<<1, nullptr, s;\n}\n"
                "bad_unclosed.cpp:2: error: no '>>>' closes this '<<<'")
 expect_failure(no_name "void f(void* s) {\n  (K)<<<1, nullptr, s>>>(0);\n}\n"

@@ -115,7 +115,7 @@ step "the rewritten source keeps line numbers"
 rewritten="$src/build/samples/mixed/auto_gen/kernels/0_value_kernels.rewritten.cpp"
 original="$src/kernel_func/value_kernels.cpp"
 [ "$(($(wc -l < "$original") + 1))" = "$(wc -l < "$rewritten")" ] || fail "line count of $rewritten"
-grep -q '::npud_ascendc_launch(StoreValue, "StoreValue", blockDim, nullptr, stream)(slots, value)' "$rewritten" ||
+grep -q '::npud_ascendc_launch<(StoreValue)>("StoreValue", blockDim, nullptr, stream)(slots, value)' "$rewritten" ||
   fail "StoreValue<<<>>> was not rewritten"
 grep -q 'Fake<<<1, nullptr, nullptr>>>' "$rewritten" || fail "a <<<>>> in a comment was rewritten"
 

@@ -33,6 +33,7 @@
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/fp16.h"
+#include "npud_ascendc/local_mem_allocator.h"
 #include "npud_ascendc/printf.h"
 #include "npud_ascendc/qualifiers.h"
 #include "npud_ascendc/reduce.h"

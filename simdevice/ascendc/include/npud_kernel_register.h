@@ -18,6 +18,14 @@
 // that only wants the AscendC types). NPUD_KERNEL_TABLE_DEFINE(); is accepted and
 // does nothing.
 //
+// Kernels launched with <<<>>> in the source register themselves: the device build's
+// launch (device_launch.h) instantiates LaunchedKernel<&kernel>, whose registrar
+// names the kernel as npud_kernel_name.h does. This is how template kernels (one
+// entry per instantiation launched) and kernels in namespaces get into the table. A
+// kernel registered both ways is listed once, under the first registration. Their
+// core type comes from NPUD_KERNEL_CORE_TYPE("base name", type); lines, which the
+// build tool emits for the cube and mix kernels it cannot register by name.
+//
 // The entry checks ctx (non-null, our ABI version) and args_size (the kernel's packed
 // size), installs the block's context on the calling thread (block_idx, block_num,
 // GetBlockIdx()...), unpacks the arguments, runs the kernel and restores the thread's
@@ -28,11 +36,13 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/visibility.h"
 #include "npud_kernel_abi.h"
 #include "npud_kernel_args.h"
+#include "npud_kernel_name.h"
 
 namespace npud::kernel::internal {
 
@@ -43,7 +53,17 @@ struct RegistryNode {
   uint32_t param_count;
   const uint32_t* param_offsets;
   const uint32_t* param_sizes;
+  // Registered by a launch: the type comes from a core type line, if any.
+  bool type_from_hint;
   RegistryNode* next;
+};
+
+// NPUD_KERNEL_CORE_TYPE lines: the core type of the kernels named `name`, or of the
+// instantiations of the template `name`.
+struct TypeHint {
+  const char* name;
+  uint32_t kernel_type;
+  TypeHint* next;
 };
 
 // Offsets and sizes of a kernel's parameters, as constants of the program.
@@ -72,6 +92,7 @@ constexpr const ParamLayout<A...>* ParamsOf(void (*)(A...)) {
 struct Registry {
   RegistryNode* head = nullptr;
   RegistryNode** tail = &head;
+  TypeHint* hints = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline Registry& GetRegistry() {
   static Registry registry;
@@ -82,13 +103,15 @@ NPUD_ASCENDC_HIDDEN inline Registry& GetRegistry() {
 class Registrar {
  public:
   template <class... A>
-  Registrar(const char* name, NpudKernelEntry entry, void (*kernel)(A...), uint32_t kernel_type) {
+  Registrar(const char* name, NpudKernelEntry entry, void (*kernel)(A...), uint32_t kernel_type,
+            bool type_from_hint = false) {
     (void)kernel;
     node_.info =
         NpudKernelInfo{name, entry, static_cast<uint32_t>(ArgLayout<A...>::Size()), kernel_type};
     node_.param_count = sizeof...(A);
     node_.param_offsets = ParamLayout<A...>::kOffsets.data();
     node_.param_sizes = ParamLayout<A...>::kSizes.data();
+    node_.type_from_hint = type_from_hint;
     node_.next = nullptr;
     Registry& registry = GetRegistry();
     *registry.tail = &node_;
@@ -101,46 +124,99 @@ class Registrar {
   RegistryNode node_;
 };
 
-// The registry as an array, built once on first use (thread-safe), freed when the
-// shared object is unloaded. (Own storage type rather than std::vector, whose
+// A NPUD_KERNEL_CORE_TYPE line; static, like a Registrar.
+class TypeHintRegistrar {
+ public:
+  TypeHintRegistrar(const char* name, uint32_t kernel_type) {
+    hint_ = TypeHint{name, kernel_type, GetRegistry().hints};
+    GetRegistry().hints = &hint_;
+  }
+  TypeHintRegistrar(const TypeHintRegistrar&) = delete;
+  TypeHintRegistrar& operator=(const TypeHintRegistrar&) = delete;
+
+ private:
+  TypeHint hint_;
+};
+
+// Whether `kernel` ("ns::add<float, 8>") is `hint` ("add") or an instantiation of it:
+// its last component, without template arguments, is the hint.
+inline bool NamesHint(const char* kernel, const char* hint) {
+  const char* end = std::strchr(kernel, '<');
+  if (end == nullptr) end = kernel + std::strlen(kernel);
+  const char* begin = kernel;
+  for (const char* p = kernel; p + 1 < end; ++p) {
+    if (p[0] == ':' && p[1] == ':') begin = p + 2;
+  }
+  const std::size_t length = static_cast<std::size_t>(end - begin);
+  return std::strlen(hint) == length && std::strncmp(begin, hint, length) == 0;
+}
+
+// The registry as arrays, built once on first use (thread-safe), freed when the
+// shared object is unloaded: one entry per name, in registration order, with the
+// core type lines applied. (Own storage rather than std::vector, whose
 // instantiation for the ABI struct would otherwise be exported.)
 class TableStorage {
  public:
   TableStorage() {
-    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) ++count_;
-    data_ = new NpudKernelInfo[count_ == 0 ? 1 : count_];
-    std::size_t i = 0;
-    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next)
-      data_[i++] = n->info;
+    std::size_t nodes = 0;
+    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) ++nodes;
+    data_ = new NpudKernelInfo[nodes == 0 ? 1 : nodes];
+    nodes_ = new const RegistryNode*[nodes == 0 ? 1 : nodes];
+    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) {
+      if (Contains(n->info.name)) continue;
+      NpudKernelInfo info = n->info;
+      if (n->type_from_hint) {
+        for (const TypeHint* h = GetRegistry().hints; h != nullptr; h = h->next) {
+          if (NamesHint(info.name, h->name)) info.kernel_type = h->kernel_type;
+        }
+      }
+      nodes_[count_] = n;
+      data_[count_++] = info;
+    }
   }
-  ~TableStorage() { delete[] data_; }
+  ~TableStorage() {
+    delete[] data_;
+    delete[] nodes_;
+  }
   TableStorage(const TableStorage&) = delete;
   TableStorage& operator=(const TableStorage&) = delete;
 
   const NpudKernelInfo* data() const { return data_; }
   std::size_t count() const { return count_; }
+  const RegistryNode* node(std::size_t index) const { return nodes_[index]; }
 
  private:
+  bool Contains(const char* name) const {
+    for (std::size_t i = 0; i < count_; ++i) {
+      if (std::strcmp(data_[i].name, name) == 0) return true;
+    }
+    return false;
+  }
+
   NpudKernelInfo* data_ = nullptr;
+  const RegistryNode** nodes_ = nullptr;
   std::size_t count_ = 0;
 };
+
+NPUD_ASCENDC_HIDDEN inline const TableStorage& GetTable() {
+  static const TableStorage table;
+  return table;
+}
 
 // The parameter layout of the kernel at `index` of the table; false if none.
 NPUD_ASCENDC_HIDDEN inline bool Params(std::size_t index, std::size_t* count,
                                        const uint32_t** offsets, const uint32_t** sizes) {
-  std::size_t i = 0;
-  for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next, ++i) {
-    if (i != index) continue;
-    *count = n->param_count;
-    *offsets = n->param_offsets;
-    *sizes = n->param_sizes;
-    return true;
-  }
-  return false;
+  const TableStorage& table = GetTable();
+  if (index >= table.count()) return false;
+  const RegistryNode* n = table.node(index);
+  *count = n->param_count;
+  *offsets = n->param_offsets;
+  *sizes = n->param_sizes;
+  return true;
 }
 
 NPUD_ASCENDC_HIDDEN inline const NpudKernelInfo* Table(std::size_t* count) {
-  static const TableStorage table;
+  const TableStorage& table = GetTable();
   if (count != nullptr) *count = table.count();
   return table.data();
 }
@@ -157,6 +233,17 @@ int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_siz
   Invoke(kernel, args);
   return NPUD_KERNEL_ENTRY_OK;
 }
+
+// The registration of a kernel launched with <<<>>> (device_launch.h odr-uses
+// `registrar`, which instantiates it for each kernel and instantiation launched).
+template <auto F>
+struct NPUD_ASCENDC_HIDDEN LaunchedKernel {
+  static int Entry(const NpudBlockContext* ctx, const void* args, std::size_t args_size) {
+    return RunEntry(ctx, args, args_size, F);
+  }
+  static inline const Registrar registrar{::npud::kernel::KernelNameOf<F>(), &Entry, F,
+                                          NPUD_CORE_TYPE_VECTOR, /*type_from_hint=*/true};
+};
 
 }  // namespace npud::kernel::internal
 
@@ -183,6 +270,17 @@ extern "C" inline __attribute__((used, visibility("default"))) int npud_kernel_p
       #name, &npud_kernel_entry_##name, &name, (kernel_type));                                    \
   }                                                                                               \
   static_assert(true, "NPUD_KERNEL_REGISTER(" #name ") must be followed by a semicolon")
+
+// The core type of the kernels (or template kernel instantiations) named `name`, a
+// string literal, when they are registered by their launches.
+#define NPUD_KERNEL_CORE_TYPE(name, kernel_type)                                \
+  namespace {                                                                   \
+  const ::npud::kernel::internal::TypeHintRegistrar NPUD_KERNEL_CORE_TYPE_CAT_( \
+      npud_kernel_core_type_, __LINE__)((name), (kernel_type));                 \
+  }                                                                             \
+  static_assert(true, "NPUD_KERNEL_CORE_TYPE(...) must be followed by a semicolon")
+#define NPUD_KERNEL_CORE_TYPE_CAT_(a, b) NPUD_KERNEL_CORE_TYPE_CAT2_(a, b)
+#define NPUD_KERNEL_CORE_TYPE_CAT2_(a, b) a##b
 
 #define NPUD_KERNEL_TABLE_DEFINE() static_assert(true, "npud_kernel_table is defined by the header")
 

@@ -66,6 +66,22 @@ std::string RegistrationLines(const KernelScan& scan) {
   return lines;
 }
 
+// NPUD_KERNEL_CORE_TYPE lines for the cube and mix kernels that only their launches
+// can register (templates, kernels in namespaces).
+std::string CoreTypeLines(const KernelScan& scan) {
+  std::string lines;
+  for (const KernelDefinition& kernel : scan.definitions) {
+    if (kernel.type == CoreType::kVector ||
+        (kernel.skipped != SkipReason::kTemplate && kernel.skipped != SkipReason::kNamespace)) {
+      continue;
+    }
+    absl::StrAppend(&lines, "NPUD_KERNEL_CORE_TYPE(\"", kernel.name, "\", ",
+                    kernel.type == CoreType::kCube ? "NPUD_CORE_TYPE_CUBE" : "NPUD_CORE_TYPE_MIX",
+                    ");\n");
+  }
+  return lines;
+}
+
 }  // namespace
 
 std::string LineDirective(absl::string_view file) {
@@ -89,8 +105,9 @@ std::string DeviceUnit(absl::string_view source, absl::string_view rewritten,
       "\"\n"
       "#include \"npud_kernel_register.h\"\n"
       "\n"
-      "// The kernels this source defines, listed in the object's npud_kernel_table.\n",
-      RegistrationLines(scan));
+      "// The kernels this source defines, listed in the object's npud_kernel_table (those\n"
+      "// its launches name register themselves).\n",
+      RegistrationLines(scan), CoreTypeLines(scan));
 }
 
 std::string HostUnit(absl::string_view source, absl::string_view rewritten,

@@ -161,6 +161,11 @@ std::vector<const KernelDefinition*> KernelsToRegister(const KernelScan& scan) {
   return kernels;
 }
 
+bool RegisteredByLaunch(const KernelDefinition& kernel, const std::vector<std::string>& launched) {
+  return (kernel.skipped == SkipReason::kTemplate || kernel.skipped == SkipReason::kNamespace) &&
+         std::find(launched.begin(), launched.end(), kernel.name) != launched.end();
+}
+
 std::vector<std::string> KernelTable(const KernelScan& scan) {
   std::vector<std::string> table = scan.self_registered;
   for (const KernelDefinition* kernel : KernelsToRegister(scan)) table.push_back(kernel->name);

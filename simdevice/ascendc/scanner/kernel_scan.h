@@ -69,6 +69,11 @@ KernelScan ScanKernels(const LexedSource& source, const ScanRules& rules);
 // need an NPUD_KERNEL_REGISTER line.
 std::vector<const KernelDefinition*> KernelsToRegister(const KernelScan& scan);
 
+// Whether a kernel the scan could not register by name is registered by the source's
+// own launches of it (`launched`: RewriteLaunches): a template or a kernel in a
+// namespace, launched with <<<>>> (device_launch.h registers what a launch names).
+bool RegisteredByLaunch(const KernelDefinition& kernel, const std::vector<std::string>& launched);
+
 // The kernel object's table in order: what the program registers itself (its lines
 // come first, in the source), then KernelsToRegister.
 std::vector<std::string> KernelTable(const KernelScan& scan);

@@ -1,5 +1,7 @@
 #include "simdevice/ascendc/scanner/launch_rewrite.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 
@@ -44,8 +46,8 @@ std::string NameString(absl::string_view code) {
 
 class Rewriter {
  public:
-  explicit Rewriter(const LexedSource& source)
-      : source_(source), code_(source.code), text_(source.text) {}
+  Rewriter(const LexedSource& source, std::vector<std::string>* launched)
+      : source_(source), code_(source.code), text_(source.text), launched_(launched) {}
 
   absl::StatusOr<std::string> Run() {
     std::string out;
@@ -140,9 +142,9 @@ class Rewriter {
       }
     }
     if (close == kNone) return Fail(open, "no '>>>' closes this '<<<'");
-    if (commas != 2) {
-      return Fail(open, absl::StrCat("a kernel launch takes three arguments, <<<blockDim, "
-                                     "l2ctrl, stream>>>; this one has ",
+    if (commas != 1 && commas != 2) {
+      return Fail(open, absl::StrCat("a kernel launch takes two or three arguments, "
+                                     "<<<blockDim, l2ctrl[, stream]>>>; this one has ",
                                      commas + 1));
     }
     const size_t after = close + 3;
@@ -153,8 +155,10 @@ class Rewriter {
     }
 
     absl::StrAppend(out, text_.substr(*cursor, name_start - *cursor));
-    absl::StrAppend(out, "::npud_ascendc_launch(", text_.substr(name_start, name_end - name_start),
-                    ", \"", NameString(code_.substr(name_start, name_end - name_start)), "\",");
+    const std::string spelling = NameString(code_.substr(name_start, name_end - name_start));
+    NoteLaunched(spelling);
+    absl::StrAppend(out, "::npud_ascendc_launch<(", text_.substr(name_start, name_end - name_start),
+                    ")>(\"", spelling, "\",");
     const absl::string_view inner = text_.substr(open + 3, close - open - 3);
     if (!IsBlank(inner[0])) out->push_back(' ');
     // The whitespace between the name and "<<<" goes after the call: same line breaks.
@@ -163,16 +167,29 @@ class Rewriter {
     return absl::OkStatus();
   }
 
+  void NoteLaunched(absl::string_view spelling) const {
+    if (launched_ == nullptr) return;
+    absl::string_view base = spelling.substr(0, spelling.find('<'));
+    if (const size_t colons = base.rfind("::"); colons != absl::string_view::npos) {
+      base.remove_prefix(colons + 2);
+    }
+    if (std::find(launched_->begin(), launched_->end(), base) == launched_->end()) {
+      launched_->emplace_back(base);
+    }
+  }
+
   const LexedSource& source_;
   // Views of the source's strings.
   const absl::string_view code_;
   const absl::string_view text_;
+  std::vector<std::string>* const launched_;
 };
 
 }  // namespace
 
-absl::StatusOr<std::string> RewriteLaunches(const LexedSource& source) {
-  return Rewriter(source).Run();
+absl::StatusOr<std::string> RewriteLaunches(const LexedSource& source,
+                                            std::vector<std::string>* launched) {
+  return Rewriter(source, launched).Run();
 }
 
 }  // namespace npud::ascendc

@@ -130,7 +130,8 @@ int SourcePass(int argc, char** argv) {
   if (!text.ok()) return Fail(text.status(), kUsageError);
 
   const LexedSource lexed = Lex(*std::move(text), InputKind::kSource, source);
-  absl::StatusOr<std::string> rewritten = RewriteLaunches(lexed);
+  std::vector<std::string> launched;
+  absl::StatusOr<std::string> rewritten = RewriteLaunches(lexed, &launched);
   if (!rewritten.ok()) {
     std::cerr << rewritten.status().message() << "\n";  // already "<file>:<line>: error: ..."
     return kSourceError;
@@ -151,6 +152,7 @@ int SourcePass(int argc, char** argv) {
     return Fail(written, kUsageError);
   }
   for (const KernelDefinition& kernel : scan.definitions) {
+    if (RegisteredByLaunch(kernel, launched)) continue;  // device_launch.h registers it
     if (kernel.skipped.has_value()) std::cerr << Diagnostic(kernel, Audience::kBuild) << "\n";
   }
   return 0;

@@ -42,22 +42,22 @@ extern "C" __global__ __aicore__ void Namespaced(__gm__ int* x) { x[0] = 2; }
 }
 
 struct Holder {
-    static void Launch(void* s, int* p) { ::npud_ascendc_launch(Plain, "Plain", 2, nullptr, s)(p, 7); }
+    static void Launch(void* s, int* p) { ::npud_ascendc_launch<(Plain)>("Plain", 2, nullptr, s)(p, 7); }
 };
 
 int32_t Wrappers(uint32_t blockDim, void* stream, int* p)
 {
-    ::npud_ascendc_launch(Plain, "Plain", blockDim, nullptr, stream)(p, 1);
-    ::npud_ascendc_launch(::Plain, "Plain", blockDim,
+    ::npud_ascendc_launch<(Plain)>("Plain", blockDim, nullptr, stream)(p, 1);
+    ::npud_ascendc_launch<(::Plain)>("Plain", blockDim,
         nullptr,
         stream )  (p,
                     2);
-    ::npud_ascendc_launch(Templated<float, (3 > 2)>, "Templated<float, (3 > 2)>", blockDim, 0, stream)(nullptr);
-    ::npud_ascendc_launch(inner::Namespaced, "inner::Namespaced", Count(a, b), Ctrl(c), streams[0])(p);
-    auto later = [&]() { return ::npud_ascendc_launch(Plain, "Plain", 1, nullptr, stream)(p, 3); };
+    ::npud_ascendc_launch<(Templated<float, (3 > 2)>)>("Templated<float, (3 > 2)>", blockDim, 0, stream)(nullptr);
+    ::npud_ascendc_launch<(inner::Namespaced)>("inner::Namespaced", Count(a, b), Ctrl(c), streams[0])(p);
+    auto later = [&]() { return ::npud_ascendc_launch<(Plain)>("Plain", 1, nullptr, stream)(p, 3); };
     (void)later;
-    if (p != nullptr) return static_cast<int32_t>(::npud_ascendc_launch(Plain, "Plain", blockDim, nullptr, stream)(p, kBig > 1 ? 4 : 5));
-    return static_cast<int32_t>(::npud_ascendc_launch(Plain, "Plain", blockDim, nullptr, nullptr)
+    if (p != nullptr) return static_cast<int32_t>(::npud_ascendc_launch<(Plain)>("Plain", blockDim, nullptr, stream)(p, kBig > 1 ? 4 : 5));
+    return static_cast<int32_t>(::npud_ascendc_launch<(Plain)>("Plain", blockDim, nullptr, nullptr)
         (p, 6));
 }
 int kLastLine = __LINE__;

@@ -3,15 +3,23 @@
 // npud's ascendc.cmake compiles each kernel source twice: once into the kernel object
 // (the "device" build, loaded by the npud executor) and once into the host library
 // (npud_ascendc/host_launch.h). The source's `k<<<blocks, l2ctrl, stream>>>(args...)`
-// launches are rewritten to `::npud_ascendc_launch(k, "k", blocks, l2ctrl, stream)(args...)`
+// launches are rewritten to `::npud_ascendc_launch<(k)>("k", blocks, l2ctrl, stream)(args...)`
 // in both. In the device build the host wrappers holding those launches are dead code
 // (hidden, never called, dropped by --gc-sections), so the launch only has to compile,
-// type-check like the host one, and never reference the ACL runtime. Launching a kernel
-// from device code is not supported: the call returns ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
+// type-check like the host one, and never reference the ACL runtime. It does one more
+// thing: it registers the kernel it names (npud_kernel_register.h, LaunchedKernel), so
+// that every kernel and template instantiation the source launches is in the kernel
+// object's table under the name the host half looks it up by. Launching a kernel from
+// device code is not supported: the call returns ACL_ERROR_RT_FEATURE_NOT_SUPPORT.
 #ifndef NPUD_ASCENDC_DEVICE_LAUNCH_H_
 #define NPUD_ASCENDC_DEVICE_LAUNCH_H_
 
 #include <cstdint>
+
+#include "npud_kernel_register.h"
+
+// Headers that behave differently in the kernel object test this (asc_printf.h).
+#define NPUD_ASCENDC_DEVICE_HALF 1
 
 namespace npud::ascendc::device_launch {
 
@@ -31,11 +39,20 @@ class UnsupportedLaunch {
 
 }  // namespace npud::ascendc::device_launch
 
-template <class... P, class L2>
-static inline ::npud::ascendc::device_launch::UnsupportedLaunch<P...> npud_ascendc_launch(
-    void (* /*kernel*/)(P...), const char* /*name*/, std::uint32_t /*block_dim*/,
-    const L2& /*l2ctrl*/, void* /*stream*/) {
+namespace npud::ascendc::device_launch {
+
+template <class... P>
+UnsupportedLaunch<P...> LaunchOf(void (*)(P...)) {
   return {};
+}
+
+}  // namespace npud::ascendc::device_launch
+
+template <auto kKernel, class L2>
+static inline auto npud_ascendc_launch(const char* /*spelling*/, std::uint32_t /*block_dim*/,
+                                       const L2& /*l2ctrl*/, void* /*stream*/ = nullptr) {
+  static_cast<void>(&::npud::kernel::internal::LaunchedKernel<kKernel>::registrar);
+  return ::npud::ascendc::device_launch::LaunchOf(kKernel);
 }
 
 #endif  // NPUD_ASCENDC_DEVICE_LAUNCH_H_

@@ -10,7 +10,7 @@
 //
 // has been rewritten to
 //
-//   ::npud_ascendc_launch(kernel, "kernel", blockDim, l2ctrl, stream)(args...)
+//   ::npud_ascendc_launch<(kernel)>("kernel", blockDim, l2ctrl, stream)(args...)
 //
 // where npud_ascendc_launch is defined per translation unit by
 // NPUD_ASCENDC_HOST_LAUNCHER(<namespace>); and binds the launch to that target's Library.
@@ -20,13 +20,15 @@
 // A launch:
 //   1. loads the embedded kernel object once per library and process
 //      (aclrtBinaryLoadFromData; thread-safe; retried by the next launch if it failed),
-//   2. looks the kernel up by name once (aclrtBinaryGetFunction; cached per kernel),
+//   2. looks the kernel up once (aclrtBinaryGetFunction; cached per kernel) by the name
+//      npud_kernel_name.h gives it, which the kernel object registered it under,
 //   3. packs the arguments like a C struct of the kernel's parameter types
 //      (npud::kernel::PackFor, npud_kernel_args.h), converting each argument to its
 //      parameter type (e.g. a host `int*` for a `__gm__ int*` parameter),
 //   4. enqueues aclrtLaunchKernelWithHostArgs(func, blockDim, stream, nullptr, args,
 //      size, nullptr, 0) on `stream` (nullptr = the default stream) and returns its result.
-// The second `<<<>>>` argument (l2ctrl pointer or dynamic UB size) is accepted and ignored.
+// The second `<<<>>>` argument (l2ctrl pointer or dynamic UB size) is accepted and ignored;
+// without the third, the launch goes to the default stream.
 // Failures are also reported on stderr (the first few per library), because the sample
 // wrappers that use <<<>>> usually drop the status.
 #ifndef NPUD_ASCENDC_HOST_LAUNCH_H_
@@ -43,6 +45,7 @@
 
 #include "acl/acl.h"
 #include "npud_kernel_args.h"
+#include "npud_kernel_name.h"
 
 #define NPUD_ASCENDC_HOST_HIDDEN __attribute__((visibility("hidden")))
 
@@ -164,22 +167,28 @@ class NPUD_ASCENDC_HOST_HIDDEN KernelLaunch {
   const aclrtStream stream_;
 };
 
+template <class... P>
+KernelLaunch<P...> MakeLaunch(Library& library, void (*kernel)(P...), const char* name,
+                              std::uint32_t block_dim, aclrtStream stream) {
+  return KernelLaunch<P...>(library, kernel, name, block_dim, stream);
+}
+
 }  // namespace npud::ascendc::host
 
 // Defines, in the including translation unit, the npud_ascendc_launch that rewritten
 // launches call, bound to `ns::KernelLibrary()` (defined by the generated source that
 // embeds the kernel object). Internal linkage: every ascendc_library target has its own.
-#define NPUD_ASCENDC_HOST_LAUNCHER(ns)                                                         \
-  namespace ns {                                                                               \
-  NPUD_ASCENDC_HOST_HIDDEN ::npud::ascendc::host::Library& KernelLibrary();                    \
-  }                                                                                            \
-  template <class... P, class L2>                                                              \
-  static inline ::npud::ascendc::host::KernelLaunch<P...> npud_ascendc_launch(                 \
-      void (*kernel)(P...), const char* name, ::std::uint32_t block_dim, const L2& /*l2ctrl*/, \
-      ::aclrtStream stream) {                                                                  \
-    return ::npud::ascendc::host::KernelLaunch<P...>(::ns::KernelLibrary(), kernel, name,      \
-                                                     block_dim, stream);                       \
-  }                                                                                            \
+#define NPUD_ASCENDC_HOST_LAUNCHER(ns)                                                           \
+  namespace ns {                                                                                 \
+  NPUD_ASCENDC_HOST_HIDDEN ::npud::ascendc::host::Library& KernelLibrary();                      \
+  }                                                                                              \
+  template <auto kKernel, class L2>                                                              \
+  static inline auto npud_ascendc_launch(const char* /*spelling*/, ::std::uint32_t block_dim,    \
+                                         const L2& /*l2ctrl*/, ::aclrtStream stream = nullptr) { \
+    return ::npud::ascendc::host::MakeLaunch(::ns::KernelLibrary(), kKernel,                     \
+                                             ::npud::kernel::KernelNameOf<kKernel>(), block_dim, \
+                                             stream);                                            \
+  }                                                                                              \
   static_assert(true, "NPUD_ASCENDC_HOST_LAUNCHER(" #ns ") must be followed by a semicolon")
 
 #endif  // NPUD_ASCENDC_HOST_LAUNCH_H_
