@@ -2,27 +2,66 @@
 // programming (no TPipe, no queues): each Alloc hands out the next piece of a
 // physical buffer as a LocalTensor.
 //
-// Only the unified buffer (Hardware::UB, the default) is simulated here: its tensors
-// are at increasing 32-byte aligned offsets of the block's UB from 0, so
-// GetCurAddr() is what the NPU would report, and an Alloc beyond the UB fails the
-// block ("outside the unified buffer"). The other buffers (L1, L0A/B/C, BIAS,
-// FIXBUF) are a compile error that names them rather than a wrong result.
+// Tensors are handed out at increasing 32-byte aligned offsets of the buffer from
+// 0, so GetCurAddr() is what the NPU would report, and every allocator of one
+// buffer in a block starts at its address 0 (they alias, as on the NPU). The
+// unified buffer (Hardware::UB, the default) is the block's (NpudBlockContext);
+// L1, L0A, L0B, L0C and BIAS are memory of the running thread, sized as on the
+// __NPU_ARCH__ chip (tpipe.h's pools, FixedPoolSize). An Alloc beyond a buffer
+// fails the block. FIXBUF is a compile error that names it.
 #ifndef NPUD_ASCENDC_LOCAL_MEM_ALLOCATOR_H_
 #define NPUD_ASCENDC_LOCAL_MEM_ALLOCATOR_H_
 
 #include <cstdint>
 
+#include "npud_ascendc/check.h"
 #include "npud_ascendc/tensor.h"
+#include "npud_ascendc/tpipe.h"
+
+namespace AscendC {
+enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+constexpr Pool PoolOfHardware(AscendC::Hardware hard) {
+  switch (hard) {
+    case AscendC::Hardware::UB:
+      return Pool::kUB;
+    case AscendC::Hardware::L1:
+      return Pool::kL1;
+    case AscendC::Hardware::L0A:
+      return Pool::kL0A;
+    case AscendC::Hardware::L0B:
+      return Pool::kL0B;
+    case AscendC::Hardware::L0C:
+      return Pool::kL0C;
+    case AscendC::Hardware::BIAS:
+      return Pool::kBiasTable;
+    default:
+      return Pool::kNone;
+  }
+}
+
+// The running thread's copy of one of the buffers beside the UB (see above).
+template <Pool kPool>
+uint8_t* ThreadPool() {
+  alignas(64) static thread_local uint8_t pool[kPool == Pool::kL1    ? 1048576
+                                               : kPool == Pool::kL0C ? 262144
+                                                                     : 65536];
+  return pool;
+}
+
+}  // namespace npud::ascendc
 
 namespace AscendC {
 
-enum class Hardware : uint8_t { GM, UB, L1, L0A, L0B, L0C, BIAS, FIXBUF, MAX };
-
 template <Hardware hard = Hardware::UB>
 class LocalMemAllocator {
-  static_assert(hard == Hardware::UB,
-                "npud: LocalMemAllocator supports Hardware::UB only (L1, L0A, L0B, L0C, BIAS and "
-                "FIXBUF are not simulated for static tensor programming)");
+  static constexpr ::npud::ascendc::Pool kPool = ::npud::ascendc::PoolOfHardware(hard);
+  static_assert(kPool != ::npud::ascendc::Pool::kNone,
+                "npud: LocalMemAllocator supports Hardware::UB, L1, L0A, L0B, L0C and BIAS "
+                "(FIXBUF is not simulated)");
 
  public:
   LocalMemAllocator() = default;
@@ -44,10 +83,22 @@ class LocalMemAllocator {
   template <TPosition pos, class DataType>
   LocalTensor<DataType> Alloc(uint32_t tileSize) {
     const uint32_t addr = next_;
-    LocalTensor<DataType> tensor(pos, addr, tileSize);  // fails the block if it does not fit
     const uint64_t end = uint64_t{addr} + uint64_t{tileSize} * sizeof(DataType);
     next_ = static_cast<uint32_t>((end + kAlign - 1) / kAlign * kAlign);
-    return tensor;
+    if constexpr (kPool == ::npud::ascendc::Pool::kUB) {
+      return LocalTensor<DataType>(pos, addr, tileSize);  // fails the block if it does not fit
+    } else {
+      const uint64_t capacity = ::npud::ascendc::FixedPoolSize(kPool);
+      if (end > capacity) {
+        ::npud::ascendc::Fail(
+            "LocalMemAllocator::Alloc: bytes [%u, %llu) are outside the %s of "
+            "%llu bytes",
+            addr, static_cast<unsigned long long>(end), ::npud::ascendc::PoolName(kPool),
+            static_cast<unsigned long long>(capacity));
+      }
+      return LocalTensor<DataType>::FromBuffer(
+          pos, reinterpret_cast<DataType*>(::npud::ascendc::ThreadPool<kPool>() + addr), tileSize);
+    }
   }
 
  private:

@@ -3,7 +3,8 @@
 //
 // In the kernel object (the device half of a source, NPUD_ASCENDC_DEVICE_HALF) a
 // printf prints through the running block, like AscendC::printf, with the prefix
-// CANN 9 shows: "[AIV Block <idx>/<num>] " (AIC for cube kernels). The host half
+// CANN 9 shows: "[AIV Block <idx>/<num>] " (AIC for cube kernels); AscendC::printf
+// does the same in a source that includes this header. The host half
 // keeps the C library's printf: its kernel bodies never run, and its host code
 // prints to stdout as written. The device half's host code is dead code that
 // --gc-sections drops, so which printf it would call does not matter.
@@ -13,14 +14,18 @@
 #include <cstdarg>
 #include <cstdio>
 #include <string>
+#include <type_traits>
 
 #include "npud_ascendc/printf.h"
 
 #if defined(NPUD_ASCENDC_DEVICE_HALF)
 
-inline int npud_asc_printf(const char* fmt, ...) {
+namespace npud::ascendc {
+
+// Formats one printf of a block with CANN 9's prefix and emits it whole.
+inline void EmitPrefixed(const char* fmt, ...) {
   std::string text;
-  if (const NpudBlockContext* ctx = ::npud::ascendc::Context(); ctx != nullptr) {
+  if (const NpudBlockContext* ctx = Context(); ctx != nullptr) {
     text = "[";
     text += ctx->core_type == NPUD_CORE_TYPE_CUBE ? "AIC" : "AIV";
     text +=
@@ -39,9 +44,22 @@ inline int npud_asc_printf(const char* fmt, ...) {
     text.resize(start + static_cast<std::size_t>(n));
   }
   va_end(again);
-  if constexpr (::npud::ascendc::kDeviceOutput) ::npud::ascendc::EmitText(text.data(), text.size());
-  return n;
+  EmitText(text.data(), text.size());
 }
+
+}  // namespace npud::ascendc
+
+// Arguments as AscendC::printf passes them (half and bfloat16_t as double).
+template <class... Args>
+void npud_asc_printf(const char* fmt, Args&&... args) {
+  if constexpr (::npud::ascendc::kDeviceOutput) {
+    ::npud::ascendc::EmitPrefixed(fmt, ::npud::ascendc::PrintfArg<std::decay_t<Args>>(args)...);
+  }
+}
+
+namespace AscendC {
+using ::npud_asc_printf;
+}  // namespace AscendC
 
 namespace std {
 using ::npud_asc_printf;
