@@ -3,9 +3,9 @@
 # 00_introduction and 01_utilities by default) unchanged against this project's
 # install tree and an npud, the way each README says: in <example>/build,
 #   cmake <the README's -D options> ..; make -j
-#   python3 ../scripts/gen_data.py                (if the example has it)
+#   python3 ../scripts/gen_data.py                (if the README runs it)
 #   ./<the README's program>
-#   python3 ../scripts/verify_result.py output/output.bin output/golden.bin  (if it has it)
+#   python3 ../scripts/verify_result.py output/output.bin output/golden.bin  (if the README runs it)
 # and prints, per example, PASS or the stage that failed with its first error line.
 #
 #   tools/check_asc_devkit_examples.sh <asc-devkit checkout or bare git dir> [example dir ...]
@@ -61,13 +61,13 @@ for example in "${examples[@]}"; do
     cmake "${defines[@]}" .. > "$log" 2>&1
     echo build > ../stage
     make -j 2 >> "$log" 2>&1
-    if [ -f ../scripts/gen_data.py ]; then
+    if grep -q "python3 ../scripts/gen_data.py" ../README.md; then
       echo gen_data > ../stage
       /usr/bin/python3 ../scripts/gen_data.py >> "$log" 2>&1
     fi
     echo run > ../stage
     timeout 300 "$program" >> "$log" 2>&1
-    if [ -f ../scripts/verify_result.py ]; then
+    if grep -q "python3 ../scripts/verify_result.py" ../README.md; then
       echo verify > ../stage
       /usr/bin/python3 ../scripts/verify_result.py output/output.bin output/golden.bin >> "$log" 2>&1
     fi

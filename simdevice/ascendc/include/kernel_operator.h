@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "npud_ascendc/assert.h"
 #include "npud_ascendc/bf16.h"
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/cast.h"
