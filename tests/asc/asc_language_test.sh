@@ -8,7 +8,7 @@
 # 2. Configures and builds tests/asc/project/demo (kernels and main in one .asc:
 #    template kernels launched from a host function template, a kernel in a
 #    namespace launched without a stream, a template cube kernel printing with plain
-#    printf) and tests/asc/project/libs (ascendc_library STATIC and SHARED linked
+#    printf, a mix kernel handing a value from its cube to its vector cores) and tests/asc/project/libs (ascendc_library STATIC and SHARED linked
 #    into a C++ program); checks the no-op rebuild, the rebuild after the .asc
 #    changes and that the dependencies name the .asc and not bisheng's scratch files.
 # 3. The bisheng command line: a whole program in one command, separate compile and
@@ -130,7 +130,8 @@ for address in "unix://$work/npud.sock" "127.0.0.1:$port"; do
   for program in "$src/demo/build/demo" "$cli/demo_one" "$cli/demo_two"; do
     run "$address" "$(basename "$program")" "$program" "axpy_tile<256> over 4 blocks: PASS" \
       "axpy_tile<512> over 3 blocks: PASS" "ops::block_ids on the default stream: PASS" \
-      "[AIC Block 0/2] cube kernel 7" "[AIC Block 1/2] cube kernel 7" "demo: PASS"
+      "[AIC Block 0/2] cube kernel 7" "[AIC Block 1/2] cube kernel 7" \
+      "mix_handoff over 3 groups: PASS" "demo: PASS"
   done
   run "$address" libs "$src/libs/build/libs_main" "libs: PASS"
 done

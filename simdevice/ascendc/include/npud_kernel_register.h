@@ -22,14 +22,15 @@
 // launch (device_launch.h) instantiates LaunchedKernel<&kernel>, whose registrar
 // names the kernel as npud_kernel_name.h does. This is how template kernels (one
 // entry per instantiation launched) and kernels in namespaces get into the table. A
-// kernel registered both ways is listed once, under the first registration. Their
+// kernel registered both ways is listed once, as registered by name. Their
 // core type comes from NPUD_KERNEL_CORE_TYPE("base name", type); lines, which the
 // build tool emits for the cube and mix kernels it cannot register by name.
 //
 // The entry checks ctx (non-null, our ABI version) and args_size (the kernel's packed
 // size), installs the block's context on the calling thread (block_idx, block_num,
 // GetBlockIdx()...), unpacks the arguments, runs the kernel and restores the thread's
-// previous state, also when a trap unwinds the kernel.
+// previous state, also when a trap unwinds the kernel. A mix kernel's block runs as
+// its group of cores instead (mix_group.h).
 #ifndef NPUD_KERNEL_REGISTER_H_
 #define NPUD_KERNEL_REGISTER_H_
 
@@ -39,6 +40,7 @@
 #include <cstring>
 
 #include "npud_ascendc/block_context.h"
+#include "npud_ascendc/mix_group.h"
 #include "npud_ascendc/visibility.h"
 #include "npud_kernel_abi.h"
 #include "npud_kernel_args.h"
@@ -152,9 +154,9 @@ inline bool NamesHint(const char* kernel, const char* hint) {
 }
 
 // The registry as arrays, built once on first use (thread-safe), freed when the
-// shared object is unloaded: one entry per name, in registration order, with the
-// core type lines applied. (Own storage rather than std::vector, whose
-// instantiation for the ABI struct would otherwise be exported.)
+// shared object is unloaded: one entry per name, the registrations by name in their
+// order, then those of launches, with the core type lines applied. (Own storage rather than
+// std::vector, whose instantiation for the ABI struct would otherwise be exported.)
 class TableStorage {
  public:
   TableStorage() {
@@ -162,16 +164,20 @@ class TableStorage {
     for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) ++nodes;
     data_ = new NpudKernelInfo[nodes == 0 ? 1 : nodes];
     nodes_ = new const RegistryNode*[nodes == 0 ? 1 : nodes];
-    for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) {
-      if (Contains(n->info.name)) continue;
-      NpudKernelInfo info = n->info;
-      if (n->type_from_hint) {
-        for (const TypeHint* h = GetRegistry().hints; h != nullptr; h = h->next) {
-          if (NamesHint(info.name, h->name)) info.kernel_type = h->kernel_type;
+    // Registrations by name first: they carry the kernel's core type, and the
+    // initialisation order of a launch's registrar is not defined.
+    for (const bool by_launch : {false, true}) {
+      for (const RegistryNode* n = GetRegistry().head; n != nullptr; n = n->next) {
+        if (n->type_from_hint != by_launch || Contains(n->info.name)) continue;
+        NpudKernelInfo info = n->info;
+        if (by_launch) {
+          for (const TypeHint* h = GetRegistry().hints; h != nullptr; h = h->next) {
+            if (NamesHint(info.name, h->name)) info.kernel_type = h->kernel_type;
+          }
         }
+        nodes_[count_] = n;
+        data_[count_++] = info;
       }
-      nodes_[count_] = n;
-      data_[count_++] = info;
     }
   }
   ~TableStorage() {
@@ -228,6 +234,10 @@ int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_siz
     return NPUD_KERNEL_ENTRY_BAD_CONTEXT;
   if (args_size != ArgLayout<A...>::Size() || (args_size != 0 && args == nullptr)) {
     return NPUD_KERNEL_ENTRY_BAD_ARGS;
+  }
+  if (ctx->core_type == NPUD_CORE_TYPE_MIX) {
+    ::npud::ascendc::RunMixGroup(ctx, [&] { Invoke(kernel, args); });
+    return NPUD_KERNEL_ENTRY_OK;
   }
   const ::npud::ascendc::BlockScope scope(ctx);
   Invoke(kernel, args);

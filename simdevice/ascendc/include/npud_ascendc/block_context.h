@@ -24,10 +24,18 @@ namespace npud::ascendc {
 // What SetAtomicAdd/Max/Min selected for the block's following UB->GM copies.
 enum class AtomicMode : uint8_t { kNone, kAdd, kMax, kMin };
 
+class MixGroup;
+
 // Mutable state of the block running on this thread; confined to that thread.
 struct BlockState {
   const NpudBlockContext* ctx = nullptr;
   AtomicMode atomic = AtomicMode::kNone;
+  // Within a mix kernel's group (mix_group.h): the vector core's index among the
+  // group's vector cores, their number (1 outside a group or on the cube core), and
+  // the group's cross-core flags.
+  uint32_t sub_block_idx = 0;
+  uint32_t sub_block_num = 1;
+  MixGroup* group = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 
@@ -42,10 +50,14 @@ inline uint32_t CoreType() {
 // goes out of scope, including when a trap unwinds the block.
 class BlockScope {
  public:
-  explicit BlockScope(const NpudBlockContext* ctx)
+  explicit BlockScope(const NpudBlockContext* ctx, uint32_t sub_block_idx = 0,
+                      uint32_t sub_block_num = 1, MixGroup* group = nullptr)
       : saved_(tls_block), saved_idx_(block_idx), saved_num_(block_num) {
     tls_block = BlockState{};
     tls_block.ctx = ctx;
+    tls_block.sub_block_idx = sub_block_idx;
+    tls_block.sub_block_num = sub_block_num;
+    tls_block.group = group;
     block_idx = ctx->block_idx;
     block_num = ctx->block_num;
   }
@@ -69,15 +81,17 @@ namespace AscendC {
 
 inline int64_t GetBlockIdx() { return block_idx; }
 inline int64_t GetBlockNum() { return block_num; }
-// One block is one core here: a block never has vector sub-blocks of its own.
-inline int64_t GetSubBlockIdx() { return 0; }
-inline int64_t GetSubBlockNum() { return 1; }
-inline int64_t GetTaskRation() { return 1; }
+// A block of a vector or cube kernel is one core; a block of a mix kernel is a group
+// of one cube and two vector cores (mix_group.h), and these tell the vector cores
+// apart.
+inline int64_t GetSubBlockIdx() { return ::npud::ascendc::tls_block.sub_block_idx; }
+inline int64_t GetSubBlockNum() { return ::npud::ascendc::tls_block.sub_block_num; }
+inline int64_t GetTaskRation() { return ::npud::ascendc::tls_block.sub_block_num; }
 
 }  // namespace AscendC
 
-// `if ASCEND_IS_AIV { ... }`: which core type the executor runs this block as (a
-// vector block also answers AIV for mix kernels).
+// `if ASCEND_IS_AIV { ... }`: which core type this block runs as (in a mix kernel,
+// each core of the group answers for itself).
 #define ASCEND_IS_AIV (::npud::ascendc::CoreType() != NPUD_CORE_TYPE_CUBE)
 #define ASCEND_IS_AIC (::npud::ascendc::CoreType() == NPUD_CORE_TYPE_CUBE)
 #define ASCEND_IS_NOT_AIV (!ASCEND_IS_AIV)

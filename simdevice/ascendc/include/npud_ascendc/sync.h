@@ -4,8 +4,9 @@
 // and kernels order them with barriers and set/wait flags. A block here executes its
 // instructions one after another on one thread, so every one of these is already
 // satisfied: they all do nothing. (Missing synchronisation therefore never shows up on
-// the CPU, as in upstream's CPU mode.) Cross-block synchronisation (SyncAll,
-// CrossCoreSetFlag) is not provided.
+// the CPU, as in upstream's CPU mode.) Synchronisation between the cores of a mix
+// kernel's group (CrossCoreSetFlag / CrossCoreWaitFlag) is in mix_group.h; SyncAll
+// across blocks is not provided.
 #ifndef NPUD_ASCENDC_SYNC_H_
 #define NPUD_ASCENDC_SYNC_H_
 

@@ -26,10 +26,11 @@ namespace npud::ascendc {
 inline void EmitPrefixed(const char* fmt, ...) {
   std::string text;
   if (const NpudBlockContext* ctx = Context(); ctx != nullptr) {
-    text = "[";
-    text += ctx->core_type == NPUD_CORE_TYPE_CUBE ? "AIC" : "AIV";
-    text +=
-        " Block " + std::to_string(ctx->block_idx) + "/" + std::to_string(ctx->block_num) + "] ";
+    char prefix[64];  // (not std::to_string: its digit table would be an exported symbol)
+    std::snprintf(prefix, sizeof(prefix), "[%s Block %u/%u] ",
+                  ctx->core_type == NPUD_CORE_TYPE_CUBE ? "AIC" : "AIV", ctx->block_idx,
+                  ctx->block_num);
+    text = prefix;
   }
   va_list ap;
   va_start(ap, fmt);
