@@ -10,6 +10,8 @@
 #
 #   tools/check_asc_devkit_examples.sh <asc-devkit checkout or bare git dir> [example dir ...]
 #
+# Example dirs are relative to examples/01_simd_cpp_api (e.g. 02_features/04_compile/01_separate_compile).
+#
 # The examples are exported into a temporary directory (nothing of theirs is
 # written into this repository). Needs an installed tree in ./install
 # (tools/build.sh). SHOW_LOGS=1 prints the logs of passing examples too.
@@ -27,7 +29,7 @@ cleanup() {
 trap cleanup EXIT
 
 if [ -d "$source_repo/.git" ]; then git_dir="$source_repo/.git"; else git_dir="$source_repo"; fi
-git --git-dir="$git_dir" archive HEAD "$base/00_introduction" "$base/01_utilities" | tar -x -C "$work"
+git --git-dir="$git_dir" archive HEAD "$base" | tar -x -C "$work"
 examples=("$@")
 if [ ${#examples[@]} -eq 0 ]; then
   mapfile -t examples < <(cd "$work/$base" && find 00_introduction 01_utilities -name CMakeLists.txt \

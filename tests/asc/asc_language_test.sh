@@ -9,7 +9,8 @@
 #    template kernels launched from a host function template, a kernel in a
 #    namespace launched without a stream, a template cube kernel printing with plain
 #    printf, a mix kernel handing a value from its cube to its vector cores) and tests/asc/project/libs (ascendc_library STATIC and SHARED linked
-#    into a C++ program); checks the no-op rebuild, the rebuild after the .asc
+#    into a C++ program) and tests/asc/project/rdc (-dc: a kernel calling device code
+#    of another .asc); checks the no-op rebuild, the rebuild after the .asc
 #    changes and that the dependencies name the .asc and not bisheng's scratch files.
 # 3. The bisheng command line: a whole program in one command, separate compile and
 #    link, a dependency file, the ignored-option note, refused options.
@@ -50,7 +51,7 @@ generator="Unix Makefiles"
 if command -v ninja > /dev/null; then generator=Ninja; fi
 src="$work/src"
 cp -r "$source_dir/tests/asc/project" "$src"
-for project in demo libs; do
+for project in demo libs rdc; do
   step "configure and build $project ($generator)"
   cmake -S "$src/$project" -B "$src/$project/build" -G "$generator" > "$work/$project.configure.log" 2>&1 ||
     { cat "$work/$project.configure.log"; fail "configure $project"; }
@@ -59,7 +60,12 @@ for project in demo libs; do
 done
 grep -q "bisheng: note: ignored (no meaning on npud's CPU AI cores): --cce-auto-sync=on" \
   "$work/demo.build.log" || { cat "$work/demo.build.log"; fail "no note for the ignored --cce option"; }
-if grep -i "warning" "$work/demo.build.log" "$work/libs.build.log"; then fail "the builds printed warnings"; fi
+if grep -i "warning" "$work/demo.build.log" "$work/libs.build.log" "$work/rdc.build.log"; then
+  fail "the builds printed warnings"
+fi
+if readelf -S "$src/rdc/build/rdc_main" | grep -q npud_rdc_device; then
+  fail "the rdc program keeps its relocatable device code section"
+fi
 
 if [ "$generator" = Ninja ]; then
   step "rebuilds: nothing to do, then the .asc changed, and the dependencies"
@@ -134,5 +140,6 @@ for address in "unix://$work/npud.sock" "127.0.0.1:$port"; do
       "mix_handoff over 3 groups: PASS" "demo: PASS"
   done
   run "$address" libs "$src/libs/build/libs_main" "libs: PASS"
+  run "$address" rdc "$src/rdc/build/rdc_main" "rdc: PASS"
 done
 echo "asc language OK"
