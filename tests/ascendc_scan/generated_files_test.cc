@@ -58,14 +58,46 @@ TEST(AscendcScanOutputTest, DeviceAndHostUnits) {
   ASSERT_GE(device.size(), expected_tail.size());
   EXPECT_EQ(device.substr(device.size() - expected_tail.size()), expected_tail);
 
-  const std::string host = HostUnit("/abs/k.cpp", "gen/0_k.rewritten.cpp", "lib_ns");
-  const std::string host_tail =
+  const std::string host = HostUnit("/abs/k.cpp", "gen/0_k.rewritten.cpp", "lib_ns", Scan(false));
+  const std::string host_head =
       "#define NPUD_KERNEL_NO_TABLE 1\n"
       "#include \"npud_ascendc/host_launch.h\"\n"
       "NPUD_ASCENDC_HOST_LAUNCHER(lib_ns);\n"
       "#include \"gen/0_k.rewritten.cpp\"\n";
-  ASSERT_GE(host.size(), host_tail.size());
-  EXPECT_EQ(host.substr(host.size() - host_tail.size()), host_tail);
+  EXPECT_NE(host.find(host_head), std::string::npos) << host;
+  // One ACLRT_LAUNCH_KERNEL entry per kernel registered by name, none for the template.
+  EXPECT_NE(host.find("uint32_t aclrtlaunch_vec(uint32_t npud_block_dim, void* npud_stream) {\n"
+                      "  return ::npud_ascendc_launch<(vec)>(\"vec\", npud_block_dim, nullptr, "
+                      "npud_stream)();\n}\n"),
+            std::string::npos)
+      << host;
+  EXPECT_EQ(host.find("aclrtlaunch_templated"), std::string::npos);
+}
+
+TEST(AscendcScanOutputTest, LaunchHeadersDeclareTheKernelsParameters) {
+  const KernelScan scan =
+      ScanKernels(Lex("extern \"C\" __global__ void k(__gm__ float* x, GM_ADDR y, uint32_t n, int, "
+                      "const Tiling t = {}) {}\n",
+                      InputKind::kSource, "k.cpp"),
+                  ScanRules{});
+  ASSERT_EQ(scan.definitions.size(), 1u);
+  const std::vector<KernelParam>& params = scan.definitions[0].params;
+  ASSERT_EQ(params.size(), 5u);
+  EXPECT_EQ(params[0].declaration, "__gm__ float * x");
+  EXPECT_EQ(params[0].name, "x");
+  EXPECT_EQ(params[3].name, "");  // unnamed
+  EXPECT_EQ(params[4].declaration, "const Tiling t");
+  const std::string header = LaunchHeader(scan.definitions[0]);
+  EXPECT_NE(header.find("#define ACLRT_LAUNCH_KERNEL(kernel_func) aclrtlaunch_##kernel_func"),
+            std::string::npos);
+  EXPECT_NE(header.find("uint32_t aclrtlaunch_k(uint32_t blockDim, void* stream, float * x, "
+                        "uint8_t * y, uint32_t n, int npud_arg3, const Tiling t);"),
+            std::string::npos)
+      << header;
+  const std::string host = HostUnit("/k.cpp", "k.rewritten.cpp", "ns", scan);
+  EXPECT_NE(host.find("\"k\", npud_block_dim, nullptr, npud_stream)(x, y, n, npud_arg3, t);"),
+            std::string::npos)
+      << host;
 }
 
 TEST(AscendcScanOutputTest, RunTimeCompilationFiles) {

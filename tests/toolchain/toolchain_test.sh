@@ -180,7 +180,7 @@ run() {
 count() { grep -c -- "$2" "$work/$1.out" || true; }
 
 if run mixed "$src" "$src/build/samples/mixed/mixed_main"; then
-  for value in 100 101 102 103 200 201 202 203; do
+  for value in 100 101 102 103 200 201 202 203 300 301; do
     [ "$(count mixed "^Source data: $value\$")" = 1 ] || fail "mixed: no 'Source data: $value' from the device"
   done
   [ "$(count mixed '^Destination data: 100$')" = 1 ] || fail "mixed: no 'Destination data: 100' from the device"

@@ -171,14 +171,18 @@ function(_npud_ascendc_sources name namespace prefix)
     set(stem "${index}_${base}")
     math(EXPR index "${index} + 1")
     set(outputs "${gen}/${stem}.rewritten.cpp" "${gen}/${stem}.device.cpp" "${gen}/${stem}.kernels")
+    set(launch_headers "")
     if(NOT namespace STREQUAL "")
       list(APPEND outputs "${gen}/${stem}.host.cpp")
+      # aclrtlaunch_<kernel>.h for ACLRT_LAUNCH_KERNEL users: named by the kernels, so
+      # not declared as outputs; the library's users compile after it runs.
+      set(launch_headers "--launch-headers=${gen}/include")
     endif()
     file(RELATIVE_PATH shown "${CMAKE_SOURCE_DIR}" "${abs}")
     add_custom_command(
       OUTPUT ${outputs}
       COMMAND "${scan}" source "--source=${abs}" "--output-dir=${gen}" "--stem=${stem}"
-              "--namespace=${namespace}"
+              "--namespace=${namespace}" ${launch_headers}
       DEPENDS "${abs}" "${scan}"
       COMMENT "AscendC ${name}: kernels and <<<>>> launches of ${shown}"
       VERBATIM)
@@ -275,7 +279,8 @@ function(ascendc_library name type)
   target_compile_features(${name} PRIVATE cxx_std_17)
   target_compile_options(${name} PRIVATE ${host_options})
   target_compile_definitions(${name} PRIVATE "__NPU_ARCH__=${arch}")
-  target_include_directories(${name} PUBLIC "${acl_include_dir}" "${include_dir}")
+  # aclrtlaunch_<kernel>.h (ACLRT_LAUNCH_KERNEL), written by the source pass.
+  target_include_directories(${name} PUBLIC "${acl_include_dir}" "${include_dir}" "${gen_dir}/include")
   target_link_libraries(${name} PUBLIC "${acl_library}")
   set_target_properties(${name} PROPERTIES
     POSITION_INDEPENDENT_CODE ON

@@ -35,9 +35,18 @@ std::string LineDirective(absl::string_view file);
 std::string DeviceUnit(absl::string_view source, absl::string_view rewritten,
                        const KernelScan& scan);
 // `library_namespace` is the C++ namespace of the host library's launcher
-// (NPUD_ASCENDC_HOST_LAUNCHER, host_launch.h).
+// (NPUD_ASCENDC_HOST_LAUNCHER, host_launch.h). After the source it defines, for each
+// kernel registered by name, `extern "C" uint32_t aclrtlaunch_<kernel>(uint32_t
+// blockDim, void* stream, <the kernel's parameters>)`, which launches it (what
+// ACLRT_LAUNCH_KERNEL(kernel)(...) calls; LaunchHeader declares it).
 std::string HostUnit(absl::string_view source, absl::string_view rewritten,
-                     absl::string_view library_namespace);
+                     absl::string_view library_namespace, const KernelScan& scan);
+
+// aclrtlaunch_<kernel>.h, for programs that launch a kernel of an ascendc_library
+// with ACLRT_LAUNCH_KERNEL(kernel)(blockDim, stream, args...): the macro and the
+// declaration of the function HostUnit defines, with the address-space qualifiers
+// dropped (__gm__ T* is T*; GM_ADDR is uint8_t*).
+std::string LaunchHeader(const KernelDefinition& kernel);
 
 std::string KernelReport(const KernelScan& scan);
 

@@ -112,6 +112,7 @@ class Scanner {
     }
     KernelDefinition kernel;
     kernel.name = name->text;
+    kernel.params = ParamsAfter(statement, name);
     kernel.type = mix ? CoreType::kMix : (cube ? CoreType::kCube : CoreType::kVector);
     kernel.file = source_.files[name->file];
     kernel.line = name->line;
@@ -128,6 +129,61 @@ class Scanner {
       return;  // registered already
     }
     result_.definitions.push_back(std::move(kernel));
+  }
+
+  // The parameters of the declarator whose name is `name`: the tokens inside the
+  // parentheses after it, split at commas outside (), [], {} and <>.
+  static std::vector<KernelParam> ParamsAfter(const Statement& statement, const Token* name) {
+    static const absl::flat_hash_set<absl::string_view> kNotNames = {
+        "const", "volatile", "unsigned", "signed",       "struct",     "class",
+        "enum",  "__gm__",   "__ubuf__", "__restrict__", "__restrict", "restrict"};
+    std::vector<KernelParam> params;
+    size_t k = 0;
+    while (k < statement.size() && statement[k] != name) ++k;
+    k += 2;  // the name and '('
+    std::vector<const Token*> current;
+    int depth = 0;
+    const auto finish = [&]() {
+      if (current.empty()) return;
+      KernelParam param;
+      int words = 0;
+      const Token* last_word = nullptr;
+      const Token* last = nullptr;
+      for (size_t i = 0; i < current.size(); ++i) {
+        const Token* t = current[i];
+        if (t->Is('=')) break;  // a default argument
+        last = t;
+        const bool glued =
+            !param.declaration.empty() && (t->Is(':') || (i > 0 && current[i - 1]->Is(':')));
+        if (!param.declaration.empty() && !glued) param.declaration += ' ';
+        param.declaration += t->text;
+        if (t->kind == Token::Kind::kIdentifier && !kNotNames.contains(t->text)) {
+          ++words;
+          last_word = t;
+        }
+      }
+      const bool is_void = current.size() == 1 && current[0]->IsWord("void");
+      if (!is_void) {
+        if (words >= 2 && last_word == last) param.name = last_word->text;
+        params.push_back(std::move(param));
+      }
+      current.clear();
+    };
+    for (; k < statement.size(); ++k) {
+      const Token* t = statement[k];
+      if (t->Is('(') || t->Is('[') || t->Is('{') || t->Is('<')) ++depth;
+      if (t->Is(')') || t->Is(']') || t->Is('}') || t->Is('>')) {
+        if (depth == 0) break;  // the ')' closing the parameter list
+        --depth;
+      }
+      if (depth == 0 && t->Is(',')) {
+        finish();
+        continue;
+      }
+      current.push_back(t);
+    }
+    finish();
+    return params;
   }
 
   void NoteRegistration(const Statement& s) {

@@ -42,8 +42,16 @@ enum class SkipReason {
   kCxxLinkage,  // only with ScanRules::require_c_linkage
 };
 
+// One parameter of a kernel: its declaration as written (tokens joined by single
+// spaces, without a default argument) and its name ("" if it has none).
+struct KernelParam {
+  std::string declaration;
+  std::string name;
+};
+
 struct KernelDefinition {
   std::string name;
+  std::vector<KernelParam> params;
   CoreType type = CoreType::kVector;
   // Empty for a registered kernel.
   std::optional<SkipReason> skipped;

@@ -4,10 +4,12 @@
 //
 //   npud-ascendc-scan source --source=<file> --output-dir=<dir> --stem=<stem>
 //                            [--namespace=<host library namespace>]
+//                            [--launch-headers=<dir>]
 //       ascendc.cmake's source pass over one kernel source: rewrites its <<<>>>
 //       launches and finds its kernels (kSource input: only `#if 0` is evaluated);
 //       writes <dir>/<stem>.rewritten.cpp, .device.cpp, .kernels and, with
-//       --namespace (ascendc_library), .host.cpp (see generated_files.h).
+//       --namespace (ascendc_library), .host.cpp (see generated_files.h); with
+//       --launch-headers, <dir>/aclrtlaunch_<kernel>.h for each registered kernel.
 //       Kernels that are not registered are warnings on stderr.
 //
 //   npud-ascendc-scan rtc --input=<preprocessed> --program=<name>
@@ -49,7 +51,7 @@ constexpr int kUsageError = 2;
 
 constexpr char kUsage[] =
     "usage: npud-ascendc-scan source --source=<file> --output-dir=<dir> --stem=<stem> "
-    "[--namespace=<ns>]\n"
+    "[--namespace=<ns>] [--launch-headers=<dir>]\n"
     "       npud-ascendc-scan rtc --input=<preprocessed> --program=<name> "
     "--registrations=<file> --kernels=<file>\n";
 
@@ -119,8 +121,8 @@ int Fail(const absl::Status& status, int exit_code) {
 
 int SourcePass(int argc, char** argv) {
   Arguments args;
-  if (absl::Status parsed =
-          args.Parse(argc, argv, {"--source", "--output-dir", "--stem"}, {"--namespace"});
+  if (absl::Status parsed = args.Parse(argc, argv, {"--source", "--output-dir", "--stem"},
+                                       {"--namespace", "--launch-headers"});
       !parsed.ok()) {
     std::cerr << kUsage;
     return Fail(parsed, kUsageError);
@@ -146,7 +148,15 @@ int SourcePass(int argc, char** argv) {
       {base + ".device.cpp", DeviceUnit(absolute, base + ".rewritten.cpp", scan)},
   };
   if (const std::string ns = args.Get("--namespace"); !ns.empty()) {
-    outputs.emplace_back(base + ".host.cpp", HostUnit(absolute, base + ".rewritten.cpp", ns));
+    outputs.emplace_back(base + ".host.cpp", HostUnit(absolute, base + ".rewritten.cpp", ns, scan));
+  }
+  if (const std::string dir = args.Get("--launch-headers"); !dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    for (const KernelDefinition& kernel : scan.definitions) {
+      if (kernel.skipped.has_value()) continue;
+      outputs.emplace_back(dir + "/aclrtlaunch_" + kernel.name + ".h", LaunchHeader(kernel));
+    }
   }
   if (absl::Status written = WriteFiles(outputs); !written.ok()) {
     return Fail(written, kUsageError);

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "acl/acl.h"
+#include "aclrtlaunch_StoreValue.h"
 #include "kernel_func/value_ops.h"
 
 namespace {
@@ -78,10 +79,23 @@ int Run(aclrtStream stream)
 
     if (!Check(ArchDo(stream, slots), "ReportArch<<<>>>")) return 1;
     if (!Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream")) return 1;
+
     if (!Check(aclrtMemcpy(host, sizeof(int32_t), slots, sizeof(int32_t), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy")) {
         return 1;
     }
     std::printf("device __NPU_ARCH__: %d\n", host[0]);
+
+    // The generated aclrtlaunch_StoreValue.h, as CANN's ascendc_library offers it.
+    if (!Check(static_cast<aclError>(ACLRT_LAUNCH_KERNEL(StoreValue)(2, stream, slots, 300)),
+               "ACLRT_LAUNCH_KERNEL(StoreValue)")) {
+        return 1;
+    }
+    if (!Check(aclrtSynchronizeStream(stream), "aclrtSynchronizeStream")) return 1;
+    if (!Check(aclrtMemcpy(host, sizeof(host), slots, sizeof(host), ACL_MEMCPY_DEVICE_TO_HOST), "aclrtMemcpy")) return 1;
+    if (host[0] != 300 || host[1] != 301) {
+        std::printf("FAILED: ACLRT_LAUNCH_KERNEL(StoreValue) stored %d, %d\n", host[0], host[1]);
+        return 1;
+    }
     aclrtFree(data);
     aclrtFree(slots);
     std::printf("MIXED OK\n");
