@@ -24,18 +24,10 @@ namespace npud::ascendc {
 // What SetAtomicAdd/Max/Min selected for the block's following UB->GM copies.
 enum class AtomicMode : uint8_t { kNone, kAdd, kMax, kMin };
 
-class MixGroup;
-
 // Mutable state of the block running on this thread; confined to that thread.
 struct BlockState {
   const NpudBlockContext* ctx = nullptr;
   AtomicMode atomic = AtomicMode::kNone;
-  // Within a mix kernel's group (mix_group.h): the vector core's index among the
-  // group's vector cores, their number (1 outside a group or on the cube core), and
-  // the group's cross-core flags.
-  uint32_t sub_block_idx = 0;
-  uint32_t sub_block_num = 1;
-  MixGroup* group = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 
@@ -50,14 +42,10 @@ inline uint32_t CoreType() {
 // goes out of scope, including when a trap unwinds the block.
 class BlockScope {
  public:
-  explicit BlockScope(const NpudBlockContext* ctx, uint32_t sub_block_idx = 0,
-                      uint32_t sub_block_num = 1, MixGroup* group = nullptr)
+  explicit BlockScope(const NpudBlockContext* ctx)
       : saved_(tls_block), saved_idx_(block_idx), saved_num_(block_num) {
     tls_block = BlockState{};
     tls_block.ctx = ctx;
-    tls_block.sub_block_idx = sub_block_idx;
-    tls_block.sub_block_num = sub_block_num;
-    tls_block.group = group;
     block_idx = ctx->block_idx;
     block_num = ctx->block_num;
   }
@@ -81,12 +69,7 @@ namespace AscendC {
 
 inline int64_t GetBlockIdx() { return block_idx; }
 inline int64_t GetBlockNum() { return block_num; }
-// A block of a vector or cube kernel is one core; a block of a mix kernel is a group
-// of one cube and two vector cores (mix_group.h), and these tell the vector cores
-// apart.
-inline int64_t GetSubBlockIdx() { return ::npud::ascendc::tls_block.sub_block_idx; }
-inline int64_t GetSubBlockNum() { return ::npud::ascendc::tls_block.sub_block_num; }
-inline int64_t GetTaskRation() { return ::npud::ascendc::tls_block.sub_block_num; }
+// GetSubBlockIdx, GetSubBlockNum and GetTaskRation: mix_group.h.
 
 }  // namespace AscendC
 

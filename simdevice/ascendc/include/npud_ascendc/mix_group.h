@@ -8,13 +8,18 @@
 // context of its core type, as fibers (ucontext) on the calling thread: kernels may
 // not start threads in npud's sandbox. A core runs until it finishes or waits for a
 // flag not yet raised; then the next one runs. The cores of a group therefore never
-// run at the same instant, which flags make invisible to a correct kernel. The cube core of block i
-// has GetBlockIdx() i, the vector cores 2i and 2i + 1 (GetSubBlockIdx() 0 and 1, GetTaskRation()
-// 2); GetBlockNum() is the launch's block count for all. The first vector core uses the block's
-// unified buffer, the second one of its own; the cube core has none. What the three print is passed
-// on in core order once the group ends. A core that fails fails the block (with its core named); a
-// core waiting for a flag that can no longer come (the others failed, finished or wait too) fails
-// instead of hanging.
+// run at the same instant, which flags make invisible to a correct kernel.
+//
+// The cube core of block i has GetBlockIdx() i, the vector cores 2i and 2i + 1
+// (GetSubBlockIdx() 0 and 1, GetTaskRation() 2); GetBlockNum() is the launch's block
+// count for all. The first vector core uses the block's unified buffer, the second
+// one of its own; the cube core has none. What the three print is passed on in core
+// order once the group ends. A core that fails fails the block (with its core
+// named); a core waiting for a flag that can no longer come (the others failed,
+// finished or wait too) fails instead of hanging. Which core of which group a
+// thread runs is found through its context, whose print callback and host are the
+// group's: the thread-local block state stays as small as it was, which keeps
+// kernel objects within the static TLS that LeakSanitizer can scan.
 //
 // Flags (mode 2, between a cube core and its vector cores; flag ids 0..15): the cube
 // core's CrossCoreSetFlag<2, pipe>(id) raises id once for each vector core; a vector
@@ -64,6 +69,8 @@ class MixGroup {
     std::unique_ptr<uint8_t[]> second_ub(new uint8_t[ctx->ub_size + 64]);
     for (uint32_t i = 0; i < kCores; ++i) {
       Core& core = cores_[i];
+      core.group = this;
+      core.index = i;
       core.ctx = *ctx;
       core.ctx.host = &core;
       core.ctx.print = Print;
@@ -143,8 +150,19 @@ class MixGroup {
 
   static const char* CoreName(uint32_t core) { return core == 0 ? "cube" : "vector"; }
 
+  // The group and core (0 = cube) the calling thread runs, if it runs one.
+  static MixGroup* Current(uint32_t* core) {
+    const NpudBlockContext* ctx = Context();
+    if (ctx == nullptr || ctx->print != &Print) return nullptr;
+    const Core* running = static_cast<const Core*>(ctx->host);
+    *core = running->index;
+    return running->group;
+  }
+
  private:
   struct Core {
+    MixGroup* group = nullptr;
+    uint32_t index = 0;
     NpudBlockContext ctx{};
     ucontext_t fiber{};
     std::unique_ptr<uint8_t[]> stack;
@@ -181,7 +199,7 @@ class MixGroup {
   void RunCore(uint32_t i) {
     Core& core = cores_[i];
     try {
-      const BlockScope scope(&core.ctx, i == 0 ? 0 : i - 1, i == 0 ? 1 : kVectorCores, this);
+      const BlockScope scope(&core.ctx);
       call_body_(body_);
     } catch (const MixTrapSignal& trap) {
       if (!aborted_) root_ = i;
@@ -258,30 +276,42 @@ void RunMixGroup(const NpudBlockContext* ctx, Body&& body) {
 
 namespace AscendC {
 
+// A vector or cube kernel's block is one core; a mix kernel's block is its group.
+inline int64_t GetSubBlockIdx() {
+  uint32_t core = 0;
+  return ::npud::ascendc::MixGroup::Current(&core) != nullptr && core > 0 ? core - 1 : 0;
+}
+inline int64_t GetSubBlockNum() {
+  uint32_t core = 0;
+  return ::npud::ascendc::MixGroup::Current(&core) != nullptr && core > 0
+             ? ::npud::ascendc::MixGroup::kVectorCores
+             : 1;
+}
+inline int64_t GetTaskRation() { return GetSubBlockNum(); }
+
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId) {
-  ::npud::ascendc::MixGroup* group = ::npud::ascendc::tls_block.group;
+  uint32_t core = 0;
+  ::npud::ascendc::MixGroup* group = ::npud::ascendc::MixGroup::Current(&core);
   if (group == nullptr || modeId != 2) {
     ::npud::ascendc::Fail(
         "CrossCoreSetFlag<%u>: only mode 2, between the cores of a mix kernel's "
         "group, is simulated",
         static_cast<unsigned>(modeId));
   }
-  group->Set(::npud::ascendc::CoreType() == NPUD_CORE_TYPE_CUBE ? 0 : 1, flagId);
+  group->Set(core, flagId);
 }
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId) {
-  ::npud::ascendc::MixGroup* group = ::npud::ascendc::tls_block.group;
+  uint32_t core = 0;
+  ::npud::ascendc::MixGroup* group = ::npud::ascendc::MixGroup::Current(&core);
   if (group == nullptr) {
     ::npud::ascendc::Fail(
         "CrossCoreWaitFlag(%u): flags between cores are simulated within a mix "
         "kernel's group only",
         static_cast<unsigned>(flagId));
   }
-  const uint32_t core = ::npud::ascendc::CoreType() == NPUD_CORE_TYPE_CUBE
-                            ? 0
-                            : 1 + ::npud::ascendc::tls_block.sub_block_idx;
   group->Wait(core, flagId);
 }
 
