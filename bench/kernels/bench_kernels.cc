@@ -46,5 +46,58 @@ extern "C" __global__ __aicore__ void vector_add(GM_ADDR x, GM_ADDR y, GM_ADDR z
 
 extern "C" __global__ __aicore__ void empty() {}
 
+// c[m x n] = a[m x k] * b[k x n] in half (float accumulation), the way a basic-API
+// cube kernel does it: 128 x 128 tiles of C over the blocks, k in steps of 64
+// through L1 (ND -> NZ), L0A / L0B (LoadData) and L0C (Mmad), then Fixpipe to GM.
+// m and n are multiples of 128, k of 64.
+extern "C" __global__ __cube__ void cube_gemm(GM_ADDR a, GM_ADDR b, GM_ADDR c, uint32_t m,
+                                              uint32_t n, uint32_t k) {
+  constexpr uint32_t kTileMN = 128, kTileK = 64, kBlock = 16;
+  AscendC::GlobalTensor<half> ga, gb, gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(c));
+  AscendC::LocalMemAllocator<AscendC::Hardware::L1> l1;
+  AscendC::LocalMemAllocator<AscendC::Hardware::L0A> l0a;
+  AscendC::LocalMemAllocator<AscendC::Hardware::L0B> l0b;
+  AscendC::LocalMemAllocator<AscendC::Hardware::L0C> l0c;
+  auto a1 = l1.Alloc<AscendC::TPosition::A1, half>(kTileMN * kTileK);
+  auto b1 = l1.Alloc<AscendC::TPosition::B1, half>(kTileK * kTileMN);
+  auto a2 = l0a.Alloc<AscendC::TPosition::A2, half>(kTileMN * kTileK);
+  auto b2 = l0b.Alloc<AscendC::TPosition::B2, half>(kTileK * kTileMN);
+  auto c1 = l0c.Alloc<AscendC::TPosition::CO1, float>(kTileMN * kTileMN);
+  const uint32_t tiles_n = n / kTileMN;
+  const uint32_t tiles = m / kTileMN * tiles_n;
+  const auto u16 = [](uint32_t v) { return static_cast<uint16_t>(v); };
+  for (uint32_t t = AscendC::GetBlockIdx(); t < tiles; t += AscendC::GetBlockNum()) {
+    const uint32_t row = t / tiles_n * kTileMN, col = t % tiles_n * kTileMN;
+    for (uint32_t kk = 0; kk < k; kk += kTileK) {
+      AscendC::DataCopy(
+          a1, ga[uint64_t{row} * k + kk],
+          AscendC::Nd2NzParams{1, u16(kTileMN), u16(kTileK), 0, u16(k), u16(kTileMN), 1, 0});
+      AscendC::DataCopy(
+          b1, gb[uint64_t{kk} * n + col],
+          AscendC::Nd2NzParams{1, u16(kTileK), u16(kTileMN), 0, u16(n), u16(kTileK), 1, 0});
+      for (uint32_t i = 0; i < kTileMN / kBlock; ++i) {
+        AscendC::LoadData(
+            a2[i * kTileK * kBlock], a1[i * 256],
+            AscendC::LoadData2DParams{0, kTileK / kBlock, kTileMN / kBlock, 0, 0, false, 0});
+      }
+      for (uint32_t i = 0; i < kTileK / kBlock; ++i) {
+        AscendC::LoadData(
+            b2[i * kTileMN * kBlock], b1[i * 256],
+            AscendC::LoadData2DParams{0, kTileMN / kBlock, kTileK / kBlock, 0, 0, true, 0});
+      }
+      AscendC::Mmad(
+          c1, a2, b2,
+          AscendC::MmadParams{u16(kTileMN), u16(kTileMN), u16(kTileK), 0, false, kk == 0});
+    }
+    AscendC::Fixpipe(gc[uint64_t{row} * n + col], c1,
+                     AscendC::FixpipeParamsV220{u16(kTileMN), u16(kTileMN), u16(kTileMN), n, false,
+                                                QuantMode_t::F322F16, 0, 1, 0, 0, 0});
+  }
+}
+
 NPUD_KERNEL_REGISTER(vector_add);
 NPUD_KERNEL_REGISTER(empty);
+NPUD_KERNEL_REGISTER_AS(cube_gemm, NPUD_CORE_TYPE_CUBE);

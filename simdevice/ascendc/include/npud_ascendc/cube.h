@@ -18,14 +18,16 @@
 //             C(m, n) at ((n/16) * mPadded + m) * 16 + n%16, mPadded = m rounded up to 16.
 // LoadData moves whole fractals: repeatTimes of them, the source advancing by
 // srcStride fractals from startIndex, the destination by 1 + dstGap; ifTranspose
-// transposes each (16 x 16, 2-byte types only). Mmad accumulates in float (int32
-// for int8) and starts from zero when cmatrixInitVal is set. Fixpipe converts as
+// transposes each (16 x 16, 2-byte types only). Mmad accumulates in float (int64
+// then the result type for integers) and starts from zero when cmatrixInitVal is
+// set. Fixpipe converts as
 // quantPre says (NoQuant, F322F16, F322BF16) and applies ReLU when reluEn is set.
 // What is not simulated fails the block with a message that names it.
 #ifndef NPUD_ASCENDC_CUBE_H_
 #define NPUD_ASCENDC_CUBE_H_
 
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 
 #include "npud_ascendc/bf16.h"
@@ -168,19 +170,40 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& a, const LocalTensor<
         static_cast<unsigned long long>(b_need), static_cast<unsigned long long>(c_need),
         a.GetSize(), b.GetSize(), dst.GetSize());
   }
-  const A* pa = a.Data();
-  const B* pb = b.Data();
+  // A as rows [m][k] and B as rows [n][k] of the accumulation type, converted once,
+  // so the m x n x k loop is plain multiply-adds over contiguous rows (four partial
+  // sums: the hardware's order of accumulation is not defined either).
+  std::unique_ptr<Acc[]> rows_a(new Acc[uint64_t{p.m} * p.k]);
+  std::unique_ptr<Acc[]> rows_b(new Acc[uint64_t{p.n} * p.k]);
+  for (uint32_t m = 0; m < p.m; ++m) {
+    for (uint32_t k = 0; k < p.k; ++k) {
+      rows_a[uint64_t{m} * p.k + k] = static_cast<Acc>(
+          a.Data()[(uint64_t{m / 16} * k_blocks + k / c0) * 16 * c0 + (m % 16) * c0 + k % c0]);
+    }
+  }
+  for (uint32_t n = 0; n < p.n; ++n) {
+    for (uint32_t k = 0; k < p.k; ++k) {
+      rows_b[uint64_t{n} * p.k + k] = static_cast<Acc>(
+          b.Data()[(uint64_t{k / c0} * n_blocks + n / 16) * 16 * c0 + (n % 16) * c0 + k % c0]);
+    }
+  }
   C* pc = dst.Data();
   for (uint32_t m = 0; m < p.m; ++m) {
+    const Acc* ra = &rows_a[uint64_t{m} * p.k];
     for (uint32_t n = 0; n < p.n; ++n) {
-      C& out = pc[(uint64_t{n / 16} * m_padded + m) * 16 + n % 16];
-      Acc sum = p.cmatrixInitVal ? Acc{} : static_cast<Acc>(out);
-      for (uint32_t k = 0; k < p.k; ++k) {
-        const A av = pa[(uint64_t{m / 16} * k_blocks + k / c0) * 16 * c0 + (m % 16) * c0 + k % c0];
-        const B bv = pb[(uint64_t{k / c0} * n_blocks + n / 16) * 16 * c0 + (n % 16) * c0 + k % c0];
-        sum += static_cast<Acc>(av) * static_cast<Acc>(bv);
+      const Acc* rb = &rows_b[uint64_t{n} * p.k];
+      Acc s0{}, s1{}, s2{}, s3{};
+      uint32_t k = 0;
+      for (; k + 4 <= p.k; k += 4) {
+        s0 += ra[k] * rb[k];
+        s1 += ra[k + 1] * rb[k + 1];
+        s2 += ra[k + 2] * rb[k + 2];
+        s3 += ra[k + 3] * rb[k + 3];
       }
-      out = static_cast<C>(sum);
+      for (; k < p.k; ++k) s0 += ra[k] * rb[k];
+      C& out = pc[(uint64_t{n / 16} * m_padded + m) * 16 + n % 16];
+      const Acc sum = (s0 + s1) + (s2 + s3);
+      out = static_cast<C>(p.cmatrixInitVal ? sum : static_cast<Acc>(out) + sum);
     }
   }
 }
