@@ -13,8 +13,9 @@
 // The cube core of block i has GetBlockIdx() i, the vector cores 2i and 2i + 1
 // (GetSubBlockIdx() 0 and 1, GetTaskRation() 2); GetBlockNum() is the launch's block
 // count for all. The first vector core uses the block's unified buffer, the second
-// one of its own; the cube core has none. What the three print is passed on in core
-// order once the group ends. A core that fails fails the block (with its core
+// and the cube core ones of their own (the NPU's cube core has no UB, but kernels
+// that set up vector queues on every core of the group must still run). What the three print is
+// passed on in core order once the group ends. A core that fails fails the block (with its core
 // named); a core waiting for a flag that can no longer come (the others failed,
 // finished or wait too) fails instead of hanging. Which core of which group a
 // thread runs is found through its context, whose print callback and host are the
@@ -66,7 +67,11 @@ class MixGroup {
   void Run(const NpudBlockContext* ctx, Body& body) {
     body_ = &body;
     call_body_ = [](void* b) { (*static_cast<Body*>(b))(); };
-    std::unique_ptr<uint8_t[]> second_ub(new uint8_t[ctx->ub_size + 64]);
+    // Unified buffers for the second vector core and the cube core (the first
+    // vector core has the block's).
+    const uint64_t ub_stride = (ctx->ub_size + 63) / 64 * 64;
+    std::unique_ptr<uint8_t[]> extra_ub(new uint8_t[2 * ub_stride + 64]);
+    const uintptr_t extra = (reinterpret_cast<uintptr_t>(extra_ub.get()) + 63) / 64 * 64;
     for (uint32_t i = 0; i < kCores; ++i) {
       Core& core = cores_[i];
       core.group = this;
@@ -77,15 +82,11 @@ class MixGroup {
       core.ctx.trap = Trap;
       if (i == 0) {
         core.ctx.core_type = NPUD_CORE_TYPE_CUBE;
-        core.ctx.ub_base = nullptr;
-        core.ctx.ub_size = 0;
+        core.ctx.ub_base = reinterpret_cast<uint8_t*>(extra + ub_stride);
       } else {
         core.ctx.core_type = NPUD_CORE_TYPE_VECTOR;
         core.ctx.block_idx = ctx->block_idx * kVectorCores + (i - 1);
-        if (i == 2) {
-          const uintptr_t raw = reinterpret_cast<uintptr_t>(second_ub.get());
-          core.ctx.ub_base = reinterpret_cast<uint8_t*>((raw + 63) / 64 * 64);
-        }
+        if (i == 2) core.ctx.ub_base = reinterpret_cast<uint8_t*>(extra);
       }
       core.stack.reset(new uint8_t[kStackBytes]);
       getcontext(&core.fiber);
