@@ -1,6 +1,7 @@
 // Kernels of the kernel benchmark.
 
 #include "kernel_operator.h"
+#include "lib/matmul_intf.h"
 
 namespace {
 
@@ -99,5 +100,32 @@ extern "C" __global__ __cube__ void cube_gemm(GM_ADDR a, GM_ADDR b, GM_ADDR c, u
 }
 
 NPUD_KERNEL_REGISTER(vector_add);
+// c = a * b with the advanced Matmul API: the tiling's cores split M and N;
+// this block takes its singleCoreM x singleCoreN part.
+extern "C" __global__ __cube__ void matmul_gemm(GM_ADDR a, GM_ADDR b, GM_ADDR c,
+                                                TCubeTiling tiling) {
+  AscendC::GlobalTensor<half> ga, gb;
+  AscendC::GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(b));
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float*>(c));
+  matmul::Matmul<matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                 matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                 matmul::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>
+      mm;
+  REGIST_MATMUL_OBJ(nullptr, GetSysWorkSpacePtr(), mm, &tiling);
+  const uint32_t n_dim = (tiling.N + tiling.singleCoreN - 1) / tiling.singleCoreN;
+  const uint64_t mi = AscendC::GetBlockIdx() / n_dim, ni = AscendC::GetBlockIdx() % n_dim;
+  // The last cores of each axis may have less (a tail), as CANN kernels handle it.
+  const int32_t tail_m = std::min<int32_t>(tiling.singleCoreM, tiling.M - mi * tiling.singleCoreM);
+  const int32_t tail_n = std::min<int32_t>(tiling.singleCoreN, tiling.N - ni * tiling.singleCoreN);
+  mm.SetTail(tail_m, tail_n);
+  mm.SetTensorA(ga[mi * tiling.singleCoreM * tiling.Ka]);
+  mm.SetTensorB(gb[ni * tiling.singleCoreN]);
+  mm.IterateAll(gc[mi * tiling.singleCoreM * tiling.N + ni * tiling.singleCoreN]);
+  mm.End();
+}
+
 NPUD_KERNEL_REGISTER(empty);
+NPUD_KERNEL_REGISTER_AS(matmul_gemm, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_gemm, NPUD_CORE_TYPE_CUBE);

@@ -32,6 +32,7 @@
 #include <cstdint>
 #include <memory>
 #include <type_traits>
+#include <vector>
 
 #include "kernel_operator.h"
 #include "kernel_tiling/kernel_tiling.h"
@@ -210,17 +211,37 @@ class Matmul {
     const int32_t rows = BlockRows(), cols = BlockCols(), k = tiling_.singleCoreK;
     const int32_t m0 = mb_ * tiling_.baseM, n0 = nb_ * tiling_.baseN;
     for (uint64_t i = 0; i < size; ++i) block_[i] = Acc{};
+    // The block's rows of A and columns of B as contiguous rows of the accumulation
+    // type, converted once; then multiply-adds with four partial sums.
+    panel_a_.resize(uint64_t(rows) * k);
+    panel_b_.resize(uint64_t(cols) * k);
     for (int32_t r = 0; r < rows; ++r) {
+      for (int32_t p = 0; p < k; ++p) {
+        panel_a_[uint64_t(r) * k + p] = static_cast<Acc>(
+            trans_a_ ? a_[uint64_t(p) * org_m_ + m0 + r] : a_[uint64_t(m0 + r) * org_ka_ + p]);
+      }
+    }
+    for (int32_t j = 0; j < cols; ++j) {
+      for (int32_t p = 0; p < k; ++p) {
+        panel_b_[uint64_t(j) * k + p] = static_cast<Acc>(
+            trans_b_ ? b_[uint64_t(n0 + j) * org_kb_ + p] : b_[uint64_t(p) * org_n_ + n0 + j]);
+      }
+    }
+    for (int32_t r = 0; r < rows; ++r) {
+      const Acc* ra = &panel_a_[uint64_t(r) * k];
       for (int32_t j = 0; j < cols; ++j) {
-        Acc sum = bias_ != nullptr ? static_cast<Acc>(bias_[n0 + j]) : Acc{};
-        for (int32_t p = 0; p < k; ++p) {
-          const TA av =
-              trans_a_ ? a_[uint64_t(p) * org_m_ + m0 + r] : a_[uint64_t(m0 + r) * org_ka_ + p];
-          const TB bv =
-              trans_b_ ? b_[uint64_t(n0 + j) * org_kb_ + p] : b_[uint64_t(p) * org_n_ + n0 + j];
-          sum += static_cast<Acc>(av) * static_cast<Acc>(bv);
+        const Acc* rb = &panel_b_[uint64_t(j) * k];
+        Acc s0{}, s1{}, s2{}, s3{};
+        int32_t p = 0;
+        for (; p + 4 <= k; p += 4) {
+          s0 += ra[p] * rb[p];
+          s1 += ra[p + 1] * rb[p + 1];
+          s2 += ra[p + 2] * rb[p + 2];
+          s3 += ra[p + 3] * rb[p + 3];
         }
-        block_[uint64_t(r) * tiling_.baseN + j] = sum;
+        for (; p < k; ++p) s0 += ra[p] * rb[p];
+        const Acc bias = bias_ != nullptr ? static_cast<Acc>(bias_[n0 + j]) : Acc{};
+        block_[uint64_t(r) * tiling_.baseN + j] = bias + ((s0 + s1) + (s2 + s3));
       }
     }
   }
@@ -235,6 +256,7 @@ class Matmul {
   int32_t mb_ = 0, nb_ = 0;
   std::unique_ptr<Acc[]> block_;
   uint64_t block_size_ = 0;
+  std::vector<Acc> panel_a_, panel_b_;
 };
 
 }  // namespace matmul

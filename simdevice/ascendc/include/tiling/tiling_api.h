@@ -15,7 +15,8 @@
 //     baseK each fill at most half of L0A / L0B (double buffered).
 //   * L1: the whole single-core K at once (stepKa = stepKb = singleCoreK / baseK)
 //     and as many base blocks of M and N (stepM, stepN) as the single-core shape
-//     has, halved while A's and B's blocks (and the bias row) exceed L1.
+//     has, halved (M and N first, then K) while A's and B's blocks (and the bias
+//     row) exceed L1.
 // The result is checked against asc-devkit's matmul examples; other shapes get a
 // valid tiling by the same rules, not necessarily CANN's own numbers.
 #ifndef NPUD_TILING_TILING_API_H_
@@ -277,24 +278,28 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     }
 
     // L1.
-    const int32_t step_k = Ceil(single_k, base_k);
+    int32_t step_k = Ceil(single_k, base_k);
     int32_t step_m = Ceil(sm, base_m), step_n = Ceil(sn, base_n);
     const int32_t bias_bytes = bias_enabled_ ? base_n * SizeOf(bias_.type) : 0;
     const auto l1_used = [&]() {
       return int64_t{step_k} * step_m * base_m * base_k * size_a +
              int64_t{step_k} * step_n * base_n * base_k * size_b + bias_bytes;
     };
-    while (l1_used() > l1_size_ && (step_m > 1 || step_n > 1)) {
-      if (step_m >= step_n) {
+    while (l1_used() > l1_size_ && (step_m > 1 || step_n > 1 || step_k > 1)) {
+      if (step_m > 1 && step_m >= step_n) {
         step_m = Ceil(step_m, 2);
-      } else {
+      } else if (step_n > 1) {
         step_n = Ceil(step_n, 2);
+      } else {
+        step_k = Ceil(step_k, 2);
       }
     }
     if (l1_used() > l1_size_) return -1;
 
     t = AscendC::tiling::TCubeTiling{};
-    t.usedCoreNum = m_dim * n_dim;
+    // The cores the single-core shapes cover (fewer than m_dim * n_dim when rounding
+    // to whole blocks leaves a core nothing).
+    t.usedCoreNum = Ceil(m_, single_m) * Ceil(n_, single_n);
     t.M = org_m_;
     t.N = org_n_;
     t.Ka = org_ka_;
