@@ -20,6 +20,9 @@ echo
 echo "== kernels and launch rates"
 build/bench/kernel_bench --json="$dir/kernels.json"
 echo
+echo "== half GEMM: cube path and Matmul API against a blocked C++ GEMM"
+build/bench/gemm_bench
+echo
 echo "== copy bandwidth"
 build/bench/transfer_bench --max_size="${NPUD_BENCH_MAX_SIZE:-1073741824}" \
   --json="$dir/transfer.json"
