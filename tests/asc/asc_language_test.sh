@@ -10,7 +10,8 @@
 #    namespace launched without a stream, a template cube kernel printing with plain
 #    printf, a mix kernel handing a value from its cube to its vector cores) and tests/asc/project/libs (ascendc_library STATIC and SHARED linked
 #    into a C++ program) and tests/asc/project/rdc (-dc: a kernel calling device code
-#    of another .asc); checks the no-op rebuild, the rebuild after the .asc
+#    of another .asc) and tests/asc/project/fatbin (ascendc_fatbin_library: a kernel
+#    object loaded by path); checks the no-op rebuild, the rebuild after the .asc
 #    changes and that the dependencies name the .asc and not bisheng's scratch files.
 # 3. The bisheng command line: a whole program in one command, separate compile and
 #    link, a dependency file, the ignored-option note, refused options.
@@ -51,7 +52,7 @@ generator="Unix Makefiles"
 if command -v ninja > /dev/null; then generator=Ninja; fi
 src="$work/src"
 cp -r "$source_dir/tests/asc/project" "$src"
-for project in demo libs rdc; do
+for project in demo libs rdc fatbin; do
   step "configure and build $project ($generator)"
   cmake -S "$src/$project" -B "$src/$project/build" -G "$generator" > "$work/$project.configure.log" 2>&1 ||
     { cat "$work/$project.configure.log"; fail "configure $project"; }
@@ -66,6 +67,11 @@ fi
 if readelf -S "$src/rdc/build/rdc_main" | grep npud_rdc_device > /dev/null; then
   fail "the rdc program keeps its relocatable device code section"
 fi
+fatbin="$src/fatbin/build/fill_kernels.o"
+[ -f "$fatbin" ] || fail "ascendc_fatbin_library(fill_kernels) made no fill_kernels.o"
+exported="$(nm -D --defined-only "$fatbin" | awk '{print $3}' | sort | tr '\n' ' ')"
+[ "$exported" = "npud_kernel_params npud_kernel_table " ] || fail "fill_kernels.o exports: $exported"
+if readelf -d "$fatbin" | grep acl_rt > /dev/null; then fail "fill_kernels.o needs the ACL runtime"; fi
 
 if [ "$generator" = Ninja ]; then
   step "rebuilds: nothing to do, then the .asc changed, and the dependencies"
@@ -104,7 +110,14 @@ expect_refusal() {
     { cat "$cli/refused.out"; fail "bisheng $* should fail with '$message' (exit $rc)"; }
 }
 expect_refusal "unknown NPU architecture 'dav-9999'" "$src/demo/kernels.asc" --npu-arch=dav-9999
-expect_refusal "--aicore-only" -c --aicore-only "$src/demo/kernels.asc"
+expect_refusal "-E is not supported" -E "$src/demo/kernels.asc"
+# --aicore-only: the device unit alone, then a kernel object of it.
+(cd "$cli" && bisheng -c --aicore-only "$src/fatbin/fill.asc" -o fill_device.o &&
+   bisheng -shared --aicore-only fill_device.o -o fill_by_hand.o) || fail "bisheng --aicore-only"
+nm "$cli/fill_device.o" > "$cli/fill_device.nm"
+if grep -q "aclrt" "$cli/fill_device.nm"; then fail "the --aicore-only object calls the ACL runtime"; fi
+nm -D --defined-only "$cli/fill_by_hand.o" > "$cli/fill_by_hand.nm"
+grep -q " npud_kernel_table$" "$cli/fill_by_hand.nm" || fail "the --aicore-only link made no kernel object"
 expect_refusal "no input files" -O2
 printf '__global__ void broken( {\n' > "$cli/broken.asc"
 rc=0
@@ -144,5 +157,6 @@ for address in "unix://$work/npud.sock" "127.0.0.1:$port"; do
   done
   run "$address" libs "$src/libs/build/libs_main" "libs: PASS"
   run "$address" rdc "$src/rdc/build/rdc_main" "rdc: PASS"
+  run "$address" fatbin "$src/fatbin/build/fatbin_main" "fatbin: PASS"
 done
 echo "asc language OK"

@@ -16,9 +16,8 @@
 # both the host code and the kernel object; executables and shared libraries
 # with ASC code link against <root>/lib64/libacl_rt.so. The functions of CANN's
 # FindASC: ascendc_library(<name> STATIC|SHARED <sources>),
+# ascendc_fatbin_library(<name> <sources>) (a kernel object <name>.o),
 # ascendc_compile_options / _definitions / _include_directories.
-# ascendc_fatbin_library is refused with a message (npud_ascendc.cmake's
-# ascendc.cmake builds fatbin objects).
 
 if(_NPUD_ASC_LOADED)
   set(ASC_FOUND TRUE)

@@ -17,10 +17,15 @@ function(ascendc_library name type)
                           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endfunction()
 
+# ascendc_fatbin_library(<name> <sources...>): a kernel object <name>.o of the
+# sources' kernels only (bisheng --aicore-only), which programs load with
+# aclrtBinaryLoadFromFile and launch by name.
 function(ascendc_fatbin_library name)
-  message(FATAL_ERROR "ascendc_fatbin_library(${name} ...): a kernel-only object from the ASC "
-                      "language is not supported by npud; build it with "
-                      "tikcpp/ascendc_kernel_cmake/ascendc.cmake's ascendc_fatbin_library")
+  set_source_files_properties(${ARGN} PROPERTIES LANGUAGE ASC)
+  add_library(${name} MODULE ${ARGN})
+  set_target_properties(${name} PROPERTIES PREFIX "" SUFFIX ".o" LINKER_LANGUAGE ASC)
+  target_compile_options(${name} PRIVATE --aicore-only)
+  target_link_options(${name} PRIVATE --aicore-only)
 endfunction()
 
 function(ascendc_compile_definitions name scope)
