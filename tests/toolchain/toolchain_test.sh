@@ -100,15 +100,17 @@ step "kernel objects export only their kernel and parameter tables and need no A
 for object in "$fatbin" "$mixed_device" "$multi_gen"/*/lib*_device.so; do
   exported="$(nm -D --defined-only "$object" | awk '{print $3}' | sort | tr '\n' ' ')"
   [ "$exported" = "npud_kernel_params npud_kernel_table " ] || fail "$object exports: $exported"
-  if nm -D --undefined-only "$object" | grep -q "acl"; then fail "$object needs ACL symbols"; fi
-  if readelf -d "$object" | grep -q "acl_rt\|ascendcl"; then fail "$object links the ACL runtime"; fi
+  # (grep reads captured output: with pipefail, `cmd | grep -q` fails when grep's early exit
+  # kills the writer with SIGPIPE.)
+  if grep -q "acl" <<< "$(nm -D --undefined-only "$object")"; then fail "$object needs ACL symbols"; fi
+  if grep -q "acl_rt\|ascendcl" <<< "$(readelf -d "$object")"; then fail "$object links the ACL runtime"; fi
 done
 for program in samples/mixed/mixed_main samples/multi/multi_main; do
-  if nm "$src/build/$program" | grep -q "npud_kernel_table"; then fail "$program has a kernel table"; fi
-  nm -u "$src/build/$program" | grep -q "aclrtLaunchKernelWithHostArgs" ||
+  if grep -q "npud_kernel_table" <<< "$(nm "$src/build/$program")"; then fail "$program has a kernel table"; fi
+  grep -q "aclrtLaunchKernelWithHostArgs" <<< "$(nm -u "$src/build/$program")" ||
     fail "$program does not launch through aclrtLaunchKernelWithHostArgs"
 done
-nm -D --defined-only "$src/build/samples/multi/liboffset_kernels.so" | grep -q " T _Z8OffsetDojPvPij" ||
+grep -q " T _Z8OffsetDojPvPij" <<< "$(nm -D --defined-only "$src/build/samples/multi/liboffset_kernels.so")" ||
   fail "liboffset_kernels.so does not export its host wrapper"
 
 step "the rewritten source keeps line numbers"
@@ -121,7 +123,7 @@ grep -q 'Fake<<<1, nullptr, nullptr>>>' "$rewritten" || fail "a <<<>>> in a comm
 
 if [ "$generator" = Ninja ]; then
   step "no-op rebuild"
-  ninja -C "$src/build" -n | grep -q "no work to do" || { ninja -C "$src/build" -n -d explain | head -20; fail "rebuild is not a no-op"; }
+  grep -q "no work to do" <<< "$(ninja -C "$src/build" -n)" || { ninja -C "$src/build" -n -d explain | head -20; fail "rebuild is not a no-op"; }
 fi
 
 step "a changed kernel source is scanned again"
@@ -144,7 +146,7 @@ printf 'cmake_minimum_required(VERSION 3.16)\nproject(badsoc CXX)\nset(SOC_VERSI
 if cmake -S "$work/badsoc" -B "$work/badsoc/build" > "$work/badsoc.log" 2>&1; then
   fail "SOC_VERSION Ascend999X was accepted"
 fi
-tr -s ' \n' ' ' < "$work/badsoc.log" | grep -q "SOC_VERSION 'Ascend999X' is not a SoC the npud simulator models" ||
+grep -q "SOC_VERSION 'Ascend999X' is not a SoC the npud simulator models" <<< "$(tr -s ' \n' ' ' < "$work/badsoc.log")" ||
   { cat "$work/badsoc.log"; fail "no clear message for SOC_VERSION Ascend999X"; }
 
 # --- 3. Run the programs against npud.
