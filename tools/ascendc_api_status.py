@@ -11,7 +11,9 @@ enum, alias or macro) and, for an entry naming one form of an API ("DataCopy
 name exists but that form is not simulated (a program using it fails to
 compile with no matching function, never silently); *no* otherwise. The
 register (Reg) and tensor API categories are dav-3510 (Ascend 950) APIs, not
-simulated. Only names are recorded here, with the reference's categories.
+simulated. An advanced API is *yes* only when listed in SIMULATED_ADVANCED (its
+names often are basic API names with other signatures).
+Only names are recorded here, with the reference's categories.
 """
 import os
 import re
@@ -47,6 +49,9 @@ SIMULATED_FORMS = {
     "GetSubBlockIdx(ISASI)",
 }
 NOT_SIMULATED_CATEGORIES = ("Reg矢量计算", "TensorAPI")
+# Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
+# signatures: an advanced entry is simulated only when listed here.
+SIMULATED_ADVANCED = {"Matmul"}
 
 ROW = re.compile(r"^\|\s*\[([^\]]+)\]")
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -105,6 +110,8 @@ def main():
                 elif key not in names:
                     status = "no"
                 elif entry != key and entry not in SIMULATED_FORMS:
+                    status = "name only"
+                elif kind == "advanced" and key not in SIMULATED_ADVANCED:
                     status = "name only"
                 else:
                     status = "yes"

@@ -32,6 +32,7 @@
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/cast.h"
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/compare_select.h"
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/fp16.h"
