@@ -47,6 +47,9 @@ SIMULATED_FORMS = {
     "SetAtomicMin(ISASI)",
     "GetSubBlockNum(ISASI)",
     "GetSubBlockIdx(ISASI)",
+    "Cast（float转half/int32_t）",
+    "Cast（float转bfloat16_t）",
+    "Cast（多类型转float）",
 }
 NOT_SIMULATED_CATEGORIES = ("Reg矢量计算", "TensorAPI")
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
