@@ -55,6 +55,8 @@ NOT_SIMULATED_CATEGORIES = ("Reg矢量计算", "TensorAPI")
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
 # signatures: an advanced entry is simulated only when listed here.
 SIMULATED_ADVANCED = {"Matmul"}
+# Entries of which npud simulates some forms only, and which.
+PARTLY = {"Transpose": "the 16 x 16 form"}
 
 ROW = re.compile(r"^\|\s*\[([^\]]+)\]")
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -116,6 +118,8 @@ def main():
                     status = "name only"
                 elif kind == "advanced" and key not in SIMULATED_ADVANCED:
                     status = "name only"
+                elif entry in PARTLY:
+                    status = "partly: " + PARTLY[entry]
                 else:
                     status = "yes"
                 sections[-1][2].append((entry, key, status))

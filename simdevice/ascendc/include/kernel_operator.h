@@ -36,6 +36,7 @@
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/fp16.h"
+#include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/local_mem_allocator.h"
 #include "npud_ascendc/printf.h"
 #include "npud_ascendc/qualifiers.h"

@@ -49,3 +49,37 @@ extern "C" __global__ __aicore__ void compare_int_lt() {
 
 NPUD_KERNEL_REGISTER(compare_select);
 NPUD_KERNEL_REGISTER(compare_int_lt);
+
+// out[i] = src[offsets[i] / 4] through Gather (byte offsets from base 0).
+extern "C" __global__ __aicore__ void gather_floats(__gm__ float* src, __gm__ uint32_t* offsets,
+                                                    __gm__ float* out, uint32_t count) {
+  GlobalTensor<float> gsrc, gout;
+  GlobalTensor<uint32_t> goff;
+  gsrc.SetGlobalBuffer(src);
+  goff.SetGlobalBuffer(offsets);
+  gout.SetGlobalBuffer(out);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> lsrc = ub.Alloc<float, 64>();
+  LocalTensor<uint32_t> loff = ub.Alloc<uint32_t, 64>();
+  LocalTensor<float> lout = ub.Alloc<float, 64>();
+  DataCopy(lsrc, gsrc, 64);
+  DataCopy(loff, goff, 64);
+  Gather(lout, lsrc, loff, 0, count);
+  DataCopy(gout, lout, 64);
+}
+
+// A 16 x 16 half matrix transposed in the UB.
+extern "C" __global__ __aicore__ void transpose_16x16(__gm__ half* src, __gm__ half* out) {
+  GlobalTensor<half> gsrc, gout;
+  gsrc.SetGlobalBuffer(src);
+  gout.SetGlobalBuffer(out);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<half> lsrc = ub.Alloc<half, 256>();
+  LocalTensor<half> lout = ub.Alloc<half, 256>();
+  DataCopy(lsrc, gsrc, 256);
+  Transpose(lout, lsrc);
+  DataCopy(gout, lout, 256);
+}
+
+NPUD_KERNEL_REGISTER(gather_floats);
+NPUD_KERNEL_REGISTER(transpose_16x16);
