@@ -21,22 +21,9 @@ set -euo pipefail
 
 build="$1"
 source_dir="$2"
-work="$(mktemp -d /tmp/npud-asc-test-XXXXXX)"
-prefix="$work/cann"
-npud_pid=""
-cleanup() {
-  if [ -n "$npud_pid" ]; then kill "$npud_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() {
-  echo "FAILED: $*"
-  exit 1
-}
-step() { echo "== $*"; }
-
-step "install into $prefix"
-cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+# shellcheck disable=SC1091
+source "$source_dir/tests/support/install_prefix.sh" asc-test
+install_build "$build"
 for f in "$prefix/bin/bisheng" "$prefix/compiler/ccec_compiler/bin/bisheng" \
          "$prefix/lib64/cmake/asc-config.cmake" \
          "$prefix/compiler/tikcpp/ascendc_kernel_cmake/asc-config.cmake" \
@@ -125,10 +112,7 @@ bisheng -c "$cli/broken.asc" -o "$cli/broken.o" > "$cli/broken.out" 2>&1 || rc=$
 [ "$rc" != 0 ] && grep -q "broken.asc:1" "$cli/broken.out" ||
   { cat "$cli/broken.out"; fail "a compile error should name broken.asc:1 (exit $rc)"; }
 
-step "start npud"
-"$prefix/bin/npud" --listen="unix://$work/npud.sock,127.0.0.1:0" --ready_file="$work/ready" \
-  --memory_gib=1 2> "$work/npud.log" &
-npud_pid=$!
+start_npud "unix://$work/npud.sock,127.0.0.1:0"
 for _ in $(seq 400); do [ -s "$work/ready" ] && break; sleep 0.05; done
 [ -s "$work/ready" ] || { cat "$work/npud.log"; fail "npud did not start"; }
 port="$(sed -n 2p "$work/ready")"

@@ -22,24 +22,11 @@ set -euo pipefail
 
 build="$1"
 source_dir="$2"
-work="$(mktemp -d /tmp/npud-toolchain-test-XXXXXX)"
-prefix="$work/cann"
-npud_pid=""
-cleanup() {
-  if [ -n "$npud_pid" ]; then kill "$npud_pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-fail() {
-  echo "FAILED: $*"
-  exit 1
-}
-step() { echo "== $*"; }
+# shellcheck disable=SC1091
+source "$source_dir/tests/support/install_prefix.sh" toolchain-test
 
 # --- 1. The install tree.
-step "install into $prefix"
-cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+install_build "$build"
 kdir="$prefix/tikcpp/ascendc_kernel_cmake"
 for f in "$kdir/ascendc.cmake" "$kdir/npud_ascendc_embed.cmake" \
          "$kdir/npud_ascendc_options.cmake" "$kdir/include/kernel_operator.h" \
@@ -150,12 +137,7 @@ grep -q "SOC_VERSION 'Ascend999X' is not a SoC the npud simulator models" <<< "$
   { cat "$work/badsoc.log"; fail "no clear message for SOC_VERSION Ascend999X"; }
 
 # --- 3. Run the programs against npud.
-step "start npud"
-"$prefix/bin/npud" --listen="unix://$work/npud.sock" --ready_file="$work/ready" --memory_gib=1 \
-  2> "$work/npud.log" &
-npud_pid=$!
-for _ in $(seq 400); do [ -e "$work/ready" ] && break; sleep 0.05; done
-[ -e "$work/ready" ] || { cat "$work/npud.log"; fail "npud did not start"; }
+start_npud "unix://$work/npud.sock"
 export NPUD_ADDRESS="unix://$work/npud.sock"
 
 skipped=()
