@@ -95,10 +95,13 @@ class TextBuffer {
   void Append(const char* fmt, ...) __attribute__((format(printf, 2, 3))) {
     va_list ap;
     va_start(ap, fmt);
+    VAppend(fmt, ap);
+    va_end(ap);
+  }
+  void VAppend(const char* fmt, va_list ap) {
     va_list again;
     va_copy(again, ap);
     const int n = std::vsnprintf(nullptr, 0, fmt, ap);
-    va_end(ap);
     if (n > 0 && Reserve(len_ + static_cast<size_t>(n) + 1)) {
       std::vsnprintf(data_ + len_, static_cast<size_t>(n) + 1, fmt, again);
       len_ += static_cast<size_t>(n);

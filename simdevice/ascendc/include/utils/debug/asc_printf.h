@@ -13,7 +13,6 @@
 
 #include <cstdarg>
 #include <cstdio>
-#include <string>
 #include <type_traits>
 
 #include "npud_ascendc/printf.h"
@@ -24,28 +23,16 @@ namespace npud::ascendc {
 
 // Formats one printf of a block with CANN 9's prefix and emits it whole.
 inline void EmitPrefixed(const char* fmt, ...) {
-  std::string text;
+  TextBuffer text;
   if (const NpudBlockContext* ctx = Context(); ctx != nullptr) {
-    char prefix[64];  // (not std::to_string: its digit table would be an exported symbol)
-    std::snprintf(prefix, sizeof(prefix), "[%s Block %u/%u] ",
-                  ctx->core_type == NPUD_CORE_TYPE_CUBE ? "AIC" : "AIV", ctx->block_idx,
-                  ctx->block_num);
-    text = prefix;
+    text.Append("[%s Block %u/%u] ", ctx->core_type == NPUD_CORE_TYPE_CUBE ? "AIC" : "AIV",
+                ctx->block_idx, ctx->block_num);
   }
   va_list ap;
   va_start(ap, fmt);
-  va_list again;
-  va_copy(again, ap);
-  const int n = std::vsnprintf(nullptr, 0, fmt, ap);
+  text.VAppend(fmt, ap);
   va_end(ap);
-  if (n > 0) {
-    const std::size_t start = text.size();
-    text.resize(start + static_cast<std::size_t>(n) + 1);
-    std::vsnprintf(&text[start], static_cast<std::size_t>(n) + 1, fmt, again);
-    text.resize(start + static_cast<std::size_t>(n));
-  }
-  va_end(again);
-  EmitText(text.data(), text.size());
+  text.Emit();
 }
 
 }  // namespace npud::ascendc
