@@ -147,11 +147,13 @@ TEST_F(HostCallbackTest, ABlockingCallbackHoldsTheStreamUntilItReturns) {
 struct Gate {
   absl::Notification release;
   std::atomic<bool> released_in_time{false};
+  absl::Notification ran;
 };
 
 void WaitForRelease(void* data) {
   auto* gate = static_cast<Gate*>(data);
   gate->released_in_time.store(gate->release.WaitForNotificationWithTimeout(absl::Seconds(10)));
+  gate->ran.Notify();
 }
 
 TEST_F(HostCallbackTest, ANonBlockingCallbackLetsTheStreamGoOn) {
@@ -169,6 +171,11 @@ TEST_F(HostCallbackTest, ANonBlockingCallbackLetsTheStreamGoOn) {
     ASSERT_EQ(aclrtSynchronizeEvent(event), ACL_SUCCESS);
     gate.release.Notify();
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+    // The announcement of a non-blocking callback may reach this process after
+    // the synchronize returned (a loaded machine showed it): wait for the
+    // callback itself before unsubscribing, so it neither goes unrun nor outlives
+    // `gate`.
+    EXPECT_TRUE(gate.ran.WaitForNotificationWithTimeout(absl::Seconds(10)));
     EXPECT_EQ(aclrtUnSubscribeReport(server.id(), stream_), ACL_SUCCESS);
   }  // The server thread has finished the callback.
   EXPECT_TRUE(gate.released_in_time.load());
