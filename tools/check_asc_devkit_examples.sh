@@ -1,12 +1,9 @@
 #!/bin/bash
 # Builds and runs the AscendC examples of asc-devkit (examples/01_simd_cpp_api,
 # 00_introduction and 01_utilities by default) unchanged against this project's
-# install tree and an npud, the way each README says: in <example>/build,
-#   cmake <the README's -D options> ..; make -j
-#   python3 ../scripts/gen_data.py                (if the README runs it)
-#   ./<the README's program>
-#   python3 ../scripts/verify_result.py output/output.bin output/golden.bin  (if the README runs it)
-# and prints, per example, PASS or the stage that failed with its first error line.
+# install tree and an npud, the way each README says: in <example>/build, the
+# commands of the README's block (its variables, cmake, make, gen_data.py, the
+# program, verify_result.py, with the README's arguments), and prints, per example, PASS or the stage that failed with its first error line.
 #
 #   tools/check_asc_devkit_examples.sh <asc-devkit checkout or bare git dir> [example dir ...]
 #
@@ -50,29 +47,41 @@ for example in "${examples[@]}"; do
   dir="$work/$base/$example"
   log="$dir/check.log"
   readme="$dir/README.md"
-  # The README's first cmake line: its -D options; its first ./program line.
-  cmake_line="$(grep -m1 -E '^\s*cmake .*\.\.' "$readme" 2>/dev/null)"
-  read -r -a defines <<< "$(grep -oE -- '-D[A-Z_]+=[^ ;]+' <<< "$cmake_line" | tr '\n' ' ')"
-  program="$(grep -m1 -oE '^\s*\./[A-Za-z0-9_]+' "$readme" 2>/dev/null | tr -d ' ')"
-  program="${program:-./demo}"
+  # The README's command block (the first fenced block with a `cmake ... ..`
+  # line), run line by line in build/ as a user would paste it: its variable
+  # assignments (SCENARIO_NUM=0), cmake, make, gen_data.py, the program and
+  # verify_result.py with the README's arguments. `mkdir/cd build` is done
+  # here; make runs with -j 2 and the program under a timeout.
+  mapfile -t commands < <(awk '
+    /^[[:space:]]*```/ { if (inblock) { if (found) exit; inblock = 0; n = 0 } else inblock = 1; next }
+    inblock {
+      line = $0; sub(/[[:space:]]+#.*$/, "", line); sub(/^[[:space:]]+/, "", line)
+      if (line ~ /^cmake .*\.\./) found = 1
+      if (line != "") block[n++] = line
+      if (found && !printed) { for (i = 0; i < n; i++) print block[i]; printed = 1; next }
+      if (printed) print line
+    }' "$readme" 2>/dev/null | tr ';' '\n' | sed -e 's/^[[:space:]]*//' -e '/^$/d' \
+      -e '/^mkdir -p build/d' -e '/^cd build/d' -e '/^&&/d')
+  if [ ${#commands[@]} -eq 0 ]; then commands=("cmake .." "make" "./demo"); fi
   stage=configure
   (
     set -e
     mkdir -p "$dir/build"
     cd "$dir/build"
-    cmake "${defines[@]}" .. > "$log" 2>&1
-    echo build > ../stage
-    make -j 2 >> "$log" 2>&1
-    if grep -q "python3 ../scripts/gen_data.py" ../README.md; then
-      echo gen_data > ../stage
-      /usr/bin/python3 ../scripts/gen_data.py >> "$log" 2>&1
-    fi
-    echo run > ../stage
-    timeout 300 "$program" >> "$log" 2>&1
-    if grep -q "python3 ../scripts/verify_result.py" ../README.md; then
-      echo verify > ../stage
-      /usr/bin/python3 ../scripts/verify_result.py output/output.bin output/golden.bin >> "$log" 2>&1
-    fi
+    : > "$log"
+    for command in "${commands[@]}"; do
+      case "$command" in
+        cmake*) echo configure > ../stage ;;
+        make*) echo build > ../stage; command="make -j 2" ;;
+        python3*gen_data*) echo gen_data > ../stage; command="/usr/bin/$command" ;;
+        python3*verify*) echo verify > ../stage; command="/usr/bin/$command" ;;
+        ./*) echo run > ../stage; command="timeout 300 $command" ;;
+        [A-Za-z_]*=*) ;;
+        *) continue ;;  # anything else of the block (msprof ..., export ...) is not run
+      esac
+      echo "+ $command" >> "$log"
+      eval "$command" >> "$log" 2>&1
+    done
   )
   rc=$?
   [ -f "$dir/stage" ] && stage="$(cat "$dir/stage")"

@@ -28,6 +28,11 @@ enum class AtomicMode : uint8_t { kNone, kAdd, kMax, kMin };
 struct BlockState {
   const NpudBlockContext* ctx = nullptr;
   AtomicMode atomic = AtomicMode::kNone;
+  // The vector mask register (vector_mask.h): normal mode, all lanes, until
+  // the kernel says otherwise. In counter mode mask_low is an element count.
+  bool mask_counter = false;
+  uint64_t mask_high = ~uint64_t{0};
+  uint64_t mask_low = ~uint64_t{0};
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 

@@ -1,0 +1,140 @@
+// Level-0 vector instructions (npud_ascendc/repeat.h, vector_mask.h): which elements
+// a mask, a repeat count, strides and counter mode select, and that the rest stay.
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "npud_ascendc/fp16.h"
+#include "tests/ascendc/kernel_harness.h"
+
+namespace npud::ascendc_test {
+namespace {
+
+constexpr uint32_t kElems = 256;
+constexpr float kUntouched = -99.0f;
+
+std::vector<float> Ramp(float start, float step) {
+  std::vector<float> v(kElems);
+  for (uint32_t i = 0; i < kElems; ++i) v[i] = start + step * static_cast<float>(i);
+  return v;
+}
+std::vector<half> Halves(const std::vector<float>& v) {
+  std::vector<half> h(v.size());
+  for (size_t i = 0; i < v.size(); ++i) h[i] = half(v[i]);
+  return h;
+}
+
+void ExpectRan(const std::vector<BlockOutcome>& outcomes) {
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+}
+
+TEST(Level0Test, BlockAndRepeatStridesPickTheBlocks) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> a = Halves(Ramp(0, 1)), b = Halves(Ramp(1000, 1));
+  std::vector<half> out(kElems, half(kUntouched));
+  ExpectRan(Launch(*lib, "add_strided", 1, a.data(), b.data(), out.data()));
+  for (uint32_t i = 0; i < 128; ++i) {
+    const uint32_t block = i / 16, lane = i % 16;
+    const float want = static_cast<float>(2 * block * 16 + lane) + 1000 + static_cast<float>(i);
+    EXPECT_EQ(static_cast<float>(out[i]), want) << i;
+  }
+  for (uint32_t i = 128; i < kElems; ++i) EXPECT_EQ(static_cast<float>(out[i]), kUntouched) << i;
+}
+
+TEST(Level0Test, ABitMaskWritesOnlyItsLanes) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> a = Halves(Ramp(1, 1)), b(kElems, half(2.0f));
+  std::vector<half> out(kElems, half(kUntouched));
+  ExpectRan(Launch(*lib, "mul_bits", 1, a.data(), b.data(), out.data()));
+  for (uint32_t i = 0; i < kElems; ++i) {
+    const uint32_t lane = i % 128;
+    const bool active = lane == 3 || lane == 65;
+    EXPECT_EQ(static_cast<float>(out[i]), active ? 2.0f * static_cast<float>(a[i]) : kUntouched)
+        << i;
+  }
+}
+
+TEST(Level0Test, CounterModeCoversTheCountOverRepeats) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> a = Ramp(0, 0.5f), b(kElems, 0), out(kElems, kUntouched);
+  ExpectRan(Launch(*lib, "adds_counter", 1, a.data(), b.data(), out.data()));
+  for (uint32_t i = 0; i < kElems; ++i) EXPECT_EQ(out[i], i < 130 ? a[i] + 1 : kUntouched) << i;
+}
+
+TEST(Level0Test, SetVectorMaskLengthAndDuplicate) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> a = Ramp(-2, 0.01f), b(kElems, 0), out(kElems, kUntouched);
+  ExpectRan(Launch(*lib, "exp_len_mask", 1, a.data(), b.data(), out.data()));
+  for (uint32_t i = 0; i < kElems; ++i) {
+    if (i % 64 < 10 && i < 128) {
+      EXPECT_FLOAT_EQ(out[i], std::exp(a[i])) << i;
+    } else if (i >= 128 && i < 160) {
+      EXPECT_EQ(out[i], 7.0f) << i;
+    } else {
+      EXPECT_EQ(out[i], kUntouched) << i;
+    }
+  }
+}
+
+TEST(Level0Test, FusedMulAddReadsTheDestination) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> a = Ramp(1, 0.25f), b = Ramp(-3, 1), out = Ramp(2, -0.5f);
+  const std::vector<float> before = out;
+  ExpectRan(Launch(*lib, "fused_mul_add", 1, a.data(), b.data(), out.data()));
+  for (uint32_t i = 0; i < kElems; ++i) EXPECT_FLOAT_EQ(out[i], a[i] * before[i] + b[i]) << i;
+}
+
+TEST(Level0Test, AxpyFromHalfIntoFloat) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> a = Halves(Ramp(-8, 0.125f));
+  std::vector<float> out = Ramp(100, 1);
+  const std::vector<float> before = out;
+  ExpectRan(Launch(*lib, "axpy_mixed", 1, a.data(), out.data()));
+  for (uint32_t i = 0; i < kElems; ++i) {
+    EXPECT_EQ(out[i], before[i] + 2.0f * static_cast<float>(a[i])) << i;
+  }
+}
+
+TEST(Level0Test, ShiftsKeepTheSignAndRound) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<int16_t> a(128), left(128), right(128);
+  for (uint32_t i = 0; i < 128; ++i) a[i] = static_cast<int16_t>(static_cast<int>(i) * 517 - 30000);
+  a[0] = static_cast<int16_t>(0xAAAA);  // upstream's example
+  a[1] = 17;
+  ExpectRan(Launch(*lib, "shifts", 1, a.data(), left.data(), right.data()));
+  EXPECT_EQ(static_cast<uint16_t>(left[0]), 0xD550);  // 0b1101010101010000
+  EXPECT_EQ(right[1], 1);                             // 17 >> 5 = 0, plus the bit shifted out
+  for (uint32_t i = 0; i < 128; ++i) {
+    const uint16_t u = static_cast<uint16_t>(a[i]);
+    const uint16_t want_left = static_cast<uint16_t>((u & 0x8000) | ((u << 3) & 0x7FFF));
+    EXPECT_EQ(static_cast<uint16_t>(left[i]), want_left) << i;
+    EXPECT_EQ(right[i], static_cast<int16_t>((a[i] >> 5) + ((a[i] >> 4) & 1))) << i;
+  }
+}
+
+TEST(Level0Test, AStrideOutsideTheTensorFailsTheBlock) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> a(kElems), b(kElems), out(kElems);
+  auto outcomes = Launch(*lib, "add_out_of_range", 1, a.data(), b.data(), out.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  EXPECT_TRUE(outcomes[0].trapped);
+  EXPECT_NE(outcomes[0].trap_message.find("Add: repeat 2, lane 0 of the first source tensor is "
+                                          "element 256, beyond its 256 elements"),
+            std::string::npos)
+      << outcomes[0].trap_message;
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
