@@ -1,7 +1,9 @@
 // Level-0 vector instructions (npud_ascendc/repeat.h, vector_mask.h): which elements
 // a mask, a repeat count, strides and counter mode select, and that the rest stay.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -134,6 +136,49 @@ TEST(Level0Test, AStrideOutsideTheTensorFailsTheBlock) {
                                           "element 256, beyond its 256 elements"),
             std::string::npos)
       << outcomes[0].trap_message;
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(Level0ReduceTest, BlocksRepeatsPairsAndTheRegisters) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> a(kElems), out(kElems, kUntouched), sum(8, kUntouched);
+  for (uint32_t i = 0; i < kElems; ++i) a[i] = static_cast<float>((i * 37) % 101) - 50.0f;
+  a[200] = 500.0f;  // the largest of repeat 3, lane 8
+  ExpectRan(Launch(*lib, "reductions", 1, a.data(), out.data(), sum.data()));
+  float total = 0;
+  for (uint32_t b = 0; b < 32; ++b) {
+    float s = 0, m = a[b * 8];
+    for (uint32_t i = b * 8; i < b * 8 + 8; ++i) {
+      s += a[i];
+      m = std::max(m, a[i]);
+    }
+    total += s;
+    EXPECT_EQ(out[b], s) << "block " << b;  // small integers: every order is exact
+    EXPECT_EQ(out[32 + b], m) << "block " << b;
+  }
+  for (uint32_t r = 0; r < 4; ++r) {
+    uint32_t best = r * 64;
+    for (uint32_t i = r * 64; i < r * 64 + 64; ++i) best = a[i] > a[best] ? i : best;
+    EXPECT_EQ(out[64 + 2 * r], a[best]) << "repeat " << r;
+    uint32_t index;
+    std::memcpy(&index, &out[64 + 2 * r + 1], sizeof(index));
+    EXPECT_EQ(index, best - r * 64) << "repeat " << r;
+  }
+  for (uint32_t k = 0; k < 64; ++k) EXPECT_EQ(out[128 + k], a[2 * k] + a[2 * k + 1]) << k;
+  for (uint32_t i = 192; i < kElems; ++i) EXPECT_EQ(out[i], kUntouched) << i;
+  EXPECT_EQ(sum[0], total);
+  EXPECT_EQ(sum[4], total);
+  EXPECT_EQ(sum[1], total);  // GetReduceRepeatSumSpr after the count form
+  EXPECT_EQ(sum[2], 500.0f);
+  uint32_t index;
+  std::memcpy(&index, &sum[3], sizeof(index));
+  EXPECT_EQ(index, 200u);
 }
 
 }  // namespace

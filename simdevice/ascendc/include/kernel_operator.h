@@ -6,21 +6,33 @@
 //   npud_ascendc/qualifiers.h     __global__ __aicore__ __gm__ ..., GM_ADDR, __NPU_ARCH__
 //   npud_ascendc/block_context.h  block_idx, block_num, GetBlockIdx(), GetBlockNum()
 //   npud_ascendc/check.h          how checks fail a block; trap()
+//   npud_ascendc/assert.h         ascendc_assert, ASCENDC_ASSERT, KERNEL_LOG
 //   npud_ascendc/fp16.h, bf16.h   half, bfloat16_t
 //   npud_ascendc/tensor.h         TPosition, GlobalTensor, LocalTensor
-//   npud_ascendc/tpipe.h          TPipe, TQue, TQueBind, TBuf
-//   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, SetAtomicAdd/None
+//   npud_ascendc/tpipe.h          TPipe, TQue, TQueBind, TBuf, GetTPipePtr
+//   npud_ascendc/local_mem_allocator.h  LocalMemAllocator (static tensor programming)
+//   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, SetAtomicAdd/Max/Min/None
+//   npud_ascendc/vector_mask.h    the mask register: SetMaskCount/Norm, SetVectorMask
+//   npud_ascendc/repeat.h         level-0 repeats and strides, Binary/UnaryRepeatParams
 //   npud_ascendc/vector_ops.h     Add Sub Mul Div Max Min Adds Muls ... Exp Ln Duplicate
 //   npud_ascendc/cast.h           Cast, RoundMode
-//   npud_ascendc/reduce.h         ReduceSum, ReduceMax, ReduceMin
+//   npud_ascendc/reduce.h         ReduceSum/Max/Min, ReduceDataBlock, ReduceRepeat,
+//                                 ReducePairElem
+//   npud_ascendc/compare_select.h Compare, Compares, Select
+//   npud_ascendc/gather_transpose.h  Gather, Transpose
+//   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
+//   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)
+//   npud_ascendc/sys_var.h        GetSystemCycle, InitSocState, cache control, ...
+//   npud_ascendc/scalar_ops.h     GetBitCount, CountLeadingZero, DivCeil, ...
+//   npud_ascendc/numeric_limits.h NumericLimits
+//   npud_ascendc/type_traits.h    IsSameType, Conditional, AscendC::Std
 //   npud_ascendc/printf.h         AscendC::printf, PRINTF, DumpTensor
 //   npud_kernel_register.h        NPUD_KERNEL_REGISTER, npud_kernel_table
 //
 // Built with the kernel options, a kernel object exports only npud_kernel_table; the
 // library's own state is hidden in any build (npud_ascendc/visibility.h).
-// Not provided: the cube path (Mmad, LoadData, Fixpipe), LocalMemAllocator, level-0
-// (mask/repeat) vector forms, cross-block synchronisation.
+// docs/ascendc_api_status.md lists which upstream APIs are simulated.
 #ifndef NPUD_KERNEL_OPERATOR_H_
 #define NPUD_KERNEL_OPERATOR_H_
 
@@ -38,12 +50,16 @@
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/local_mem_allocator.h"
+#include "npud_ascendc/numeric_limits.h"
 #include "npud_ascendc/printf.h"
 #include "npud_ascendc/qualifiers.h"
 #include "npud_ascendc/reduce.h"
+#include "npud_ascendc/scalar_ops.h"
 #include "npud_ascendc/sync.h"
+#include "npud_ascendc/sys_var.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/tpipe.h"
+#include "npud_ascendc/type_traits.h"
 #include "npud_ascendc/vector_ops.h"
 #include "npud_kernel_register.h"
 

@@ -136,3 +136,37 @@ NPUD_KERNEL_REGISTER(fused_mul_add);
 NPUD_KERNEL_REGISTER(axpy_mixed);
 NPUD_KERNEL_REGISTER(shifts);
 NPUD_KERNEL_REGISTER(add_out_of_range);
+
+// Level-0 reductions of 256 floats (4 repeats of 64): per block sums and maxima, per
+// repeat maxima with their indices, pair sums; out gets them at 0, 32, 64 and 128.
+// `sum` receives the level-0 ReduceSum of all, GetReduceRepeatSumSpr of the count form
+// and the ReduceRepeat register maximum with its index.
+extern "C" __global__ __aicore__ void reductions(__gm__ float* a, __gm__ float* out,
+                                                 __gm__ float* sum) {
+  GlobalTensor<float> ga, gout, gsum;
+  ga.SetGlobalBuffer(a);
+  gout.SetGlobalBuffer(out);
+  gsum.SetGlobalBuffer(sum);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> la = ub.Alloc<float, kElems>();
+  LocalTensor<float> lout = ub.Alloc<float, kElems>();
+  LocalTensor<float> lsum = ub.Alloc<float, 8>();
+  LocalTensor<float> work = ub.Alloc<float, 64>();
+  DataCopy(la, ga, kElems);
+  DataCopy(lout, gout, kElems);
+  ReduceDataBlock<ReduceType::SUM, float, float>(lout, la, 64, 4, 1, 1, 8);  // out[0..32)
+  ReduceDataBlock<ReduceType::MAX, float, float>(lout[32], la, 64, 4, 1, 1, 8);
+  ReduceRepeat<ReduceType::MAX, float, float>(lout[64], la, 64, 4, 1, 1, 8);  // value, index
+  ReducePairElem<ReduceType::SUM, float, float>(lout[128], la, 64, 2, 1, 1, 8);  // 2 x 32 pairs
+  ReduceSum(lsum, la, work, 64, 4, 8);
+  float max_value = 0, max_index = 0;
+  GetReduceRepeatMaxMinSpr(max_value, max_index);
+  lsum.SetValue(2, max_value);
+  lsum.SetValue(3, max_index);
+  ReduceSum(lsum[4], la, work, 256);
+  lsum.SetValue(1, GetReduceRepeatSumSpr<float>());
+  DataCopy(gout, lout, kElems);
+  DataCopy(gsum, lsum, 8);
+}
+
+NPUD_KERNEL_REGISTER(reductions);

@@ -2,6 +2,11 @@
 // CANN 9. A false condition prints "[ASSERT] <file>:<line>: Assertion `<condition>'
 // failed." and the formatted message through the block, then fails the block (trap
 // kind 1), so the launch's synchronize reports the kernel's failure.
+//
+// The older debug macros work the same way: ASCENDC_ASSERT(condition, { statements })
+// runs the statements (typically KERNEL_LOG(KERNEL_ERROR, format, args...), which
+// prints "[ERROR] <message>" through the block) and fails the block when the condition
+// is false.
 #ifndef NPUD_ASCENDC_ASSERT_H_
 #define NPUD_ASCENDC_ASSERT_H_
 
@@ -27,5 +32,37 @@ void AssertOrFail(bool ok, const char* condition, const char* file, int line,
 #define ascendc_assert(condition, ...)                                                        \
   ::npud::ascendc::AssertOrFail(static_cast<bool>(condition), #condition, __FILE__, __LINE__, \
                                 ##__VA_ARGS__)
+
+enum KernelLogLevel { KERNEL_DEBUG, KERNEL_INFO, KERNEL_WARN, KERNEL_ERROR };
+
+namespace npud::ascendc {
+
+inline const char* LogLevelName(KernelLogLevel level) {
+  switch (level) {
+    case KERNEL_DEBUG:
+      return "DEBUG";
+    case KERNEL_INFO:
+      return "INFO";
+    case KERNEL_WARN:
+      return "WARN";
+    case KERNEL_ERROR:
+      break;
+  }
+  return "ERROR";
+}
+
+}  // namespace npud::ascendc
+
+#define KERNEL_LOG(level, format, ...)                                                      \
+  ::npud::ascendc::EmitFormatted("[%s] " format "\n", ::npud::ascendc::LogLevelName(level), \
+                                 ##__VA_ARGS__)
+
+#define ASCENDC_ASSERT(condition, ...)                                                             \
+  do {                                                                                             \
+    if (!(condition)) {                                                                            \
+      __VA_ARGS__;                                                                                 \
+      ::npud::ascendc::Fail("ASCENDC_ASSERT(%s) failed at %s:%d", #condition, __FILE__, __LINE__); \
+    }                                                                                              \
+  } while (0)
 
 #endif  // NPUD_ASCENDC_ASSERT_H_

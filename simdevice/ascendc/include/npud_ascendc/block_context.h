@@ -33,6 +33,13 @@ struct BlockState {
   bool mask_counter = false;
   uint64_t mask_high = ~uint64_t{0};
   uint64_t mask_low = ~uint64_t{0};
+  // The reduction registers: the last count-form ReduceSum's result, and the
+  // extreme (value, index) of the last ReduceRepeat MAX/MIN or ReduceMax/Min.
+  double acc_val = 0;
+  double max_min_value = 0;
+  uint64_t max_min_index = 0;
+  // The TPipe constructed last (GetTPipePtr), an AscendC::TPipe*.
+  void* pipe = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 

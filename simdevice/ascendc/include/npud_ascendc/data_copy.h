@@ -386,6 +386,10 @@ void SetAtomicMin() {
 inline void SetAtomicNone() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone;
 }
+inline void DisableDmaAtomic() { SetAtomicNone(); }
+// The element type of the atomic copies is the copy's own; nothing to select.
+template <class T>
+void SetAtomicType() {}
 
 }  // namespace AscendC
 

@@ -289,6 +289,7 @@ inline int64_t GetSubBlockNum() {
              : 1;
 }
 inline int64_t GetTaskRation() { return GetSubBlockNum(); }
+inline int64_t GetTaskRatio() { return GetSubBlockNum(); }
 
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId) {

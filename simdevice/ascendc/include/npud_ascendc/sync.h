@@ -90,9 +90,6 @@ inline void SetFlag(int32_t /*event_id*/) {}
 template <HardEvent event>
 inline void WaitFlag(int32_t /*event_id*/) {}
 
-// Upstream resets the core's control registers at kernel start; nothing to reset here.
-inline void InitSocState() {}
-
 }  // namespace AscendC
 
 #endif  // NPUD_ASCENDC_SYNC_H_

@@ -29,6 +29,7 @@
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/tensor.h"
+#include "npud_ascendc/vector_mask.h"
 #include "npud_ascendc/visibility.h"
 
 namespace AscendC {
@@ -311,8 +312,18 @@ class TBuf : public ::npud::ascendc::TBufCore {
 
 class TPipe {
  public:
-  TPipe() = default;
-  ~TPipe() { Destroy(); }
+  // Becomes the block's pipe (GetTPipePtr) and, as upstream's, resets the core's
+  // state (InitSocState).
+  TPipe() {
+    ::npud::ascendc::tls_block.pipe = this;
+    SetMaskNorm();
+    ResetMask();
+    ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone;
+  }
+  ~TPipe() {
+    Destroy();
+    if (::npud::ascendc::tls_block.pipe == this) ::npud::ascendc::tls_block.pipe = nullptr;
+  }
   TPipe(const TPipe&) = delete;
   TPipe& operator=(const TPipe&) = delete;
 
@@ -351,6 +362,7 @@ class TPipe {
   TEventID FetchEventID() {
     return static_cast<TEventID>(next_event_ % 8);
   }
+  TEventID FetchEventID(HardEvent /*event*/) { return static_cast<TEventID>(next_event_ % 8); }
 
  private:
   using Pool = ::npud::ascendc::Pool;
@@ -415,6 +427,15 @@ class TPipe {
   uint32_t next_event_ = 0;
 };
 
+}  // namespace AscendC
+
+// The block's last constructed TPipe, or nullptr; a global function upstream, also
+// found as AscendC::GetTPipePtr.
+inline AscendC::TPipe* GetTPipePtr() {
+  return static_cast<AscendC::TPipe*>(::npud::ascendc::tls_block.pipe);
+}
+namespace AscendC {
+using ::GetTPipePtr;
 }  // namespace AscendC
 
 #endif  // NPUD_ASCENDC_TPIPE_H_
