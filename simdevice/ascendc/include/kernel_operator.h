@@ -18,8 +18,10 @@
 //   npud_ascendc/cast.h           Cast, RoundMode
 //   npud_ascendc/reduce.h         ReduceSum/Max/Min, ReduceDataBlock, ReduceRepeat,
 //                                 ReducePairElem
-//   npud_ascendc/compare_select.h Compare, Compares, Select
-//   npud_ascendc/gather_transpose.h  Gather, Transpose
+//   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
+//   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
+//   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
+//   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)
@@ -47,6 +49,7 @@
 #include "npud_ascendc/compare_select.h"
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
+#include "npud_ascendc/data_fill.h"
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/local_mem_allocator.h"
@@ -55,6 +58,7 @@
 #include "npud_ascendc/qualifiers.h"
 #include "npud_ascendc/reduce.h"
 #include "npud_ascendc/scalar_ops.h"
+#include "npud_ascendc/sort.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/sys_var.h"
 #include "npud_ascendc/tensor.h"

@@ -38,6 +38,14 @@ struct BlockState {
   double acc_val = 0;
   double max_min_value = 0;
   uint64_t max_min_index = 0;
+  // The comparison mask register (Compare without a destination, GetCmpMask,
+  // SetCmpMask), {low, high}.
+  uint64_t cmp_mask[2] = {0, 0};
+  // SetPadValue's value (raw bits) for DataCopyPad without isPad, if set.
+  bool pad_set = false;
+  uint64_t pad_bits = 0;
+  // How much of each queue the last suspending MrgSort consumed.
+  uint16_t mrg_sort_consumed[4] = {0, 0, 0, 0};
   // The TPipe constructed last (GetTPipePtr), an AscendC::TPipe*.
   void* pipe = nullptr;
 };

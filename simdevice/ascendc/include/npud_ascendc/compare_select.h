@@ -2,7 +2,7 @@
 //
 //   Compare(dst, src0, src1, CMPMODE, count)        bit i of dst = src0[i] op src1[i]
 //   Compares(dst, src0, scalar, CMPMODE, count)      bit i of dst = src0[i] op scalar
-//   Select(dst, mask, src0, src1, VSEL_TENSOR_TENSOR_MODE, count)
+//   Select(dst, mask, src0, src1, VSEL_TENSOR_TENSOR_MODE | VSEL_CMPMASK_SPR, count)
 //   Select(dst, mask, src0, scalar, VSEL_TENSOR_SCALAR_MODE, count)
 //                                                   dst[i] = bit i of mask ? src0[i] : src1
 //
@@ -11,16 +11,23 @@
 // and Compares work on whole 256-byte blocks: of `count`, only the elements that fill
 // whole blocks are compared (the rest of dst is left as it was). Types: half and
 // float with every mode, int32_t with EQ only (CANN's rule; others fail the block).
-// half values compare as their float values. The comparison-mask register mode
-// (VSEL_CMPMASK_SPR) is not simulated and fails the block.
+// half values compare as their float values.
+//
+//   Compare(src0, src1, CMPMODE, mask, BinaryRepeatParams)  one repeat's bits into the
+//                                                   comparison mask register
+//   GetCmpMask(dst) / SetCmpMask(src)               its 16 bytes, low word first
+// Select with VSEL_CMPMASK_SPR takes the mask's first repeat of bits (256 / sizeof(T))
+// for every repeat, as the hardware loads them into the register.
 #ifndef NPUD_ASCENDC_COMPARE_SELECT_H_
 #define NPUD_ASCENDC_COMPARE_SELECT_H_
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/numeric.h"
+#include "npud_ascendc/repeat.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/vector_ops.h"
 
@@ -97,6 +104,35 @@ void CompareInto(const char* op, const AscendC::LocalTensor<U>& dst,
   }
 }
 
+template <class T>
+void CompareToRegister(const AscendC::LocalTensor<T>& src0, const AscendC::LocalTensor<T>& src1,
+                       AscendC::CMPMODE mode, const LaneMask& m,
+                       const AscendC::BinaryRepeatParams& p) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "Compare into the register: the sources are half or float");
+  const Strided<T> a("Compare", "first source", src0, p.src0BlkStride, p.src0RepStride);
+  const Strided<T> b("Compare", "second source", src1, p.src1BlkStride, p.src1RepStride);
+  uint64_t bits[2] = {0, 0};
+  ForEachRepeat(m, 1, LanesFor(sizeof(T)), [&](uint32_t r, const uint64_t active[2]) {
+    if (r != 0) return;  // the register holds one repeat
+    ForEachLane(active, [&](uint32_t k) {
+      if (CompareValues(static_cast<float>(a.At(0, k)), static_cast<float>(b.At(0, k)), mode)) {
+        bits[k / 64] |= uint64_t{1} << (k % 64);
+      }
+    });
+  });
+  tls_block.cmp_mask[0] = bits[0];
+  tls_block.cmp_mask[1] = bits[1];
+}
+
+// Writes a 128-bit register's two words into the first 16 bytes of dst.
+template <class U>
+void StoreRegister16(const char* op, const AscendC::LocalTensor<U>& dst, const uint64_t words[2]) {
+  if (uint64_t{dst.GetSize()} * sizeof(U) < 16)
+    Fail("%s: the destination has fewer than 16 bytes", op);
+  std::memcpy(dst.Data(), words, 16);
+}
+
 }  // namespace npud::ascendc
 
 namespace AscendC {
@@ -121,19 +157,23 @@ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0,
 template <class T, class U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& mask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE mode, uint32_t count) {
-  if (mode != SELMODE::VSEL_TENSOR_TENSOR_MODE) {
+  if (mode == SELMODE::VSEL_TENSOR_SCALAR_MODE) {
     ::npud::ascendc::Fail(
-        "Select: two source tensors go with SELMODE::VSEL_TENSOR_TENSOR_MODE "
-        "(the comparison-mask register mode is not simulated)");
+        "Select: two source tensors go with VSEL_TENSOR_TENSOR_MODE or "
+        "VSEL_CMPMASK_SPR");
   }
   const int32_t n = static_cast<int32_t>(count);
   ::npud::ascendc::CheckOperand("Select", dst, n, "destination");
   ::npud::ascendc::CheckOperand("Select", src0, n, "first source");
   ::npud::ascendc::CheckOperand("Select", src1, n, "second source");
-  ::npud::ascendc::CheckMask<T>("Select", mask, n, "selection");
+  // VSEL_CMPMASK_SPR: the mask's first repeat of bits serves every repeat.
+  const int32_t lanes = static_cast<int32_t>(::npud::ascendc::LanesFor(sizeof(T)));
+  const bool per_repeat = mode == SELMODE::VSEL_CMPMASK_SPR;
+  ::npud::ascendc::CheckMask<T>("Select", mask, per_repeat && n > lanes ? lanes : n, "selection");
   const uint8_t* bits = reinterpret_cast<const uint8_t*>(mask.Data());
   for (int32_t i = 0; i < n; ++i) {
-    dst.Data()[i] = (bits[i / 8] >> (i % 8)) & 1u ? src0.Data()[i] : src1.Data()[i];
+    const int32_t bit = per_repeat ? i % lanes : i;
+    dst.Data()[i] = (bits[bit / 8] >> (bit % 8)) & 1u ? src0.Data()[i] : src1.Data()[i];
   }
 }
 
@@ -153,6 +193,32 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& mask, const LocalTe
   for (int32_t i = 0; i < n; ++i) {
     dst.Data()[i] = (bits[i / 8] >> (i % 8)) & 1u ? src0.Data()[i] : scalar;
   }
+}
+
+// One repeat compared into the comparison mask register.
+template <class T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+             const uint64_t mask, const BinaryRepeatParams& repeatParams) {
+  ::npud::ascendc::CompareToRegister(src0, src1, cmpMode,
+                                     ::npud::ascendc::MaskOfLength<isSetMask>(mask), repeatParams);
+}
+template <class T, bool isSetMask = true>
+void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
+             const uint64_t mask[], const BinaryRepeatParams& repeatParams) {
+  ::npud::ascendc::CompareToRegister(src0, src1, cmpMode,
+                                     ::npud::ascendc::MaskOfBits<isSetMask>(mask), repeatParams);
+}
+
+template <class T>
+void GetCmpMask(const LocalTensor<T>& dst) {
+  ::npud::ascendc::StoreRegister16("GetCmpMask", dst, ::npud::ascendc::tls_block.cmp_mask);
+}
+template <class T>
+void SetCmpMask(const LocalTensor<T>& src) {
+  if (uint64_t{src.GetSize()} * sizeof(T) < 16) {
+    ::npud::ascendc::Fail("SetCmpMask: the source has fewer than 16 bytes");
+  }
+  std::memcpy(::npud::ascendc::tls_block.cmp_mask, src.Data(), 16);
 }
 
 }  // namespace AscendC

@@ -13,8 +13,9 @@
 //   GM->local: burst i reads blockLen bytes at src + i * (blockLen + srcStride bytes)
 //     and writes them `leftPadding` elements into a local row; rows are the padded
 //     length rounded up to 32 bytes, plus dstStride 32-byte blocks, apart. With isPad
-//     the left and right padding elements are set to paddingValue; other bytes of the
-//     row keep their contents.
+//     the left and right padding elements are set to paddingValue, without it to the
+//     value of SetPadValue(v) if the block set one; other bytes of the row keep their
+//     contents.
 //   local->GM: burst i reads blockLen bytes from local rows of blockLen rounded up to
 //     32 bytes plus srcStride 32-byte blocks, and writes them at
 //     dst + i * (blockLen + dstStride bytes).
@@ -325,11 +326,14 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
   for (uint32_t i = 0; i < p.blockCount; ++i) {
     uint8_t* at = out + i * dst_pitch;
     std::memmove(at + left, in + i * (uint64_t{p.blockLen} + p.srcStride), p.blockLen);
-    if (pad.isPad) {
+    // isPad pads with paddingValue, otherwise with SetPadValue's value if one was set.
+    if (pad.isPad || tls_block.pad_set) {
+      T value = pad.paddingValue;
+      if (!pad.isPad) std::memcpy(&value, &tls_block.pad_bits, sizeof(T));
       for (uint32_t k = 0; k < pad.leftPadding; ++k)
-        std::memcpy(at + k * sizeof(T), &pad.paddingValue, sizeof(T));
+        std::memcpy(at + k * sizeof(T), &value, sizeof(T));
       for (uint32_t k = 0; k < pad.rightPadding; ++k) {
-        std::memcpy(at + left + p.blockLen + k * sizeof(T), &pad.paddingValue, sizeof(T));
+        std::memcpy(at + left + p.blockLen + k * sizeof(T), &value, sizeof(T));
       }
     }
   }
@@ -387,6 +391,16 @@ inline void SetAtomicNone() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone;
 }
 inline void DisableDmaAtomic() { SetAtomicNone(); }
+
+// The padding of the following DataCopyPad GM->local copies that do not ask for
+// isPad themselves.
+template <class T, TPosition pos = TPosition::MAX>
+void SetPadValue(T paddingValue) {
+  static_assert(sizeof(T) <= 8, "SetPadValue: element types of up to 8 bytes");
+  ::npud::ascendc::tls_block.pad_set = true;
+  ::npud::ascendc::tls_block.pad_bits = 0;
+  std::memcpy(&::npud::ascendc::tls_block.pad_bits, &paddingValue, sizeof(T));
+}
 // The element type of the atomic copies is the copy's own; nothing to select.
 template <class T>
 void SetAtomicType() {}

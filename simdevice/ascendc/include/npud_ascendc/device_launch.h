@@ -48,9 +48,13 @@ UnsupportedLaunch<P...> LaunchOf(void (*)(P...)) {
 
 }  // namespace npud::ascendc::device_launch
 
+// The return type is spelled out: a deduced one would make g++ instantiate the body
+// (and register the kernel) for launches in discarded `if constexpr` branches too,
+// without instantiating the kernel they name.
 template <auto kKernel, class L2>
-static inline auto npud_ascendc_launch(const char* /*spelling*/, std::uint32_t /*block_dim*/,
-                                       const L2& /*l2ctrl*/, void* /*stream*/ = nullptr) {
+static inline decltype(::npud::ascendc::device_launch::LaunchOf(kKernel)) npud_ascendc_launch(
+    const char* /*spelling*/, std::uint32_t /*block_dim*/, const L2& /*l2ctrl*/,
+    void* /*stream*/ = nullptr) {
   static_cast<void>(&::npud::kernel::internal::LaunchedKernel<kKernel>::registrar);
   return ::npud::ascendc::device_launch::LaunchOf(kKernel);
 }

@@ -1,8 +1,19 @@
-// gather_transpose.h: Gather (count form) and the plain 16 x 16 Transpose.
+// gather_transpose.h: Gather, Gatherb, GatherMask and the plain 16 x 16 Transpose.
 //
 //   Gather(dst, src, srcOffset, srcBaseAddr, count)
 //       dst[i] = src[(srcBaseAddr + srcOffset[i]) / sizeof(T)] for i < count; the
 //       offsets are bytes and must address whole elements inside src.
+//   Gatherb(dst, src, offset, repeatTime, {dstBlkStride, dstRepStride})
+//       whole 32-byte blocks: block j of repeat r of dst (at r * dstRepStride + j *
+//       dstBlkStride blocks) = the 32 bytes at byte offset[8r + j] of src.
+//   GatherMask(dst, src0, pattern, reduceMode, mask, {src0BlockStride, repeatTimes,
+//              src0RepeatStride, src1RepeatStride}, rsvdCnt)
+//       the elements of src0 whose pattern bit is 1, packed from dst[0]; rsvdCnt the
+//       number kept. The pattern is a tensor of bits (element i of a repeat is bit
+//       i % 8 of byte i / 8; uint16_t patterns for 2-byte elements, uint32_t for
+//       4-byte ones) or a built-in one: 1 even, 2 odd, 3..6 i % 4 == 0..3, 7 all.
+//       reduceMode false: repeatTimes repeats of 256 bytes each; true: repeatTimes
+//       repeats of the first `mask` elements each. Leaves normal mask mode.
 //   Transpose(dst, src)
 //       the 16 x 16 matrix of 2-byte elements (half, int16_t, uint16_t) at src,
 //       transposed into dst (dst and src must not overlap).
@@ -12,9 +23,11 @@
 #define NPUD_ASCENDC_GATHER_TRANSPOSE_H_
 
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/repeat.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/vector_ops.h"
 
@@ -37,6 +50,141 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src,
     }
     dst.Data()[i] = src.Data()[byte / sizeof(T)];
   }
+}
+
+struct GatherRepeatParams {
+  GatherRepeatParams() {}
+  GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
+      : dstBlkStride(dstBlkStrideIn), dstRepStride(dstRepStrideIn) {}
+  uint32_t blockNumber = 8;
+  uint8_t dstBlkStride = 1;
+  uint8_t dstRepStride = 8;
+};
+
+template <class T>
+void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+             const LocalTensor<uint32_t>& offset, const uint8_t repeatTime,
+             const GatherRepeatParams& repeatParams) {
+  using namespace ::npud::ascendc;
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Gatherb takes 2- or 4-byte elements");
+  CheckOperand("Gatherb", offset, int32_t{repeatTime} * 8, "offset");
+  const uint32_t blk = repeatParams.dstBlkStride == 0 ? 1 : repeatParams.dstBlkStride;
+  const uint64_t src_bytes = uint64_t{src.GetSize()} * sizeof(T);
+  const uint64_t dst_bytes = uint64_t{dst.GetSize()} * sizeof(T);
+  for (uint32_t r = 0; r < repeatTime; ++r) {
+    for (uint32_t j = 0; j < 8; ++j) {
+      const uint64_t from = offset.Data()[r * 8 + j];
+      const uint64_t to = (uint64_t{r} * repeatParams.dstRepStride + uint64_t{j} * blk) * 32;
+      if (from % 32 != 0 || from + 32 > src_bytes) {
+        Fail("Gatherb: offset %llu bytes is not a whole block of the %llu-byte source",
+             static_cast<unsigned long long>(from), static_cast<unsigned long long>(src_bytes));
+      }
+      if (to + 32 > dst_bytes) {
+        Fail("Gatherb: repeat %u block %u is beyond the %llu-byte destination", r, j,
+             static_cast<unsigned long long>(dst_bytes));
+      }
+      std::memcpy(reinterpret_cast<uint8_t*>(dst.Data()) + to,
+                  reinterpret_cast<const uint8_t*>(src.Data()) + from, 32);
+    }
+  }
+}
+
+struct GatherMaskParams {
+  GatherMaskParams() {}
+  GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn,
+                   const uint16_t src0RepeatStrideIn, const uint8_t src1RepeatStrideIn)
+      : src0BlockStride(src0BlockStrideIn),
+        repeatTimes(repeatTimesIn),
+        src0RepeatStride(src0RepeatStrideIn),
+        src1RepeatStride(src1RepeatStrideIn) {}
+  uint8_t src0BlockStride = 1;
+  uint16_t repeatTimes = 0;
+  uint16_t src0RepeatStride = 0;
+  uint8_t src1RepeatStride = 0;
+};
+enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 = 1 };
+inline constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V1;
+
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+// GatherMask over `pattern_bit(r, i)`, element i of repeat r.
+template <class T, class PatternBit>
+void GatherMaskImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src0,
+                    bool reduce_mode, uint32_t mask, const AscendC::GatherMaskParams& p,
+                    uint64_t& kept, PatternBit pattern_bit) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "GatherMask takes 2- or 4-byte elements");
+  constexpr uint32_t kLanes = LanesFor(sizeof(T));
+  constexpr uint32_t kPerBlock = 32 / sizeof(T);
+  const Strided<T> s("GatherMask", "source", src0, p.src0BlockStride, p.src0RepeatStride);
+  const uint32_t per_repeat = reduce_mode ? mask : kLanes;
+  uint64_t n = 0;
+  for (uint32_t r = 0; r < p.repeatTimes; ++r) {
+    for (uint32_t i = 0; i < per_repeat; ++i) {
+      if (!pattern_bit(r, i)) continue;
+      T value;
+      if (reduce_mode) {  // the first `mask` elements from the repeat's start, contiguous
+        const uint64_t at = uint64_t{r} * p.src0RepeatStride * kPerBlock + i;
+        if (at >= src0.GetSize()) {
+          Fail("GatherMask: repeat %u element %u is beyond the source's %u elements", r, i,
+               src0.GetSize());
+        }
+        value = src0.Data()[at];
+      } else {
+        value = s.At(r, i);
+      }
+      if (n >= dst.GetSize()) {
+        Fail("GatherMask: more than the destination's %u elements are kept", dst.GetSize());
+      }
+      dst.Data()[n++] = value;
+    }
+  }
+  kept = n;
+  tls_block.mask_counter = false;
+}
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
+template <class T, class U, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                const LocalTensor<U>& src1Pattern, const bool reduceMode, const uint32_t mask,
+                const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+  static_assert(sizeof(U) == sizeof(T), "GatherMask: the pattern's element size is the data's");
+  const uint8_t* bits = reinterpret_cast<const uint8_t*>(src1Pattern.Data());
+  const uint64_t bytes = uint64_t{src1Pattern.GetSize()} * sizeof(U);
+  ::npud::ascendc::GatherMaskImpl(
+      dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt, [&](uint32_t r, uint32_t i) {
+        const uint64_t byte = uint64_t{r} * gatherMaskParams.src1RepeatStride * 32 + i / 8;
+        if (byte >= bytes) {
+          ::npud::ascendc::Fail("GatherMask: pattern bit %u of repeat %u is beyond its %llu bytes",
+                                i, r, static_cast<unsigned long long>(bytes));
+        }
+        return ((bits[byte] >> (i % 8)) & 1) != 0;
+      });
+}
+template <class T, GatherMaskMode mode = defaultGatherMaskMode>
+void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
+                const bool reduceMode, const uint32_t mask,
+                const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt) {
+  if (src1Pattern < 1 || src1Pattern > 7) {
+    ::npud::ascendc::Fail("GatherMask: built-in pattern %u is not 1..7", src1Pattern);
+  }
+  ::npud::ascendc::GatherMaskImpl(dst, src0, reduceMode, mask, gatherMaskParams, rsvdCnt,
+                                  [src1Pattern](uint32_t, uint32_t i) {
+                                    switch (src1Pattern) {
+                                      case 1:
+                                        return i % 2 == 0;
+                                      case 2:
+                                        return i % 2 == 1;
+                                      case 7:
+                                        return true;
+                                      default:
+                                        return i % 4 == static_cast<uint32_t>(src1Pattern - 3);
+                                    }
+                                  });
 }
 
 template <class T>
