@@ -22,6 +22,7 @@
 //   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
 //   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
 //   npud_ascendc/sort.h           Sort32, MrgSort
+//   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)
@@ -41,6 +42,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "npud_ascendc/adv_math.h"
 #include "npud_ascendc/assert.h"
 #include "npud_ascendc/bf16.h"
 #include "npud_ascendc/block_context.h"

@@ -29,6 +29,7 @@
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/vector_tmp_size.h"
 
 namespace matmul_tiling {
 

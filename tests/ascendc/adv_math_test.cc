@@ -1,0 +1,41 @@
+// The element-wise advanced APIs (npud_ascendc/adv_math.h) against their formulas.
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "tests/ascendc/kernel_harness.h"
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(AdvancedMathTest, ActivationsAndMathFunctions) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(64), out(384, -7.0f);
+  for (uint32_t i = 0; i < 64; ++i) x[i] = -4.0f + 0.13f * static_cast<float>(i);
+  auto outcomes = Launch(*lib, "adv_math", 1, x.data(), out.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t i = 0; i < 64; ++i) {
+    const double v = x[i];
+    const double sigmoid = 1 / (1 + std::exp(-v));
+    EXPECT_FLOAT_EQ(out[i], static_cast<float>(sigmoid)) << i;
+    EXPECT_FLOAT_EQ(
+        out[64 + i],
+        static_cast<float>(v / (1 + std::exp(-1.5957691216057308 * (v + 0.044715 * v * v * v)))))
+        << i;
+    EXPECT_FLOAT_EQ(out[128 + i], static_cast<float>(v / (1 + std::exp(-1.5 * v)))) << i;
+    EXPECT_FLOAT_EQ(out[192 + i], static_cast<float>(v - std::trunc(v))) << i;
+    if (i < 40) {
+      EXPECT_FLOAT_EQ(out[256 + i], static_cast<float>(std::erf(v))) << i;
+    } else {
+      EXPECT_EQ(out[256 + i], -7.0f) << i;  // beyond calCount
+    }
+    EXPECT_FLOAT_EQ(out[320 + i], static_cast<float>(std::tanh(v))) << i;
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
