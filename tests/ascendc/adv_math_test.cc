@@ -1,4 +1,5 @@
 // The element-wise advanced APIs (npud_ascendc/adv_math.h) against their formulas.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -34,6 +35,33 @@ TEST(AdvancedMathTest, ActivationsAndMathFunctions) {
       EXPECT_EQ(out[256 + i], -7.0f) << i;  // beyond calCount
     }
     EXPECT_FLOAT_EQ(out[320 + i], static_cast<float>(std::tanh(v))) << i;
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(AdvancedMathTest, ExpClampFmodPower) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(64), b(64), out(320, 0);
+  for (uint32_t i = 0; i < 64; ++i) {
+    x[i] = -3.0f + 0.1f * static_cast<float>(i);
+    b[i] = 0.5f + 0.05f * static_cast<float>(i % 17);
+  }
+  auto outcomes = Launch(*lib, "adv_binary", 1, x.data(), b.data(), out.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t i = 0; i < 64; ++i) {
+    const double v = x[i], w = b[i];
+    EXPECT_FLOAT_EQ(out[i], static_cast<float>(std::exp(v))) << i;
+    EXPECT_EQ(out[64 + i], std::max(x[i], -1.0f)) << i;
+    EXPECT_FLOAT_EQ(out[128 + i], static_cast<float>(std::fmod(v, w))) << i;
+    EXPECT_FLOAT_EQ(out[192 + i], static_cast<float>(std::pow(std::fabs(v), w))) << i;
+    EXPECT_FLOAT_EQ(out[256 + i], static_cast<float>(std::pow(2.0, v))) << i;
   }
 }
 

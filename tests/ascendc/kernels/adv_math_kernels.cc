@@ -29,3 +29,34 @@ extern "C" __global__ __aicore__ void adv_math(__gm__ float* src, __gm__ float* 
 }
 
 NPUD_KERNEL_REGISTER(adv_math);
+
+// Rows of 64: Exp (the advanced form), ClampMin at -1, Fmod by b, Power x^b (b > 0
+// bases only: x is made positive with Abs first) and Power 2^x.
+extern "C" __global__ __aicore__ void adv_binary(__gm__ float* src, __gm__ float* b,
+                                                 __gm__ float* out) {
+  GlobalTensor<float> gsrc, gb, gout;
+  gsrc.SetGlobalBuffer(src);
+  gb.SetGlobalBuffer(b);
+  gout.SetGlobalBuffer(out);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x = ub.Alloc<float, 64>();
+  LocalTensor<float> y = ub.Alloc<float, 64>();
+  LocalTensor<float> ax = ub.Alloc<float, 64>();
+  LocalTensor<float> o = ub.Alloc<float, 320>();
+  LocalTensor<uint8_t> tmp = ub.Alloc<uint8_t, 512>();
+  DataCopy(x, gsrc, 64);
+  DataCopy(y, gb, 64);
+  Exp<float, 10, false>(o, x, tmp, 64);
+  LocalTensor<float> row = o[64];
+  ClampMin<float, false>(row, x, -1.0f, 64);
+  row = o[128];
+  Fmod<float>(row, x, y, 64);
+  Abs(ax, x, 64);
+  row = o[192];
+  Power<float>(row, ax, y, tmp);
+  row = o[256];
+  Power<float>(row, 2.0f, x, 64);
+  DataCopy(gout, o, 320);
+}
+
+NPUD_KERNEL_REGISTER(adv_binary);

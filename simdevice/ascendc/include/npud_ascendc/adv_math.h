@@ -8,6 +8,10 @@
 //   Gelu, FasterGelu (dst, src[, sharedTmpBuffer], n)     upstream's sigmoid forms:
 //            Gelu x / (1 + e^(-1.5957691216 (x + 0.044715 x^3))),
 //            FasterGelu x / (1 + e^(-1.702 x))
+//   Exp<T, taylorExpandLevel>(dst, src[, sharedTmpBuffer], calCount)
+//   ClampMin / ClampMax (dst, src[, sharedTmpBuffer], scalar, calCount)
+//   Fmod, Hypot, Power (dst, src0, src1[, sharedTmpBuffer][, calCount]); Power also
+//            with a scalar base or exponent
 //   Xor (dst, src0, src1[, sharedTmpBuffer][, calCount])  integers
 //   Axpy (dst, src, scalar, sharedTmpBuffer, n)           dst += src * scalar, half into float
 //
@@ -137,6 +141,170 @@ template <class T, bool highPrecision = false, bool highPerformance = false>
 void FasterGelu(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
                 const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, const uint32_t dataSize) {
   FasterGelu<T, highPrecision, highPerformance>(dstLocal, srcLocal, dataSize);
+}
+
+template <class T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+         const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, const uint32_t calCount) {
+  ::npud::ascendc::AdvancedUnary("Exp", dstLocal, srcLocal, calCount,
+                                 [](double x) { return std::exp(x); });
+}
+template <class T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount) {
+  ::npud::ascendc::AdvancedUnary("Exp", dstLocal, srcLocal, calCount,
+                                 [](double x) { return std::exp(x); });
+}
+
+template <class T, bool isReuseSource = false>
+void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+              const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, const T scalar,
+              const uint32_t calCount) {
+  const double low = static_cast<double>(::npud::ascendc::Widen(scalar));
+  ::npud::ascendc::AdvancedUnary("ClampMin", dstTensor, srcTensor, calCount,
+                                 [low](double x) { return x < low ? low : x; });
+}
+template <class T, bool isReuseSource = false>
+void ClampMin(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
+              const uint32_t calCount) {
+  ClampMin<T, isReuseSource>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scalar, calCount);
+}
+template <class T, bool isReuseSource = false>
+void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,
+              const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, const T scalar,
+              const uint32_t calCount) {
+  const double high = static_cast<double>(::npud::ascendc::Widen(scalar));
+  ::npud::ascendc::AdvancedUnary("ClampMax", dstTensor, srcTensor, calCount,
+                                 [high](double x) { return x > high ? high : x; });
+}
+template <class T, bool isReuseSource = false>
+void ClampMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const T scalar,
+              const uint32_t calCount) {
+  ClampMax<T, isReuseSource>(dstTensor, srcTensor, LocalTensor<uint8_t>(), scalar, calCount);
+}
+
+inline constexpr uint32_t FMOD_ITERATION_NUM_MAX = 11;
+enum class FmodAlgo { NORMAL = 0, ITERATION_COMPENSATION = 1 };
+struct FmodConfig {
+  FmodAlgo algo = FmodAlgo::NORMAL;
+  uint32_t iterationNum = FMOD_ITERATION_NUM_MAX;
+};
+inline constexpr FmodConfig DEFAULT_FMOD_CONFIG{};
+enum class PowerAlgo { INTRINSIC = 0, DOUBLE_FLOAT_TECH };
+struct PowerConfig {
+  PowerAlgo algo = PowerAlgo::INTRINSIC;
+};
+inline constexpr PowerConfig defaultPowerConfig{};
+
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+// dst[i] = f(a(i), b(i)) in double for i < count; a and b read a tensor or give a scalar.
+template <class T, class A, class B, class F>
+void AdvancedBinary(const char* op, const AscendC::LocalTensor<T>& dst, uint32_t count, A a, B b,
+                    F f) {
+  static_assert(kIsFloating<T>, "this advanced API takes half, bfloat16_t or float tensors");
+  CheckOperand(op, dst, static_cast<int32_t>(count), "destination");
+  T* d = dst.Data();
+  for (uint32_t i = 0; i < count; ++i) d[i] = T(f(a(i), b(i)));
+}
+template <class T>
+auto ReadTensor(const char* op, const AscendC::LocalTensor<T>& t, uint32_t count) {
+  CheckOperand(op, t, static_cast<int32_t>(count), "source");
+  return [data = t.Data()](uint32_t i) { return static_cast<double>(Widen(data[i])); };
+}
+template <class T>
+auto ReadScalar(T value) {
+  return [v = static_cast<double>(Widen(value))](uint32_t) { return v; };
+}
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
+// The binary advanced APIs: (dst, src0, src1[, tmp][, calCount]).
+#define NPUD_ADVANCED_BINARY(Name, ConfigType, default_config, expression)                     \
+  template <class T, bool isReuseSource = false, const ConfigType& config = default_config>    \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                 \
+            const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, \
+            const uint32_t calCount) {                                                         \
+    ::npud::ascendc::AdvancedBinary(#Name, dstTensor, calCount,                                \
+                                    ::npud::ascendc::ReadTensor(#Name, src0Tensor, calCount),  \
+                                    ::npud::ascendc::ReadTensor(#Name, src1Tensor, calCount),  \
+                                    [](double x, double y) { return expression; });            \
+  }                                                                                            \
+  template <class T, bool isReuseSource = false, const ConfigType& config = default_config>    \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                 \
+            const LocalTensor<T>& src1Tensor, const LocalTensor<uint8_t>& sharedTmpBuffer) {   \
+    Name<T, isReuseSource, config>(dstTensor, src0Tensor, src1Tensor, sharedTmpBuffer,         \
+                                   src0Tensor.GetSize());                                      \
+  }                                                                                            \
+  template <class T, bool isReuseSource = false, const ConfigType& config = default_config>    \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                 \
+            const LocalTensor<T>& src1Tensor, const uint32_t calCount) {                       \
+    Name<T, isReuseSource, config>(dstTensor, src0Tensor, src1Tensor, LocalTensor<uint8_t>(),  \
+                                   calCount);                                                  \
+  }                                                                                            \
+  template <class T, bool isReuseSource = false, const ConfigType& config = default_config>    \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor,                 \
+            const LocalTensor<T>& src1Tensor) {                                                \
+    Name<T, isReuseSource, config>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize());   \
+  }
+
+struct HypotConfig {};
+inline constexpr HypotConfig defaultHypotConfig{};
+NPUD_ADVANCED_BINARY(Fmod, FmodConfig, DEFAULT_FMOD_CONFIG, std::fmod(x, y))
+NPUD_ADVANCED_BINARY(Hypot, HypotConfig, defaultHypotConfig, std::hypot(x, y))
+NPUD_ADVANCED_BINARY(Power, PowerConfig, defaultPowerConfig, std::pow(x, y))
+#undef NPUD_ADVANCED_BINARY
+
+// Power with a scalar exponent or base.
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
+           const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, uint32_t calCount) {
+  ::npud::ascendc::AdvancedBinary(
+      "Power", dstTensor, calCount, ::npud::ascendc::ReadTensor("Power", src0Tensor, calCount),
+      ::npud::ascendc::ReadScalar(src1Scalar), [](double x, double y) { return std::pow(x, y); });
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
+           const LocalTensor<uint8_t>& sharedTmpBuffer) {
+  Power<T, isReuseSource, config>(dstTensor, src0Tensor, src1Scalar, sharedTmpBuffer,
+                                  src0Tensor.GetSize());
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar,
+           uint32_t calCount) {
+  Power<T, isReuseSource, config>(dstTensor, src0Tensor, src1Scalar, LocalTensor<uint8_t>(),
+                                  calCount);
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const T& src1Scalar) {
+  Power<T, isReuseSource, config>(dstTensor, src0Tensor, src1Scalar, src0Tensor.GetSize());
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
+           const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, uint32_t calCount) {
+  ::npud::ascendc::AdvancedBinary("Power", dstTensor, calCount,
+                                  ::npud::ascendc::ReadScalar(src0Scalar),
+                                  ::npud::ascendc::ReadTensor("Power", src1Tensor, calCount),
+                                  [](double x, double y) { return std::pow(x, y); });
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
+           const LocalTensor<uint8_t>& sharedTmpBuffer) {
+  Power<T, isReuseSource, config>(dstTensor, src0Scalar, src1Tensor, sharedTmpBuffer,
+                                  src1Tensor.GetSize());
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor,
+           uint32_t calCount) {
+  Power<T, isReuseSource, config>(dstTensor, src0Scalar, src1Tensor, LocalTensor<uint8_t>(),
+                                  calCount);
+}
+template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
+void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor) {
+  Power<T, isReuseSource, config>(dstTensor, src0Scalar, src1Tensor, src1Tensor.GetSize());
 }
 
 template <class T, bool isReuseSource = false>

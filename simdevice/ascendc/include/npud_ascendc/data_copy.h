@@ -55,8 +55,9 @@ struct DataCopyParams {
 
 struct DataCopyExtParams {
   DataCopyExtParams() = default;
+  // All five, as upstream's: a braced {count, len, src, dst} is a DataCopyParams.
   DataCopyExtParams(uint16_t count, uint32_t len, uint32_t src_stride, uint32_t dst_stride,
-                    uint32_t reserved = 0)
+                    uint32_t reserved)
       : blockCount(count),
         blockLen(len),
         srcStride(src_stride),

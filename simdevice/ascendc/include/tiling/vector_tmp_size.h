@@ -82,6 +82,8 @@ NPUD_TMP_SIZE_FUNCTION(Sign)
 NPUD_TMP_SIZE_FUNCTION(Xor)
 NPUD_TMP_SIZE_FUNCTION(Axpy)
 NPUD_TMP_SIZE_FUNCTION(Clamp)
+NPUD_TMP_SIZE_FUNCTION(Fmod)
+NPUD_TMP_SIZE_FUNCTION(Hypot)
 #undef NPUD_TMP_SIZE_FUNCTION
 
 namespace AscendC {
@@ -91,6 +93,14 @@ inline void GetRintMaxMinTmpSize(const platform_ascendc::PlatformAscendC* /*plat
                                  const TensorShape& srcShape, const uint32_t /*typeSize*/,
                                  bool /*isReuseSource*/, uint32_t& maxValue, uint32_t& minValue) {
   ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
+}
+inline void GetPowerMaxMinTmpSize(const TensorShape& srcShape1, const TensorShape& srcShape2,
+                                  const bool /*typeIsInt*/, const uint32_t /*typeSize*/,
+                                  const bool /*isReuseSource*/, uint32_t& maxValue,
+                                  uint32_t& minValue) {
+  ::npud::ascendc::tiling::TmpSizes(
+      srcShape1.GetShapeSize() >= srcShape2.GetShapeSize() ? srcShape1 : srcShape2, maxValue,
+      minValue);
 }
 inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
                            bool /*isReuseSource*/, uint32_t& maxValue, uint32_t& minValue) {
