@@ -67,3 +67,36 @@ TEST(AdvancedMathTest, ExpClampFmodPower) {
 
 }  // namespace
 }  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(SoftMaxTest, RowsSumsMaximaAndAdjust) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(128), out(128), out2(128), sum(32), max(32);
+  for (uint32_t i = 0; i < 128; ++i) x[i] = 0.25f * static_cast<float>((i * 7) % 19) - 2;
+  x[2 * 32 + 5] = 1000.0f;  // row 2's max
+  auto outcomes =
+      Launch(*lib, "softmax_rows", 1, x.data(), out.data(), out2.data(), sum.data(), max.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t r = 0; r < 4; ++r) {
+    float m = -INFINITY;
+    for (uint32_t k = 0; k < 24; ++k) m = std::max(m, x[r * 32 + k]);
+    float s = 0;
+    for (uint32_t k = 0; k < 24; ++k) s += std::exp(x[r * 32 + k] - m);
+    for (uint32_t i = 0; i < 8; ++i) {
+      EXPECT_EQ(max[r * 8 + i], m) << r;
+      EXPECT_FLOAT_EQ(sum[r * 8 + i], s) << r;
+    }
+    for (uint32_t k = 0; k < 32; ++k) {
+      const float want = std::exp(x[r * 32 + k] - m) / s;
+      EXPECT_FLOAT_EQ(out2[r * 32 + k], want) << r << "," << k;
+      EXPECT_FLOAT_EQ(out[r * 32 + k], r == 2 ? -1.0f : want) << r << "," << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test

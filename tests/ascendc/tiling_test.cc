@@ -86,3 +86,45 @@ TEST(MatmulTilingTest, BadInputIsRefused) {
 }
 
 }  // namespace
+
+namespace optiling {
+BEGIN_TILING_DATA_DEF(NpudTestTilingData)
+TILING_DATA_FIELD_DEF(uint32_t, length);
+TILING_DATA_FIELD_DEF(uint16_t, tiles);
+TILING_DATA_FIELD_DEF_ARR(uint32_t, 3, steps);
+TILING_DATA_FIELD_DEF_STRUCT(SoftMaxTiling, softmax);
+END_TILING_DATA_DEF;
+REGISTER_TILING_DATA_CLASS(NpudTestOp, NpudTestTilingData)
+}  // namespace optiling
+
+namespace {
+
+// What a kernel declares for the same fields.
+struct KernelSideTiling {
+  uint32_t length;
+  uint16_t tiles;
+  uint32_t steps[3];
+  SoftMaxTiling softmax;
+};
+
+TEST(TilingDataTest, SavedBytesAreTheKernelStruct) {
+  optiling::NpudTestTilingData tiling;
+  tiling.set_length(4096);
+  tiling.set_tiles(8);
+  const uint32_t steps[3] = {1, 2, 3};
+  tiling.set_steps(steps);
+  AscendC::SoftMaxTilingFunc(AscendC::TensorShape({320, 64}), sizeof(uint16_t), 1024,
+                             tiling.softmax);
+  ASSERT_EQ(tiling.GetDataSize(), sizeof(KernelSideTiling));
+  KernelSideTiling kernel{};
+  tiling.SaveToBuffer(&kernel, sizeof(kernel));
+  EXPECT_EQ(kernel.length, 4096u);
+  EXPECT_EQ(kernel.tiles, 8u);
+  EXPECT_EQ(kernel.steps[2], 3u);
+  EXPECT_EQ(kernel.softmax.srcM, 320u);
+  EXPECT_EQ(kernel.softmax.srcK, 64u);
+  EXPECT_EQ(kernel.softmax.outMaxK, 16u);  // one 32-byte block of half per row
+  EXPECT_EQ(tiling.get_length(), 4096u);
+}
+
+}  // namespace

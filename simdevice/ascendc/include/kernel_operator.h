@@ -21,6 +21,7 @@
 //   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
 //   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
 //   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
+//   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
@@ -60,6 +61,7 @@
 #include "npud_ascendc/qualifiers.h"
 #include "npud_ascendc/reduce.h"
 #include "npud_ascendc/scalar_ops.h"
+#include "npud_ascendc/softmax.h"
 #include "npud_ascendc/sort.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/sys_var.h"

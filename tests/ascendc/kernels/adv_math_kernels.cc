@@ -1,5 +1,7 @@
 // The element-wise advanced APIs (npud_ascendc/adv_math.h) over 64 floats: out rows of
 // 64 hold Sigmoid, Gelu, Swish(beta 1.5), Frac, Erf (count form of 40), Tanh.
+#include <cstring>
+
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -60,3 +62,38 @@ extern "C" __global__ __aicore__ void adv_binary(__gm__ float* src, __gm__ float
 }
 
 NPUD_KERNEL_REGISTER(adv_binary);
+
+// SoftMax of 4 rows of 32 floats (the reductions over the first 24 columns), with sum
+// and max; SimpleSoftMax of the same rows from those sums and maxima into out2; then
+// AdjustSoftMaxRes sets the rows whose max is 1000 to -1.
+extern "C" __global__ __aicore__ void softmax_rows(__gm__ float* src, __gm__ float* out,
+                                                   __gm__ float* out2, __gm__ float* sum,
+                                                   __gm__ float* max) {
+  GlobalTensor<float> gsrc, gout, gout2, gsum, gmax;
+  gsrc.SetGlobalBuffer(src);
+  gout.SetGlobalBuffer(out);
+  gout2.SetGlobalBuffer(out2);
+  gsum.SetGlobalBuffer(sum);
+  gmax.SetGlobalBuffer(max);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x = ub.Alloc<float, 128>();
+  LocalTensor<float> y = ub.Alloc<float, 128>();
+  LocalTensor<float> y2 = ub.Alloc<float, 128>();
+  LocalTensor<float> s = ub.Alloc<float, 32>();
+  LocalTensor<float> m = ub.Alloc<float, 32>();
+  DataCopy(x, gsrc, 128);
+  SoftMaxTiling tiling;
+  SoftMaxShapeInfo shape{4, 32, 4, 24};
+  SoftMax<float>(y, s, m, x, tiling, shape);
+  SimpleSoftMax<float>(y2, s, m, x, tiling, shape);
+  const float thousand = 1000.0f;
+  uint32_t bits;
+  std::memcpy(&bits, &thousand, sizeof(bits));
+  AdjustSoftMaxRes<float, float>(y, m, bits, -1.0f, shape);
+  DataCopy(gout, y, 128);
+  DataCopy(gout2, y2, 128);
+  DataCopy(gsum, s, 32);
+  DataCopy(gmax, m, 32);
+}
+
+NPUD_KERNEL_REGISTER(softmax_rows);

@@ -1,7 +1,8 @@
 // kernel_tiling/kernel_tiling.h: the tiling structures kernels receive from the host,
 // as CANN generates them (every field an int32_t, zero unless set, packed to 8).
 // TCubeTiling is what the matmul tiling (tiling/tiling_api.h) fills and the advanced
-// Matmul API (lib/matmul_intf.h) reads; the field order is CANN's.
+// Matmul API (lib/matmul_intf.h) reads; SoftMaxTiling what SoftMaxTilingFunc
+// (tiling/softmax_tiling.h) fills for the SoftMax APIs. The field orders are CANN's.
 #ifndef NPUD_KERNEL_TILING_KERNEL_TILING_H_
 #define NPUD_KERNEL_TILING_KERNEL_TILING_H_
 
@@ -62,10 +63,30 @@ struct TCubeTiling {
   int32_t BatchNum = 0;
   int32_t mxTypePara = 0;
 };
+
+struct SoftMaxTiling {
+  uint32_t srcM = 0;
+  uint32_t srcK = 0;
+  uint32_t srcSize = 0;
+  uint32_t outMaxM = 0;
+  uint32_t outMaxK = 0;
+  uint32_t outMaxSize = 0;
+  uint32_t splitM = 0;
+  uint32_t splitK = 0;
+  uint32_t splitSize = 0;
+  uint32_t reduceM = 0;
+  uint32_t reduceK = 0;
+  uint32_t reduceSize = 0;
+  uint32_t rangeM = 0;
+  uint32_t tailM = 0;
+  uint32_t tailSplitSize = 0;
+  uint32_t tailReduceSize = 0;
+};
 #pragma pack(pop)
 
 }  // namespace AscendC::tiling
 
+using AscendC::tiling::SoftMaxTiling;
 using AscendC::tiling::TCubeTiling;
 
 #endif  // NPUD_KERNEL_TILING_KERNEL_TILING_H_

@@ -6,7 +6,7 @@
 // The older debug macros work the same way: ASCENDC_ASSERT(condition, { statements })
 // runs the statements (typically KERNEL_LOG(KERNEL_ERROR, format, args...), which
 // prints "[ERROR] <message>" through the block) and fails the block when the condition
-// is false.
+// is false; so does ASSERT(condition).
 #ifndef NPUD_ASCENDC_ASSERT_H_
 #define NPUD_ASCENDC_ASSERT_H_
 
@@ -64,5 +64,15 @@ inline const char* LogLevelName(KernelLogLevel level) {
       ::npud::ascendc::Fail("ASCENDC_ASSERT(%s) failed at %s:%d", #condition, __FILE__, __LINE__); \
     }                                                                                              \
   } while (0)
+
+// ASSERT(condition): the plain form kernels also use.
+#ifndef ASSERT
+#define ASSERT(condition)                                                                  \
+  do {                                                                                     \
+    if (!(condition)) {                                                                    \
+      ::npud::ascendc::Fail("ASSERT(%s) failed at %s:%d", #condition, __FILE__, __LINE__); \
+    }                                                                                      \
+  } while (0)
+#endif
 
 #endif  // NPUD_ASCENDC_ASSERT_H_

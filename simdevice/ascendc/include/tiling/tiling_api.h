@@ -28,7 +28,9 @@
 #include <iostream>  // CANN's tiling headers bring it; host tiling code relies on it
 
 #include "kernel_tiling/kernel_tiling.h"
+#include "register/tilingdata_base.h"
 #include "tiling/platform/platform_ascendc.h"
+#include "tiling/softmax_tiling.h"
 #include "tiling/vector_tmp_size.h"
 
 namespace matmul_tiling {
