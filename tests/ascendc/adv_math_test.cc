@@ -100,3 +100,30 @@ TEST(SoftMaxTest, RowsSumsMaximaAndAdjust) {
 
 }  // namespace
 }  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(RmsNormTest, RowsScaledByTheirRootMeanSquare) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(96), gamma(16), out(96);
+  std::vector<uint32_t> stack(8, 0);
+  for (uint32_t i = 0; i < 96; ++i) x[i] = 0.1f * static_cast<float>((i * 13) % 23) - 1;
+  for (uint32_t k = 0; k < 16; ++k) gamma[k] = 0.5f + 0.1f * static_cast<float>(k);
+  auto outcomes = Launch(*lib, "rms_norm", 1, x.data(), gamma.data(), out.data(), stack.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  EXPECT_EQ(stack[0], 196608u - (96 + 16 + 96) * 4);  // the UB the three buffers left
+  for (uint32_t r = 0; r < 6; ++r) {
+    float squares = 0;
+    for (uint32_t k = 0; k < 12; ++k) squares += x[r * 16 + k] * x[r * 16 + k];
+    const float scale = 1.0f / std::sqrt(squares / 12 + 1e-5f);
+    for (uint32_t k = 0; k < 16; ++k) {
+      EXPECT_FLOAT_EQ(out[r * 16 + k], x[r * 16 + k] * scale * gamma[k]) << r << "," << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test

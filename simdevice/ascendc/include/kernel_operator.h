@@ -21,6 +21,7 @@
 //   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
 //   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
 //   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
+//   npud_ascendc/normalization.h  RmsNorm
 //   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
@@ -56,6 +57,7 @@
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/local_mem_allocator.h"
+#include "npud_ascendc/normalization.h"
 #include "npud_ascendc/numeric_limits.h"
 #include "npud_ascendc/printf.h"
 #include "npud_ascendc/qualifiers.h"

@@ -97,3 +97,33 @@ extern "C" __global__ __aicore__ void softmax_rows(__gm__ float* src, __gm__ flo
 }
 
 NPUD_KERNEL_REGISTER(softmax_rows);
+
+// RmsNorm of 2 x 3 rows of 16 floats (the mean over the first 12) with gamma, its
+// scratch the TPipe's remaining UB (PopStackBuffer); stack[0] is that space in bytes.
+extern "C" __global__ __aicore__ void rms_norm(__gm__ float* src, __gm__ float* gamma,
+                                               __gm__ float* out, __gm__ uint32_t* stack) {
+  TPipe pipe;
+  TBuf<TPosition::VECCALC> xbuf, gbuf, ybuf;
+  pipe.InitBuffer(xbuf, 96 * sizeof(float));
+  pipe.InitBuffer(gbuf, 16 * sizeof(float));
+  pipe.InitBuffer(ybuf, 96 * sizeof(float));
+  LocalTensor<float> x = xbuf.Get<float>(), g = gbuf.Get<float>(), y = ybuf.Get<float>();
+  GlobalTensor<float> gsrc, ggamma, gout;
+  gsrc.SetGlobalBuffer(src);
+  ggamma.SetGlobalBuffer(gamma);
+  gout.SetGlobalBuffer(out);
+  DataCopy(x, gsrc, 96);
+  DataCopy(g, ggamma, 16);
+  LocalTensor<uint8_t> scratch;
+  if (!PopStackBuffer<uint8_t, TPosition::LCM>(scratch)) trap();
+  stack[0] = scratch.GetSize();
+  RmsNormTiling tiling;
+  tiling.bLength = 2;
+  tiling.sLength = 3;
+  tiling.hLength = 16;
+  tiling.originalHLength = 12;
+  RmsNorm<float>(y, x, g, scratch, 1e-5f, tiling);
+  DataCopy(gout, y, 96);
+}
+
+NPUD_KERNEL_REGISTER(rms_norm);

@@ -82,10 +82,26 @@ struct SoftMaxTiling {
   uint32_t tailSplitSize = 0;
   uint32_t tailReduceSize = 0;
 };
+
+struct RmsNormTiling {
+  uint32_t bLength = 0;
+  uint32_t sLength = 0;
+  uint32_t hLength = 0;
+  uint32_t originalHLength = 0;
+  float reciprocalOfHLength = 0;
+  uint32_t mainBshLength = 0;
+  uint32_t mainBsLength = 0;
+  uint32_t mainBsLengthAlign = 0;
+  uint32_t loopRound = 0;
+  uint32_t inputTailPos = 0;
+  uint32_t tailBshLength = 0;
+  uint32_t tailBsLength = 0;
+};
 #pragma pack(pop)
 
 }  // namespace AscendC::tiling
 
+using AscendC::tiling::RmsNormTiling;
 using AscendC::tiling::SoftMaxTiling;
 using AscendC::tiling::TCubeTiling;
 

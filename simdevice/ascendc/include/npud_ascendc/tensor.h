@@ -15,6 +15,7 @@
 
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/qualifiers.h"
+#include "npud_ascendc/shape_info.h"
 
 namespace AscendC {
 
@@ -196,6 +197,9 @@ class LocalTensor {
 
   void SetUserTag(TTagType tag) { tag_ = tag; }
   TTagType GetUserTag() const { return tag_; }
+  // The shape the advanced APIs may read; views and copies carry it along.
+  void SetShapeInfo(const ShapeInfo& shapeInfo) { shape_ = shapeInfo; }
+  ShapeInfo GetShapeInfo() const { return shape_; }
 
  private:
   T* At(uint32_t index, const char* what) const {
@@ -210,6 +214,7 @@ class LocalTensor {
   T* addr_ = nullptr;
   uint32_t size_ = 0;
   TTagType tag_ = 0;
+  ShapeInfo shape_;
 };
 
 }  // namespace AscendC

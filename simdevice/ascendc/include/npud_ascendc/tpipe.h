@@ -364,6 +364,19 @@ class TPipe {
   }
   TEventID FetchEventID(HardEvent /*event*/) { return static_cast<TEventID>(next_event_ % 8); }
 
+  // The pool's space no buffer holds yet (PopStackBuffer): false if none is left.
+  template <class T>
+  bool RemainingBuffer(TPosition pos, LocalTensor<T>& out) {
+    const Pool pool = ::npud::ascendc::PoolOf(pos);
+    if (static_cast<int>(pool) >= static_cast<int>(Pool::kCount)) return false;
+    const uint64_t at = used_[static_cast<int>(pool)];
+    const uint64_t size = PoolSize(pool);
+    if (at >= size) return false;
+    out = LocalTensor<T>::FromBuffer(pos, reinterpret_cast<T*>(PoolBase(pool) + at),
+                                     static_cast<uint32_t>((size - at) / sizeof(T)));
+    return true;
+  }
+
  private:
   using Pool = ::npud::ascendc::Pool;
 
@@ -436,6 +449,13 @@ inline AscendC::TPipe* GetTPipePtr() {
 }
 namespace AscendC {
 using ::GetTPipePtr;
+
+// All the space left at `pos` of the block's TPipe, as one tensor.
+template <class T, TPosition pos>
+bool PopStackBuffer(LocalTensor<T>& popLocal) {
+  TPipe* pipe = GetTPipePtr();
+  return pipe != nullptr && pipe->RemainingBuffer(pos, popLocal);
+}
 }  // namespace AscendC
 
 #endif  // NPUD_ASCENDC_TPIPE_H_

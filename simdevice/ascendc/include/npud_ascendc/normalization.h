@@ -1,0 +1,62 @@
+// normalization.h: RmsNorm over the rows of a [B, S, H] tensor.
+//
+//   RmsNorm(dst, src, gamma[, sharedTmpBuffer], epsilon, tiling)
+//       for each of the B * S rows of hLength elements:
+//       dst = src / sqrt(mean(src^2) + epsilon) * gamma, the mean over the first
+//       originalHLength elements (all if 0) as sum * reciprocalOfHLength (1 / that
+//       length if 0); computed in float, rounded once to T.
+// Checks (trap kind 1): the shape fits dst, src and gamma.
+#ifndef NPUD_ASCENDC_NORMALIZATION_H_
+#define NPUD_ASCENDC_NORMALIZATION_H_
+
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernel_tiling/kernel_tiling.h"
+#include "npud_ascendc/check.h"
+#include "npud_ascendc/tensor.h"
+
+namespace AscendC {
+
+template <class T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+             const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& /*sharedTmpBuffer*/,
+             const T epsilon, const RmsNormTiling& tiling) {
+  static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>,
+                "RmsNorm takes half or float tensors");
+  const uint64_t rows = uint64_t{tiling.bLength} * tiling.sLength;
+  const uint32_t h = tiling.hLength;
+  const uint32_t valid =
+      tiling.originalHLength != 0 && tiling.originalHLength < h ? tiling.originalHLength : h;
+  if (rows * h > dstLocal.GetSize() || rows * h > srcLocal.GetSize() || h > gammaLocal.GetSize()) {
+    ::npud::ascendc::Fail(
+        "RmsNorm: %llu rows of %u elements do not fit dst (%u), src (%u) or gamma (%u)",
+        static_cast<unsigned long long>(rows), h, dstLocal.GetSize(), srcLocal.GetSize(),
+        gammaLocal.GetSize());
+  }
+  const float reciprocal = tiling.reciprocalOfHLength != 0
+                               ? tiling.reciprocalOfHLength
+                               : (valid == 0 ? 0.0f : 1.0f / static_cast<float>(valid));
+  const float eps = static_cast<float>(epsilon);
+  for (uint64_t r = 0; r < rows; ++r) {
+    const T* x = srcLocal.Data() + r * h;
+    T* y = dstLocal.Data() + r * h;
+    float squares = 0;
+    for (uint32_t k = 0; k < valid; ++k)
+      squares += static_cast<float>(x[k]) * static_cast<float>(x[k]);
+    const float scale = 1.0f / std::sqrt(squares * reciprocal + eps);
+    for (uint32_t k = 0; k < h; ++k) {
+      y[k] = T(static_cast<float>(x[k]) * scale * static_cast<float>(gammaLocal.Data()[k]));
+    }
+  }
+}
+template <class T, bool isBasicBlock = false>
+void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal,
+             const LocalTensor<T>& gammaLocal, const T epsilon, const RmsNormTiling& tiling) {
+  RmsNorm<T, isBasicBlock>(dstLocal, srcLocal, gammaLocal, LocalTensor<uint8_t>(), epsilon, tiling);
+}
+
+}  // namespace AscendC
+
+#endif  // NPUD_ASCENDC_NORMALIZATION_H_
