@@ -50,11 +50,42 @@ SIMULATED_FORMS = {
     "Cast（float转half/int32_t）",
     "Cast（float转bfloat16_t）",
     "Cast（多类型转float）",
+    "Compare（结果存入寄存器）",
+    "GetCmpMask(ISASI)",
+    "SetCmpMask(ISASI)",
+    "SetPadValue(ISASI)",
+    "Gatherb(ISASI)",
+    "GetReduceRepeatSumSpr(ISASI)",
+    "GetReduceRepeatMaxMinSpr(ISASI)",
+    "GetSystemCycle(ISASI)",
+    "GetProgramCounter(ISASI)",
+    "WriteGmByPassDCache(ISASI)",
+    "ReadGmByPassDCache(ISASI)",
+    "ICachePreLoad(ISASI)",
+    "GetICachePreloadStatus(ISASI)",
 }
 NOT_SIMULATED_CATEGORIES = ("Reg矢量计算", "TensorAPI")
+# Basic entries the reference lists as unsupported on Atlas A2 (910B), the
+# architecture npud simulates first: absent ones are marked so.
+NOT_ON_A2 = {
+    "Subs", "Divs", "Ands", "Ors", "Prelu(ISASI)", "Mull(ISASI)", "AbsSub(ISASI)",
+    "ExpSub(ISASI)", "MulsCast(ISASI)", "Scatter(ISASI)", "Interleave", "DeInterleave",
+    "Truncate(ISASI)", "VectorPadding(ISASI)", "Nop", "GetRuntimeUBSize", "GetSsbufBaseAddr",
+    "AtomicAdd", "AtomicMin", "AtomicMax", "AtomicCas", "AtomicExch",
+    "ShiftLeft（左移位数为Tensor）", "ShiftRight（右移位数为Tensor）",
+    "Adds（灵活标量位置）", "Muls（灵活标量位置）", "Maxs（灵活标量位置）", "Mins（灵活标量位置）",
+    "Compares（灵活标量位置）", "Select（灵活标量位置）",
+}
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
 # signatures: an advanced entry is simulated only when listed here.
-SIMULATED_ADVANCED = {"Matmul"}
+SIMULATED_ADVANCED = {
+    "Matmul", "TensorShape",
+    "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Cos", "Cosh", "Sin", "Sinh", "Tan",
+    "Tanh", "Erf", "Erfc", "Exp", "Log", "Power", "Fmod", "Hypot", "Axpy", "Xor",
+    "Ceil", "Floor", "Round", "Trunc", "Frac", "Sign", "ClampMax", "ClampMin",
+    "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu",
+    "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm",
+}
 # Entries of which npud simulates some forms only, and which.
 PARTLY = {"Transpose": "the 16 x 16 form"}
 
@@ -81,6 +112,8 @@ def defined_names():
         r"\benum\s+(?:class\s+)?([A-Za-z_]\w*)",
         r"\busing\s+([A-Za-z_]\w*)\s*=",
         r"#define\s+([A-Za-z_]\w*)",
+        # an API a generator macro defines: NPUD_ADVANCED_UNARY(Sigmoid, ...)
+        r"^\s*NPUD_[A-Z_]+\(([A-Z][A-Za-z0-9_]*)\s*,",
         # a function definition or declaration: `<type> Name(` at the start of a line
         r"^\s*(?:template\s*<[^;{]*>\s*)?(?:\[\[[^\]]*\]\]\s*)?(?:static\s+|inline\s+|constexpr\s+)*"
         r"[A-Za-z_][\w:<>,\s\*&]*?[\s\*&]([A-Za-z_]\w*)\s*\(",
@@ -112,6 +145,8 @@ def main():
                 key = ident.group(0) if ident else entry
                 if any(c in sections[-1][1] for c in NOT_SIMULATED_CATEGORIES):
                     status = "no (dav-3510)"
+                elif entry in NOT_ON_A2 and (key not in names or entry != key):
+                    status = "no (not on Atlas A2)"
                 elif key not in names:
                     status = "no"
                 elif entry != key and entry not in SIMULATED_FORMS:
@@ -132,7 +167,8 @@ def main():
            "(`docs/zh/api/SIMD-API`, basic and advanced API) against",
            "`simdevice/ascendc/include`; do not edit. *yes*: simulated; *name only*: the",
            "name exists but this form of it is not simulated (using it does not compile);",
-           "*no (dav-3510)*: an Ascend 950 API, not simulated.", "",
+           "*no (dav-3510)*: an Ascend 950 API, not simulated; *no (not on Atlas A2)*: the",
+           "reference does not support it on the 910B either.", "",
            f"**{present} of {total} entries simulated, {named} more by name only.**", "",
            "| list | category | yes | name only | entries |", "|---|---|---|---|---|"]
     for kind, category, rows in sections:
