@@ -69,16 +69,25 @@ for example in "${examples[@]}"; do
     mkdir -p "$dir/build"
     cd "$dir/build"
     : > "$log"
+    ran=0
     for command in "${commands[@]}"; do
-      case "$command" in
-        cmake*) echo configure > ../stage ;;
-        make*) echo build > ../stage; command="make -j 2" ;;
-        python3*gen_data*) echo gen_data > ../stage; command="/usr/bin/$command" ;;
-        python3*verify*) echo verify > ../stage; command="/usr/bin/$command" ;;
-        ./*) echo run > ../stage; command="timeout 300 $command" ;;
-        [A-Za-z_]*=*) ;;
-        *) continue ;;  # anything else of the block (msprof ..., export ...) is not run
-      esac
+      if [[ "$command" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^[:space:]]*$ ]]; then
+        :  # a variable of the README's (SCENARIO_NUM=0)
+      else
+        case "$command" in
+          cmake*) echo configure > ../stage ;;
+          make*) echo build > ../stage; command="make -j 2" ;;
+          python3*gen_data*) echo gen_data > ../stage; command="/usr/bin/$command" ;;
+          python3*verify*) echo verify > ../stage; command="/usr/bin/$command" ;;
+          ./*) echo run > ../stage; ran=1; command="timeout 300 $command" ;;
+          *)
+            # A tool around the program (mssanitizer ./demo, msopprof ... ./demo):
+            # the program runs once by itself; other lines are not run.
+            program="$(grep -oE '(^|[[:space:]])\./[A-Za-z0-9_]+' <<< "$command" | head -1 | tr -d ' ')"
+            if [ -z "$program" ] || [ "$ran" = 1 ]; then continue; fi
+            echo run > ../stage; ran=1; command="timeout 300 $program" ;;
+        esac
+      fi
       echo "+ $command" >> "$log"
       eval "$command" >> "$log" 2>&1
     done

@@ -183,3 +183,44 @@ TEST(Level0ReduceTest, BlocksRepeatsPairsAndTheRegisters) {
 
 }  // namespace
 }  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+int8_t SaturateInt8(double v) {
+  const double r = std::nearbyint(v);  // to nearest even (the default rounding mode)
+  return static_cast<int8_t>(std::max(-128.0, std::min(127.0, r)));
+}
+
+TEST(CompoundCastTest, ComputeThenConvert) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_LEVEL0);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> a(128), b(128), deq(64);
+  std::vector<int8_t> sums(128), products(128);
+  std::vector<int32_t> ia(64), floors(64);
+  std::vector<float> f(64);
+  for (uint32_t i = 0; i < 128; ++i) {
+    a[i] = half(static_cast<float>(static_cast<int>(i) - 64) * 1.25f);
+    b[i] = half(static_cast<float>(i % 9) - 4.5f);
+  }
+  for (uint32_t i = 0; i < 64; ++i) {
+    ia[i] = static_cast<int32_t>(i * 37) - 1000;
+    f[i] = -8.5f + 0.27f * static_cast<float>(i);
+  }
+  ExpectRan(Launch(*lib, "compound_casts", 1, a.data(), b.data(), sums.data(), products.data(),
+                   ia.data(), deq.data(), f.data(), floors.data()));
+  for (uint32_t i = 0; i < 128; ++i) {
+    const double x = static_cast<float>(a[i]), y = static_cast<float>(b[i]);
+    EXPECT_EQ(sums[i], SaturateInt8(std::max(0.0, x + y))) << i;
+    EXPECT_EQ(products[i], SaturateInt8(x * y)) << i;
+  }
+  for (uint32_t i = 0; i < 64; ++i) {
+    EXPECT_EQ(static_cast<float>(deq[i]),
+              static_cast<float>(half(static_cast<float>(std::max(0.0, (2.0 * ia[i]) * 0.5)))))
+        << i;
+    EXPECT_EQ(floors[i], static_cast<int32_t>(std::floor(f[i]))) << i;
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test

@@ -16,6 +16,7 @@
 //   npud_ascendc/repeat.h         level-0 repeats and strides, Binary/UnaryRepeatParams
 //   npud_ascendc/vector_ops.h     Add Sub Mul Div Max Min Adds Muls ... Exp Ln Duplicate
 //   npud_ascendc/cast.h           Cast, RoundMode
+//   npud_ascendc/compound_cast.h  AddReluCast SubReluCast MulCast AddDeqRelu, Cast level-0
 //   npud_ascendc/reduce.h         ReduceSum/Max/Min, ReduceDataBlock, ReduceRepeat,
 //                                 ReducePairElem
 //   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
@@ -51,6 +52,7 @@
 #include "npud_ascendc/cast.h"
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/compare_select.h"
+#include "npud_ascendc/compound_cast.h"
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/data_fill.h"

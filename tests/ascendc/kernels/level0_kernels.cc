@@ -170,3 +170,47 @@ extern "C" __global__ __aicore__ void reductions(__gm__ float* a, __gm__ float* 
 }
 
 NPUD_KERNEL_REGISTER(reductions);
+
+// half -> int8_t: AddReluCast (level-2, 128) and MulCast (level-0, one repeat of 128
+// with the int8 destination's repeat stride of 4 blocks); int32_t -> half: AddDeqRelu
+// with scale 0.5; float -> int32_t: Cast level-0 with CAST_FLOOR over 64.
+extern "C" __global__ __aicore__ void compound_casts(__gm__ half* a, __gm__ half* b,
+                                                     __gm__ int8_t* sums, __gm__ int8_t* products,
+                                                     __gm__ int32_t* ia, __gm__ half* deq,
+                                                     __gm__ float* f, __gm__ int32_t* floors) {
+  GlobalTensor<half> ga, gb, gdeq;
+  GlobalTensor<int8_t> gsums, gproducts;
+  GlobalTensor<int32_t> gia, gfloors;
+  GlobalTensor<float> gf;
+  ga.SetGlobalBuffer(a);
+  gb.SetGlobalBuffer(b);
+  gdeq.SetGlobalBuffer(deq);
+  gsums.SetGlobalBuffer(sums);
+  gproducts.SetGlobalBuffer(products);
+  gia.SetGlobalBuffer(ia);
+  gfloors.SetGlobalBuffer(floors);
+  gf.SetGlobalBuffer(f);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<half> la = ub.Alloc<half, 128>(), lb = ub.Alloc<half, 128>();
+  LocalTensor<int8_t> lsums = ub.Alloc<int8_t, 128>(), lproducts = ub.Alloc<int8_t, 128>();
+  LocalTensor<int32_t> lia = ub.Alloc<int32_t, 64>(), lfloors = ub.Alloc<int32_t, 64>();
+  LocalTensor<half> ldeq = ub.Alloc<half, 64>();
+  LocalTensor<float> lf = ub.Alloc<float, 64>();
+  DataCopy(la, ga, 128);
+  DataCopy(lb, gb, 128);
+  DataCopy(lia, gia, 64);
+  DataCopy(lf, gf, 64);
+  AddReluCast(lsums, la, lb, 128);
+  MulCast(lproducts, la, lb, 128, 1, {1, 1, 1, 4, 8, 8});
+  SetDeqScale(half(0.5f));
+  AddDeqRelu(ldeq, lia, lia, 64);
+  Cast(lfloors, lf, RoundMode::CAST_FLOOR, 64, 1, {1, 1, 8, 8});
+  for (uint32_t i = 0; i < 128; ++i) {
+    gsums.SetValue(i, lsums.GetValue(i));
+    gproducts.SetValue(i, lproducts.GetValue(i));
+  }
+  DataCopy(gdeq, ldeq, 64);
+  DataCopy(gfloors, lfloors, 64);
+}
+
+NPUD_KERNEL_REGISTER(compound_casts);

@@ -44,6 +44,8 @@ struct BlockState {
   // SetPadValue's value (raw bits) for DataCopyPad without isPad, if set.
   bool pad_set = false;
   uint64_t pad_bits = 0;
+  // SetDeqScale's scale (AddDeqRelu).
+  float deq_scale = 1.0f;
   // How much of each queue the last suspending MrgSort consumed.
   uint16_t mrg_sort_consumed[4] = {0, 0, 0, 0};
   // The TPipe constructed last (GetTPipePtr), an AscendC::TPipe*.
