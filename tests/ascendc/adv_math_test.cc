@@ -127,3 +127,37 @@ TEST(RmsNormTest, RowsScaledByTheirRootMeanSquare) {
 
 }  // namespace
 }  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(LayerNormTest, RowsNormalizedWithTheirMeanAndVariance) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(256), gamma(32), beta(32), out(256), stats(16);
+  for (uint32_t i = 0; i < 256; ++i) x[i] = 0.05f * static_cast<float>((i * 29) % 41) - 1;
+  for (uint32_t k = 0; k < 32; ++k) {
+    gamma[k] = 1.0f + 0.02f * static_cast<float>(k);
+    beta[k] = 0.1f * static_cast<float>(k % 5);
+  }
+  auto outcomes =
+      Launch(*lib, "layer_norm", 1, x.data(), gamma.data(), beta.data(), out.data(), stats.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t r = 0; r < 8; ++r) {
+    double mean = 0, variance = 0;
+    for (uint32_t k = 0; k < 32; ++k) mean += x[r * 32 + k];
+    mean /= 32;
+    for (uint32_t k = 0; k < 32; ++k) variance += (x[r * 32 + k] - mean) * (x[r * 32 + k] - mean);
+    variance /= 32;
+    EXPECT_NEAR(stats[r], mean, 1e-6) << r;
+    EXPECT_NEAR(stats[8 + r], variance, 1e-6) << r;
+    for (uint32_t k = 0; k < 32; ++k) {
+      const double want = (x[r * 32 + k] - mean) / std::sqrt(variance + 1e-5) * gamma[k] + beta[k];
+      EXPECT_NEAR(out[r * 32 + k], want, 1e-5) << r << "," << k;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test

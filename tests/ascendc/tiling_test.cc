@@ -128,3 +128,24 @@ TEST(TilingDataTest, SavedBytesAreTheKernelStruct) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(NormalizationTilingTest, ShapesFoldIntoBsh) {
+  AscendC::tiling::LayerNormTiling layer_norm;
+  AscendC::GetLayerNormNDTilingInfo(AscendC::TensorShape({2, 3, 4, 64}), 4096, sizeof(float), false,
+                                    layer_norm);
+  EXPECT_EQ(layer_norm.bLength, 6u);
+  EXPECT_EQ(layer_norm.sLength, 4u);
+  EXPECT_EQ(layer_norm.hLength, 64u);
+  EXPECT_EQ(layer_norm.meanVarSize, 24u);
+  AscendC::tiling::RmsNormTiling rms_norm;
+  ASSERT_TRUE(AscendC::GetRmsNormTilingInfo(AscendC::TensorShape({2, 8, 64}),
+                                            AscendC::TensorShape({2, 8, 50}), 4096, sizeof(float),
+                                            rms_norm));
+  EXPECT_EQ(rms_norm.hLength, 64u);
+  EXPECT_EQ(rms_norm.originalHLength, 50u);
+  EXPECT_FLOAT_EQ(rms_norm.reciprocalOfHLength, 1.0f / 50);
+}
+
+}  // namespace

@@ -22,7 +22,7 @@
 //   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
 //   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
 //   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
-//   npud_ascendc/normalization.h  RmsNorm
+//   npud_ascendc/normalization.h  LayerNorm, RmsNorm
 //   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)

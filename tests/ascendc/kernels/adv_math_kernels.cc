@@ -127,3 +127,33 @@ extern "C" __global__ __aicore__ void rms_norm(__gm__ float* src, __gm__ float* 
 }
 
 NPUD_KERNEL_REGISTER(rms_norm);
+
+// LayerNorm of 2 x 4 rows of 32 floats with gamma and beta; out gets the normalized
+// rows, stats the 8 means then the 8 variances.
+extern "C" __global__ __aicore__ void layer_norm(__gm__ float* src, __gm__ float* gamma,
+                                                 __gm__ float* beta, __gm__ float* out,
+                                                 __gm__ float* stats) {
+  GlobalTensor<float> gsrc, ggamma, gbeta, gout, gstats;
+  gsrc.SetGlobalBuffer(src);
+  ggamma.SetGlobalBuffer(gamma);
+  gbeta.SetGlobalBuffer(beta);
+  gout.SetGlobalBuffer(out);
+  gstats.SetGlobalBuffer(stats);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x = ub.Alloc<float, 256>(), y = ub.Alloc<float, 256>();
+  LocalTensor<float> g = ub.Alloc<float, 32>(), b = ub.Alloc<float, 32>();
+  LocalTensor<float> stat = ub.Alloc<float, 16>();
+  DataCopy(x, gsrc, 256);
+  DataCopy(g, ggamma, 32);
+  DataCopy(b, gbeta, 32);
+  LayerNormTiling tiling;
+  tiling.bLength = 2;
+  tiling.sLength = 4;
+  tiling.hLength = 32;
+  LocalTensor<float> variance = stat[8];
+  LayerNorm<float>(y, stat, variance, x, g, b, 1e-5f, tiling);
+  DataCopy(gout, y, 256);
+  DataCopy(gstats, stat, 16);
+}
+
+NPUD_KERNEL_REGISTER(layer_norm);

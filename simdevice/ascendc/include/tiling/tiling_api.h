@@ -29,6 +29,7 @@
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "register/tilingdata_base.h"
+#include "tiling/normalization_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/softmax_tiling.h"
 #include "tiling/vector_tmp_size.h"
