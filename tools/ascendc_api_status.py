@@ -84,7 +84,7 @@ SIMULATED_ADVANCED = {
     "Tanh", "Erf", "Erfc", "Exp", "Log", "Power", "Fmod", "Hypot", "Axpy", "Xor",
     "Ceil", "Floor", "Round", "Trunc", "Frac", "Sign", "ClampMax", "ClampMin",
     "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu",
-    "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling",
+    "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling", "Sum", "Arange", "Fill",
 }
 # Entries of which npud simulates some forms only, and which.
 PARTLY = {"Transpose": "the 16 x 16 form"}

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "npud_ascendc/fp16.h"
 #include "tests/ascendc/kernel_harness.h"
 
 namespace npud::ascendc_test {
@@ -157,6 +158,32 @@ TEST(LayerNormTest, RowsNormalizedWithTheirMeanAndVariance) {
       EXPECT_NEAR(out[r * 32 + k], want, 1e-5) << r << "," << k;
     }
   }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(AdvancedReduceFillTest, SumArangeFill) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> x(48), out(48);
+  std::vector<float> fill(48, -1.0f);
+  for (uint32_t i = 0; i < 48; ++i) x[i] = half(static_cast<float>(i % 7) * 0.5f);
+  auto outcomes = Launch(*lib, "sum_arange_fill", 1, x.data(), out.data(), fill.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t r = 0; r < 3; ++r) {
+    float sum = 0;
+    for (uint32_t k = 0; k < 11; ++k) sum += static_cast<float>(x[r * 16 + k]);
+    EXPECT_EQ(static_cast<float>(out[r]), sum) << r;
+  }
+  for (uint32_t i = 0; i < 32; ++i) {
+    EXPECT_EQ(static_cast<float>(out[16 + i]), 2.0f + 0.5f * static_cast<float>(i)) << i;
+  }
+  for (uint32_t i = 0; i < 48; ++i) EXPECT_EQ(fill[i], i < 40 ? 7.0f : -1.0f) << i;
 }
 
 }  // namespace

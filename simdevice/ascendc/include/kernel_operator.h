@@ -26,6 +26,7 @@
 //   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
+//   npud_ascendc/adv_reduce_fill.h  Sum, Arange, Fill (advanced)
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)
@@ -46,6 +47,7 @@
 #include <cstdint>
 
 #include "npud_ascendc/adv_math.h"
+#include "npud_ascendc/adv_reduce_fill.h"
 #include "npud_ascendc/assert.h"
 #include "npud_ascendc/bf16.h"
 #include "npud_ascendc/block_context.h"

@@ -157,3 +157,26 @@ extern "C" __global__ __aicore__ void layer_norm(__gm__ float* src, __gm__ float
 }
 
 NPUD_KERNEL_REGISTER(layer_norm);
+
+// Sum of 3 rows of 16 halves (pitch 16, the first 11 summed) into out[0..3);
+// Arange from 2 by 0.5 into out[16..48); Fill of fill_gm with 7.
+extern "C" __global__ __aicore__ void sum_arange_fill(__gm__ half* src, __gm__ half* out,
+                                                      __gm__ float* fill_gm) {
+  GlobalTensor<half> gsrc, gout;
+  GlobalTensor<float> gfill;
+  gsrc.SetGlobalBuffer(src);
+  gout.SetGlobalBuffer(out);
+  gfill.SetGlobalBuffer(fill_gm);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<half> x = ub.Alloc<half, 48>(), y = ub.Alloc<half, 48>();
+  DataCopy(x, gsrc, 48);
+  Duplicate(y, half(0.0f), 48);
+  SumParams params{3, 16, 11};
+  Sum(y, x, params);
+  LocalTensor<half> row = y[16];
+  Arange(row, half(2.0f), half(0.5f), 32);
+  DataCopy(gout, y, 48);
+  Fill(gfill, 40, 7.0f);
+}
+
+NPUD_KERNEL_REGISTER(sum_arange_fill);

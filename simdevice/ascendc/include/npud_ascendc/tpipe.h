@@ -290,6 +290,10 @@ class TBuf : public ::npud::ascendc::TBufCore {
   LocalTensor<T> Get(uint32_t count) {
     return GetWithOffset<T>(count, 0);
   }
+  // A TBuf's tensors are views of its one buffer: nothing to give back (upstream
+  // accepts the call too).
+  template <class T>
+  void FreeTensor(const LocalTensor<T>& /*tensor*/) {}
   // `count` elements starting `offset` bytes into the buffer.
   template <class T>
   LocalTensor<T> GetWithOffset(uint32_t count, uint32_t offset) {

@@ -102,6 +102,16 @@ inline void GetPowerMaxMinTmpSize(const TensorShape& srcShape1, const TensorShap
       srcShape1.GetShapeSize() >= srcShape2.GetShapeSize() ? srcShape1 : srcShape2, maxValue,
       minValue);
 }
+inline void GetSumMaxMinTmpSize(const uint32_t n, const uint32_t typeSize,
+                                const bool /*isReuseSource*/, uint32_t& maxSize,
+                                uint32_t& minSize) {
+  ::npud::ascendc::tiling::TmpSizes(TensorShape({static_cast<int64_t>(n)}), maxSize, minSize);
+  (void)typeSize;
+}
+inline void GetArangeMaxMinTmpSize(uint32_t& maxValue, uint32_t& minValue) {
+  maxValue = 0;
+  minValue = 0;
+}
 inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
                            bool /*isReuseSource*/, uint32_t& maxValue, uint32_t& minValue) {
   ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
