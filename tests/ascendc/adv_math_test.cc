@@ -188,3 +188,28 @@ TEST(AdvancedReduceFillTest, SumArangeFill) {
 
 }  // namespace
 }  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(AdvancedMathTest, RoundTakesHalvesToEven) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(64), out(64);
+  for (uint32_t i = 0; i < 64; ++i) x[i] = 0.5f * static_cast<float>(static_cast<int>(i) - 32);
+  auto outcomes = Launch(*lib, "round_floats", 1, x.data(), out.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t i = 0; i < 64; ++i) {
+    const float f = std::floor(x[i]), diff = x[i] - f;
+    const float want = diff < 0.5f   ? f
+                       : diff > 0.5f ? f + 1
+                                     : (std::fmod(f, 2.0f) == 0 ? f : f + 1);
+    EXPECT_EQ(out[i], want) << x[i];
+  }
+  EXPECT_EQ(out[32 + 5], 2.0f);  // 2.5
+  EXPECT_EQ(out[32 + 7], 4.0f);  // 3.5
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test

@@ -17,7 +17,7 @@
 //
 // Each value is computed in double from the element's value and rounded once to T
 // (upstream computes in float through several instructions, so half results may
-// differ in the last bit). Frac is x - trunc(x), Round rounds halves away from zero.
+// differ in the last bit). Frac is x - trunc(x), Round rounds halves to even.
 // sharedTmpBuffer (sized by tiling/vector_tmp_size.h) is accepted and not needed;
 // isReuseSource and the configs (ErfConfig, ...) change nothing here.
 // Checks (trap kind 1): calCount fits dst and the sources.
@@ -101,7 +101,7 @@ NPUD_ADVANCED_UNARY(Tanh, std::tanh(x))
 NPUD_ADVANCED_UNARY(Ceil, std::ceil(x))
 NPUD_ADVANCED_UNARY(Floor, std::floor(x))
 NPUD_ADVANCED_UNARY(Trunc, std::trunc(x))
-NPUD_ADVANCED_UNARY(Round, std::round(x))
+NPUD_ADVANCED_UNARY(Round, std::nearbyint(x))  // ties to even (the default rounding)
 NPUD_ADVANCED_UNARY(Frac, x - std::trunc(x))
 NPUD_ADVANCED_UNARY(Sign, ::npud::ascendc::SignOf(x))
 #undef NPUD_ADVANCED_UNARY

@@ -112,6 +112,12 @@ inline void GetArangeMaxMinTmpSize(uint32_t& maxValue, uint32_t& minValue) {
   maxValue = 0;
   minValue = 0;
 }
+inline void GetRoundMaxMinTmpSize(const platform_ascendc::PlatformAscendC& /*platform*/,
+                                  const TensorShape& srcShape, const uint32_t /*typeSize*/,
+                                  const bool /*isReuseSource*/, uint32_t& maxValue,
+                                  uint32_t& minValue) {
+  ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
+}
 inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
                            bool /*isReuseSource*/, uint32_t& maxValue, uint32_t& minValue) {
   ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
