@@ -87,7 +87,7 @@ SIMULATED_ADVANCED = {
     "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling", "Sum", "Arange", "Fill",
 }
 # Entries of which npud simulates some forms only, and which.
-PARTLY = {"Transpose": "the 16 x 16 form"}
+PARTLY = {}
 
 ROW = re.compile(r"^\|\s*\[([^\]]+)\]")
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "npud_ascendc/fp16.h"
 #include "tests/ascendc/kernel_harness.h"
 
 namespace npud::ascendc_test {
@@ -66,6 +67,49 @@ TEST(RearrangeTest, PadValueAndTheCompareRegister) {
   for (uint32_t i = 0; i < 64; ++i) want |= a[i] < b[i] ? uint64_t{1} << i : 0;
   EXPECT_EQ(mask[0], want);
   EXPECT_EQ(mask[1], 0u);
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(RearrangeTest, TransposesAndTransDataTo5HD) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_REARRANGE);
+  ASSERT_NE(lib, nullptr);
+  constexpr uint32_t N = 2, C = 3, HW = 32;
+  std::vector<float> x(192), out(192), back(192);
+  for (uint32_t i = 0; i < 192; ++i) x[i] = static_cast<float>(i);
+  std::vector<half> square(256), planes(512), five(512);
+  for (uint32_t i = 0; i < 256; ++i) square[i] = half(static_cast<float>(i));
+  for (uint32_t i = 0; i < 512; ++i) planes[i] = half(static_cast<float>(i % 1024));
+  ExpectRan(Launch(*lib, "transposes", 1, x.data(), out.data(), back.data(), square.data(),
+                   planes.data(), five.data()));
+  for (uint32_t n = 0; n < N; ++n) {
+    for (uint32_t c = 0; c < C; ++c) {
+      for (uint32_t p = 0; p < HW; ++p) {
+        EXPECT_EQ(out[(n * HW + p) * C + c], x[(n * C + c) * HW + p]) << n << c << p;
+      }
+    }
+  }
+  EXPECT_EQ(back, x);
+  for (uint32_t r = 0; r < 16; ++r) {
+    for (uint32_t c = 0; c < 16; ++c) {
+      EXPECT_EQ(static_cast<float>(square[r * 16 + c]), static_cast<float>(c * 16 + r));
+    }
+  }
+  // Repeat k reads block k of each plane (srcRepStride 1) and writes 16 blocks from
+  // block 16k (dstRepStride 16): five[(16k + i) * 16 + j] = planes[j * 32 + 16k + i].
+  for (uint32_t k = 0; k < 2; ++k) {
+    for (uint32_t i = 0; i < 16; ++i) {
+      for (uint32_t j = 0; j < 16; ++j) {
+        EXPECT_EQ(static_cast<float>(five[(16 * k + i) * 16 + j]),
+                  static_cast<float>(planes[j * 32 + 16 * k + i]))
+            << k << "," << i << "," << j;
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -83,3 +83,45 @@ extern "C" __global__ __aicore__ void pad_and_cmpmask(__gm__ float* a, __gm__ fl
 NPUD_KERNEL_REGISTER(fill_and_gather);
 NPUD_KERNEL_REGISTER(sort_and_merge);
 NPUD_KERNEL_REGISTER(pad_and_cmpmask);
+
+// NCHW -> NHWC of a [2, 3, 4, 8] float tensor into out; back to NCHW into back;
+// the 16 x 16 transpose in place; TransDataTo5HD of 16 half blocks (two repeats,
+// the second 16 blocks further on) into five_hd.
+extern "C" __global__ __aicore__ void transposes(__gm__ float* src, __gm__ float* out,
+                                                 __gm__ float* back, __gm__ half* square,
+                                                 __gm__ half* planes, __gm__ half* five_hd) {
+  GlobalTensor<float> gsrc, gout, gback;
+  GlobalTensor<half> gsquare, gplanes, gfive;
+  gsrc.SetGlobalBuffer(src);
+  gout.SetGlobalBuffer(out);
+  gback.SetGlobalBuffer(back);
+  gsquare.SetGlobalBuffer(square);
+  gplanes.SetGlobalBuffer(planes);
+  gfive.SetGlobalBuffer(five_hd);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x = ub.Alloc<float, 192>(), y = ub.Alloc<float, 192>();
+  LocalTensor<float> z = ub.Alloc<float, 192>();
+  LocalTensor<half> sq = ub.Alloc<half, 256>();
+  LocalTensor<half> pl = ub.Alloc<half, 512>(), fh = ub.Alloc<half, 512>();
+  LocalTensor<uint8_t> tmp = ub.Alloc<uint8_t, 1024>();
+  DataCopy(x, gsrc, 192);
+  DataCopy(sq, gsquare, 256);
+  DataCopy(pl, gplanes, 512);
+  Transpose(y, x, tmp, TransposeParamsExt(2, 3, 4, 8, TransposeType::TRANSPOSE_NCHW2NHWC));
+  Transpose(z, y, tmp, TransposeParamsExt(2, 3, 4, 8, TransposeType::TRANSPOSE_NHWC2NCHW));
+  Transpose(sq, sq);
+  // 16 planes of 32 halves; block i of repeat k of the result = column i of the
+  // planes' k-th blocks.
+  uint64_t dst_list[16], src_list[16];
+  for (int i = 0; i < 16; ++i) {
+    dst_list[i] = fh[i * 16].GetPhyAddr();
+    src_list[i] = pl[i * 32].GetPhyAddr();
+  }
+  TransDataTo5HD<half>(dst_list, src_list, TransDataTo5HDParams(false, false, 2, 16, 1));
+  DataCopy(gout, y, 192);
+  DataCopy(gback, z, 192);
+  DataCopy(gsquare, sq, 256);
+  DataCopy(gfive, fh, 512);
+}
+
+NPUD_KERNEL_REGISTER(transposes);

@@ -16,9 +16,17 @@
 //       repeats of the first `mask` elements each. Leaves normal mask mode.
 //   Transpose(dst, src)
 //       the 16 x 16 matrix of 2-byte elements (half, int16_t, uint16_t) at src,
-//       transposed into dst (dst and src must not overlap).
-// What breaks these rules fails the block with a message (trap kind 1). The
-// enhanced Transpose (TransposeParamsExt) is not provided (it does not compile).
+//       transposed into dst (dst may be src).
+//   Transpose(dst, src, sharedTmpBuffer, TransposeParamsExt{n, c, h, w, type})
+//       TRANSPOSE_NCHW2NHWC / NHWC2NCHW (h * w * sizeof(T) a multiple of 32 bytes;
+//       dst and src apart) and TRANSPOSE_ND2ND_B16; the NZ types are not supported
+//       (as on the 910B).
+//   TransDataTo5HD<T>(dstList, srcList, params)
+//       16 x 16 transposes of the 32-byte blocks the two address lists name (UB
+//       addresses, GetPhyAddr()), repeatTimes times with the repeat strides; 1-byte
+//       elements fill one half of each destination block, 4-byte ones give row r of
+//       the 16 source columns in destination blocks 2r and 2r + 1.
+// What breaks these rules fails the block with a message (trap kind 1).
 #ifndef NPUD_ASCENDC_GATHER_TRANSPOSE_H_
 #define NPUD_ASCENDC_GATHER_TRANSPOSE_H_
 
@@ -193,14 +201,179 @@ void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
   constexpr uint32_t kSide = 16;
   ::npud::ascendc::CheckOperand("Transpose", dst, kSide * kSide, "destination");
   ::npud::ascendc::CheckOperand("Transpose", src, kSide * kSide, "source");
-  const T* in = src.Data();
+  // Through a copy: dst may be src.
+  T in[kSide * kSide];
+  std::memcpy(in, src.Data(), sizeof(in));
   T* out = dst.Data();
-  if (in < out + kSide * kSide && out < in + kSide * kSide) {
-    ::npud::ascendc::Fail("Transpose: the destination overlaps the source");
-  }
   for (uint32_t r = 0; r < kSide; ++r) {
     for (uint32_t c = 0; c < kSide; ++c) out[c * kSide + r] = in[r * kSide + c];
   }
+}
+
+enum class TransposeType : uint8_t {
+  TRANSPOSE_TYPE_NONE,
+  TRANSPOSE_NZ2ND_0213,
+  TRANSPOSE_NZ2NZ_0213,
+  TRANSPOSE_NZ2NZ_012_WITH_N,
+  TRANSPOSE_NZ2ND_012_WITH_N,
+  TRANSPOSE_NZ2ND_012_WITHOUT_N,
+  TRANSPOSE_NZ2NZ_012_WITHOUT_N,
+  TRANSPOSE_ND2ND_ONLY,
+  TRANSPOSE_ND_UB_GM,
+  TRANSPOSE_GRAD_ND_UB_GM,
+  TRANSPOSE_ND2ND_B16,
+  TRANSPOSE_NCHW2NHWC,
+  TRANSPOSE_NHWC2NCHW
+};
+
+struct TransposeParamsExt {
+  TransposeParamsExt() {}
+  TransposeParamsExt(const uint16_t nSizeIn, const uint16_t cSizeIn, const uint16_t hSizeIn,
+                     const uint16_t wSizeIn, const TransposeType transposeTypeIn)
+      : nSize(nSizeIn),
+        cSize(cSizeIn),
+        hSize(hSizeIn),
+        wSize(wSizeIn),
+        transposeType(transposeTypeIn) {}
+  uint16_t nSize = 0;
+  uint16_t cSize = 0;
+  uint16_t hSize = 0;
+  uint16_t wSize = 0;
+  TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
+};
+
+// The enhanced form: ND2ND_B16 (16 x 16), NCHW2NHWC, NHWC2NCHW.
+template <class T>
+void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
+               const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, const TransposeParamsExt& p) {
+  using ::npud::ascendc::Fail;
+  switch (p.transposeType) {
+    case TransposeType::TRANSPOSE_TYPE_NONE:
+      return;
+    case TransposeType::TRANSPOSE_ND2ND_B16:
+      if constexpr (sizeof(T) == 2) {
+        return Transpose(dst, src);
+      }
+      Fail("Transpose: TRANSPOSE_ND2ND_B16 takes 2-byte elements");
+    case TransposeType::TRANSPOSE_NCHW2NHWC:
+    case TransposeType::TRANSPOSE_NHWC2NCHW:
+      break;
+    default:
+      Fail("Transpose: transpose type %u is not supported (as on the 910B)",
+           static_cast<unsigned>(p.transposeType));
+  }
+  const uint64_t n = p.nSize, c = p.cSize, hw = uint64_t{p.hSize} * p.wSize;
+  if (n == 0 || c == 0 || hw == 0) return;
+  if (hw * sizeof(T) % 32 != 0) {
+    Fail("Transpose: hSize * wSize * %zu bytes (%llu) is not a multiple of 32", sizeof(T),
+         static_cast<unsigned long long>(hw * sizeof(T)));
+  }
+  const uint64_t total = n * c * hw;
+  ::npud::ascendc::CheckOperand("Transpose", dst, static_cast<int32_t>(total), "destination");
+  ::npud::ascendc::CheckOperand("Transpose", src, static_cast<int32_t>(total), "source");
+  const T* in = src.Data();
+  T* out = dst.Data();
+  if (in < out + total && out < in + total) Fail("Transpose: the destination overlaps the source");
+  const bool to_nhwc = p.transposeType == TransposeType::TRANSPOSE_NCHW2NHWC;
+  for (uint64_t b = 0; b < n; ++b) {
+    for (uint64_t ch = 0; ch < c; ++ch) {
+      for (uint64_t x = 0; x < hw; ++x) {
+        const uint64_t nchw = (b * c + ch) * hw + x, nhwc = (b * hw + x) * c + ch;
+        if (to_nhwc) {
+          out[nhwc] = in[nchw];
+        } else {
+          out[nchw] = in[nhwc];
+        }
+      }
+    }
+  }
+}
+
+inline constexpr int32_t NCHW_CONV_ADDR_LIST_SIZE = 16;
+
+struct TransDataTo5HDParams {
+  TransDataTo5HDParams() {}
+  TransDataTo5HDParams(const bool dstHighHalfIn, const bool srcHighHalfIn,
+                       const uint8_t repeatTimesIn, const uint16_t dstRepStrideIn,
+                       const uint16_t srcRepStrideIn)
+      : dstHighHalf(dstHighHalfIn),
+        srcHighHalf(srcHighHalfIn),
+        repeatTimes(repeatTimesIn),
+        dstRepStride(dstRepStrideIn),
+        srcRepStride(srcRepStrideIn) {}
+  bool dstHighHalf = false;
+  bool srcHighHalf = false;
+  uint8_t repeatTimes = 1;
+  uint16_t dstRepStride = 0;
+  uint16_t srcRepStride = 0;
+};
+
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+// The 32-byte block at host address `addr` (+ `offset` blocks), inside the block's UB.
+inline uint8_t* UbBlock(const char* op, uint64_t addr, uint64_t offset_blocks) {
+  const NpudBlockContext* ctx = Context();
+  const uint64_t at = addr + offset_blocks * 32;
+  const uint64_t base = ctx != nullptr ? reinterpret_cast<uint64_t>(ctx->ub_base) : 0;
+  if (ctx == nullptr || at < base || at + 32 > base + ctx->ub_size || (at - base) % 32 != 0) {
+    Fail("%s: address 0x%llx is not a 32-byte block of the unified buffer", op,
+         static_cast<unsigned long long>(at));
+  }
+  return reinterpret_cast<uint8_t*>(at);
+}
+
+// TransDataTo5HD over 16 source and 16 destination block addresses.
+template <class T>
+void TransDataTo5HDImpl(const uint64_t* dst_list, const uint64_t* src_list,
+                        const AscendC::TransDataTo5HDParams& p) {
+  static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4,
+                "TransDataTo5HD takes 1-, 2- or 4-byte elements");
+  constexpr const char* kOp = "TransDataTo5HD";
+  for (uint32_t k = 0; k < p.repeatTimes; ++k) {
+    // A single repeat starts one stride further on (the reference's rule).
+    const uint64_t step = p.repeatTimes == 1 ? 1 : k;
+    T src[16][32 / sizeof(T)];
+    for (uint32_t j = 0; j < 16; ++j) {
+      std::memcpy(src[j], UbBlock(kOp, src_list[j], step * p.srcRepStride), 32);
+    }
+    for (uint32_t i = 0; i < 16; ++i) {
+      T* d = reinterpret_cast<T*>(UbBlock(kOp, dst_list[i], step * p.dstRepStride));
+      if constexpr (sizeof(T) == 2) {
+        for (uint32_t j = 0; j < 16; ++j) d[j] = src[j][i];
+      } else if constexpr (sizeof(T) == 1) {
+        const uint32_t to = p.dstHighHalf ? 16 : 0, from = p.srcHighHalf ? 16 : 0;
+        for (uint32_t j = 0; j < 16; ++j) d[to + j] = src[j][from + i];
+      } else {
+        // Row r of the 16 x 8 matrix of source columns: dst blocks 2r and 2r + 1.
+        const uint32_t r = i / 2, half_of = i % 2;
+        for (uint32_t e = 0; e < 8; ++e) d[e] = src[half_of * 8 + e][r];
+      }
+    }
+  }
+}
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
+template <class T>
+void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE],
+                    uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
+                    const TransDataTo5HDParams& nchwconvParams) {
+  ::npud::ascendc::TransDataTo5HDImpl<T>(dstList, srcList, nchwconvParams);
+}
+template <class T>
+void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
+                    const LocalTensor<T> (&srcList)[NCHW_CONV_ADDR_LIST_SIZE],
+                    const TransDataTo5HDParams& nchwconvParams) {
+  uint64_t dst[NCHW_CONV_ADDR_LIST_SIZE], src[NCHW_CONV_ADDR_LIST_SIZE];
+  for (int32_t i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
+    dst[i] = dstList[i].GetPhyAddr();
+    src[i] = srcList[i].GetPhyAddr();
+  }
+  ::npud::ascendc::TransDataTo5HDImpl<T>(dst, src, nchwconvParams);
 }
 
 }  // namespace AscendC
