@@ -83,7 +83,7 @@ SIMULATED_ADVANCED = {
     "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "Cos", "Cosh", "Sin", "Sinh", "Tan",
     "Tanh", "Erf", "Erfc", "Exp", "Log", "Power", "Fmod", "Hypot", "Axpy", "Xor",
     "Ceil", "Floor", "Round", "Trunc", "Frac", "Sign", "ClampMax", "ClampMin",
-    "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu",
+    "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu", "GeGLU", "ReGlu", "SwiGLU",
     "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling", "Sum", "Arange", "Fill",
 }
 # Entries of which npud simulates some forms only, and which.

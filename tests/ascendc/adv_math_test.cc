@@ -213,3 +213,31 @@ TEST(AdvancedMathTest, RoundTakesHalvesToEven) {
 
 }  // namespace
 }  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+TEST(AdvancedMathTest, GatedLinearUnits) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> a(64), b(64), out(192);
+  for (uint32_t i = 0; i < 64; ++i) {
+    a[i] = 0.5f + 0.03f * static_cast<float>(i);
+    b[i] = -3.0f + 0.1f * static_cast<float>(i);
+  }
+  auto outcomes = Launch(*lib, "glus", 1, a.data(), b.data(), out.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t i = 0; i < 64; ++i) {
+    const double x0 = a[i], x1 = b[i];
+    EXPECT_FLOAT_EQ(
+        out[i], static_cast<float>(
+                    x0 * x1 / (1 + std::exp(-0.0713548162726 * (x1 * x1 + 22.363860002236) * x1))))
+        << i;
+    EXPECT_FLOAT_EQ(out[64 + i], static_cast<float>(x0 * std::max(0.0, x1))) << i;
+    EXPECT_FLOAT_EQ(out[128 + i], static_cast<float>(x0 * x1 / (1 + std::exp(-1.25 * x1)))) << i;
+  }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test

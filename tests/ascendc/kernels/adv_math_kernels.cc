@@ -194,3 +194,24 @@ extern "C" __global__ __aicore__ void round_floats(__gm__ float* src, __gm__ flo
 }
 
 NPUD_KERNEL_REGISTER(round_floats);
+
+// GeGLU, ReGlu and SwiGLU (beta 1.25) of 64 floats, rows of out.
+extern "C" __global__ __aicore__ void glus(__gm__ float* a, __gm__ float* b, __gm__ float* out) {
+  GlobalTensor<float> ga, gb, gout;
+  ga.SetGlobalBuffer(a);
+  gb.SetGlobalBuffer(b);
+  gout.SetGlobalBuffer(out);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x0 = ub.Alloc<float, 64>(), x1 = ub.Alloc<float, 64>();
+  LocalTensor<float> y = ub.Alloc<float, 192>();
+  DataCopy(x0, ga, 64);
+  DataCopy(x1, gb, 64);
+  GeGLU<float>(y, x0, x1, 64);
+  LocalTensor<float> row = y[64];
+  ReGlu<float>(row, x0, x1, 64);
+  row = y[128];
+  SwiGLU<float>(row, x0, x1, 1.25f, 64);
+  DataCopy(gout, y, 192);
+}
+
+NPUD_KERNEL_REGISTER(glus);

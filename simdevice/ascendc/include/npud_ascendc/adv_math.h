@@ -5,6 +5,7 @@
 //            template <T, bool isReuseSource = false, [config]>
 //            (dst, src[, sharedTmpBuffer][, calCount]); without calCount all of src
 //   Silu(dst, src, n), Swish(dst, src, n, beta)           x * sigmoid(beta * x)
+//   GeGLU, ReGlu, SwiGLU (dst, src0, src1[, beta][, sharedTmpBuffer][, calCount])
 //   Gelu, FasterGelu (dst, src[, sharedTmpBuffer], n)     upstream's sigmoid forms:
 //            Gelu x / (1 + e^(-1.5957691216 (x + 0.044715 x^3))),
 //            FasterGelu x / (1 + e^(-1.702 x))
@@ -305,6 +306,65 @@ void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTens
 template <class T, bool isReuseSource = false, const PowerConfig& config = defaultPowerConfig>
 void Power(const LocalTensor<T>& dstTensor, const T& src0Scalar, const LocalTensor<T>& src1Tensor) {
   Power<T, isReuseSource, config>(dstTensor, src0Scalar, src1Tensor, src1Tensor.GetSize());
+}
+
+// The gated linear units: src1 through the activation, times src0.
+//   GeGLU   x0 * x1 / (1 + e^(-0.0713548162726 (x1^2 + 22.363860002236) x1))
+//   ReGlu   x0 * max(0, x1)
+//   SwiGLU  x0 * x1 / (1 + e^(-beta x1))
+#define NPUD_GLU(Name, expression, ...)                                                       \
+  template <class T, bool isReuseSource = false>                                              \
+  void Name(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,                \
+            const LocalTensor<T>& srcTensor1 __VA_ARGS__,                                     \
+            const LocalTensor<uint8_t>& /*sharedTmpBuffer*/, const uint32_t calCount) {       \
+    ::npud::ascendc::AdvancedBinary(#Name, dstTensor, calCount,                               \
+                                    ::npud::ascendc::ReadTensor(#Name, srcTensor0, calCount), \
+                                    ::npud::ascendc::ReadTensor(#Name, srcTensor1, calCount), \
+                                    [&](double x0, double x1) { return expression; });        \
+  }
+NPUD_GLU(GeGLU, x0* x1 / (1 + std::exp(-0.0713548162726 * (x1 * x1 + 22.363860002236) * x1)))
+NPUD_GLU(ReGlu, x0*(x1 > 0 ? x1 : 0))
+NPUD_GLU(SwiGLU, x0* x1 / (1 + std::exp(-static_cast<double>(scalarValue) * x1)), ,
+         const float& scalarValue)
+#undef NPUD_GLU
+
+template <class T, bool isReuseSource = false>
+void GeGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+           const LocalTensor<T>& srcTensor1, const LocalTensor<uint8_t>& sharedTmpBuffer) {
+  GeGLU<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, sharedTmpBuffer, srcTensor0.GetSize());
+}
+template <class T, bool isReuseSource = false>
+void GeGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+           const LocalTensor<T>& srcTensor1, uint32_t calCount) {
+  GeGLU<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, LocalTensor<uint8_t>(), calCount);
+}
+template <class T, bool isReuseSource = false>
+void GeGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+           const LocalTensor<T>& srcTensor1) {
+  GeGLU<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, srcTensor0.GetSize());
+}
+template <class T, bool isReuseSource = false>
+void ReGlu(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+           const LocalTensor<T>& srcTensor1, const uint32_t calCount) {
+  ReGlu<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, LocalTensor<uint8_t>(), calCount);
+}
+template <class T, bool isReuseSource = false>
+void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+            const LocalTensor<T>& srcTensor1, const float& scalarValue,
+            const LocalTensor<uint8_t>& sharedTmpBuffer) {
+  SwiGLU<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, scalarValue, sharedTmpBuffer,
+                           srcTensor0.GetSize());
+}
+template <class T, bool isReuseSource = false>
+void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+            const LocalTensor<T>& srcTensor1, const float& scalarValue, const uint32_t calCount) {
+  SwiGLU<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, scalarValue, LocalTensor<uint8_t>(),
+                           calCount);
+}
+template <class T, bool isReuseSource = false>
+void SwiGLU(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor0,
+            const LocalTensor<T>& srcTensor1, const float& scalarValue) {
+  SwiGLU<T, isReuseSource>(dstTensor, srcTensor0, srcTensor1, scalarValue, srcTensor0.GetSize());
 }
 
 template <class T, bool isReuseSource = false>

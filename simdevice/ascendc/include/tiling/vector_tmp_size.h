@@ -84,6 +84,8 @@ NPUD_TMP_SIZE_FUNCTION(Axpy)
 NPUD_TMP_SIZE_FUNCTION(Clamp)
 NPUD_TMP_SIZE_FUNCTION(Fmod)
 NPUD_TMP_SIZE_FUNCTION(Hypot)
+NPUD_TMP_SIZE_FUNCTION(GeGLU)
+NPUD_TMP_SIZE_FUNCTION(ReGlu)
 #undef NPUD_TMP_SIZE_FUNCTION
 
 namespace AscendC {
@@ -116,6 +118,11 @@ inline void GetRoundMaxMinTmpSize(const platform_ascendc::PlatformAscendC& /*pla
                                   const TensorShape& srcShape, const uint32_t /*typeSize*/,
                                   const bool /*isReuseSource*/, uint32_t& maxValue,
                                   uint32_t& minValue) {
+  ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
+}
+inline void GetSwiGLUMaxMinTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
+                                   uint32_t& maxValue, uint32_t& minValue,
+                                   const bool /*isReuseSource*/) {
   ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
 }
 inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
