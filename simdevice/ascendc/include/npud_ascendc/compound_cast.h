@@ -57,16 +57,6 @@ void CastBinaryRepeat(const char* op, const AscendC::LocalTensor<D>& dst,
              });
 }
 
-template <class Mask>
-LaneMask CompoundMask(Mask mask, bool set) {
-  if constexpr (std::is_pointer_v<Mask>) {
-    return set ? MaskOfBits<true>(mask) : MaskOfBits<false>(mask);
-  } else {
-    const uint64_t m = static_cast<uint64_t>(mask);
-    return set ? MaskOfLength<true>(m) : MaskOfLength<false>(m);
-  }
-}
-
 inline double ReluOfDouble(double x) { return x > 0 ? x : 0; }
 
 }  // namespace npud::ascendc
@@ -83,7 +73,7 @@ inline double ReluOfDouble(double x) { return x > 0 ? x : 0; }
   void Name(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, \
             uint64_t mask, const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) { \
     ::npud::ascendc::CastBinaryRepeat(                                                         \
-        #Name, dst, src0, src1, ::npud::ascendc::CompoundMask(mask, isSetMask), repeatTime,    \
+        #Name, dst, src0, src1, ::npud::ascendc::MaskOf<isSetMask>(mask), repeatTime,          \
         repeatParams, [](double a, double b) { return expression; });                          \
   }                                                                                            \
   template <class T, class U, bool isSetMask = true>                                           \
@@ -91,7 +81,7 @@ inline double ReluOfDouble(double x) { return x > 0 ? x : 0; }
             const uint64_t mask[], const uint8_t repeatTime,                                   \
             const BinaryRepeatParams& repeatParams) {                                          \
     ::npud::ascendc::CastBinaryRepeat(                                                         \
-        #Name, dst, src0, src1, ::npud::ascendc::CompoundMask(mask, isSetMask), repeatTime,    \
+        #Name, dst, src0, src1, ::npud::ascendc::MaskOf<isSetMask>(mask), repeatTime,          \
         repeatParams, [](double a, double b) { return expression; });                          \
   }
 
@@ -120,7 +110,7 @@ void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
                 const BinaryRepeatParams& repeatParams) {
   const double scale = ::npud::ascendc::tls_block.deq_scale;
   ::npud::ascendc::CastBinaryRepeat(
-      "AddDeqRelu", dst, src0, src1, ::npud::ascendc::CompoundMask(mask, isSetMask), repeatTime,
+      "AddDeqRelu", dst, src0, src1, ::npud::ascendc::MaskOf<isSetMask>(mask), repeatTime,
       repeatParams,
       [scale](double a, double b) { return ::npud::ascendc::ReluOfDouble((a + b) * scale); });
 }
@@ -135,7 +125,7 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
   const Strided<D> d("Cast", "destination", dst, repeatParams.dstBlkStride,
                      repeatParams.dstRepStride);
   const Strided<S> s("Cast", "source", src, repeatParams.srcBlkStride, repeatParams.srcRepStride);
-  RunRepeats(CompoundMask(mask, isSetMask), repeatTime,
+  RunRepeats(MaskOf<isSetMask>(mask), repeatTime,
              LanesFor(sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S)), d,
              [&](uint32_t rep, uint32_t k) {
                return ConvertElement<D>(static_cast<double>(Widen(s.At(rep, k))), r);

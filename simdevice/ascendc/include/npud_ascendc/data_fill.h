@@ -63,12 +63,7 @@ template <class T, class Mask>
 void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, Mask mask, uint8_t repeatTime,
                     uint16_t dstBlkStride, uint8_t dstRepStride) {
   using namespace ::npud::ascendc;
-  LaneMask m;
-  if constexpr (std::is_pointer_v<Mask>) {
-    m = MaskOfBits<true>(mask);
-  } else {
-    m = MaskOfLength<true>(static_cast<uint64_t>(mask));
-  }
+  const LaneMask m = MaskOf<true>(mask);
   constexpr uint32_t kLanes = LanesFor(sizeof(T));
   const Strided<T> d("CreateVecIndex", "destination", dst, dstBlkStride, dstRepStride);
   const auto first = Widen(firstValue);

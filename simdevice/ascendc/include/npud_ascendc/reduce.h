@@ -149,16 +149,6 @@ constexpr void CheckReduceTypes() {
                 "level-0 reductions take half or float tensors");
 }
 
-template <class Mask>
-LaneMask ReduceMask(Mask mask, bool set) {
-  if constexpr (std::is_pointer_v<Mask>) {
-    return set ? MaskOfBits<true>(mask) : MaskOfBits<false>(mask);
-  } else {
-    const uint64_t m = mask < 0 ? 0 : static_cast<uint64_t>(mask);
-    return set ? MaskOfLength<true>(m) : MaskOfLength<false>(m);
-  }
-}
-
 // Keeps the running extreme of a MAX / MIN instruction in the block's registers
 // (GetReduceRepeatMaxMinSpr).
 template <AscendC::ReduceType kType>
@@ -191,7 +181,7 @@ void ReduceDataBlockImpl(const AscendC::LocalTensor<T>& dst, const AscendC::Loca
   constexpr uint32_t kPerBlock = 32 / sizeof(T);
   const Strided<U> s("ReduceDataBlock", "source", src, static_cast<uint32_t>(src_blk_stride),
                      static_cast<uint32_t>(src_rep_stride));
-  const LaneMask m = ReduceMask(mask, kSetMask);
+  const LaneMask m = MaskOf<kSetMask>(mask);
   ForEachRepeat(m, static_cast<uint32_t>(repeat_times < 0 ? 0 : repeat_times), kLanes,
                 [&](uint32_t r, const uint64_t bits[2]) {
                   RepeatValues<U> rv;
@@ -225,7 +215,7 @@ void ReduceRepeatImpl(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTe
   constexpr uint32_t kLanes = LanesFor(sizeof(T));
   const Strided<U> s("ReduceRepeat", "source", src, static_cast<uint32_t>(src_blk_stride),
                      static_cast<uint32_t>(src_rep_stride));
-  const LaneMask m = ReduceMask(mask, kSetMask);
+  const LaneMask m = MaskOf<kSetMask>(mask);
   // The bytes one repeat's result takes (the unit of dstRepStride).
   uint32_t unit = sizeof(T);
   if (kType != AscendC::ReduceType::SUM) {
@@ -278,7 +268,7 @@ void ReducePairElemImpl(const AscendC::LocalTensor<T>& dst, const AscendC::Local
   constexpr uint32_t kLanes = LanesFor(sizeof(T));
   const Strided<U> s("ReducePairElem", "source", src, static_cast<uint32_t>(src_blk_stride),
                      static_cast<uint32_t>(src_rep_stride));
-  const LaneMask m = ReduceMask(mask, kSetMask);
+  const LaneMask m = MaskOf<kSetMask>(mask);
   ForEachRepeat(m, static_cast<uint32_t>(repeat_times < 0 ? 0 : repeat_times), kLanes,
                 [&](uint32_t r, const uint64_t bits[2]) {
                   RepeatValues<U> rv;
@@ -302,7 +292,7 @@ void ReduceAllImpl(const char* op, const AscendC::LocalTensor<T>& dst,
   CheckReduceTypes<kType, T>();
   constexpr uint32_t kLanes = LanesFor(sizeof(T));
   const Strided<T> s(op, "source", src, 1, static_cast<uint32_t>(src_rep_stride));
-  const LaneMask m = ReduceMask(mask, true);
+  const LaneMask m = MaskOf<true>(mask);
   if (dst.GetSize() < (with_index ? 2u : 1u)) Fail("%s: the destination tensor is too small", op);
   std::vector<ComputeOf<T>> sums;
   bool found = false;

@@ -16,6 +16,7 @@
 #define NPUD_ASCENDC_VECTOR_MASK_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "npud_ascendc/block_context.h"
 
@@ -101,6 +102,20 @@ LaneMask MaskOfBits(const uint64_t mask[]) {
     tls_block.mask_high = tls_block.mask_counter ? 0 : mask[1];
   }
   return MaskFromRegister();
+}
+
+// Either form of an instruction's mask argument: a pointer is the bit form, a
+// number the continuous one (a negative one selects nothing).
+template <bool kSetMask, class Mask>
+LaneMask MaskOf(Mask mask) {
+  if constexpr (std::is_pointer_v<Mask>) {
+    return MaskOfBits<kSetMask>(mask);
+  } else {
+    if constexpr (std::is_signed_v<Mask>) {
+      if (mask < 0) return MaskOfLength<kSetMask>(0);
+    }
+    return MaskOfLength<kSetMask>(static_cast<uint64_t>(mask));
+  }
 }
 
 // The element count of a level-2 instruction (counter mode over contiguous

@@ -597,12 +597,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src,
   using namespace ::npud::ascendc;
   RequireFloating<T>();
   RequireFloating<U>();
-  LaneMask m;
-  if constexpr (std::is_pointer_v<Mask>) {
-    m = MaskOfBits<isSetMask>(mask);
-  } else {
-    m = MaskOfLength<isSetMask>(static_cast<uint64_t>(mask));
-  }
+  const LaneMask m = MaskOf<isSetMask>(mask);
   const auto s = Widen(scalar);
   const Strided<T> d("Axpy", "destination", dst, p.dstBlkStride, p.dstRepStride);
   const Strided<U> x("Axpy", "source", src, p.srcBlkStride, p.srcRepStride);
@@ -628,12 +623,7 @@ void Duplicate(const LocalTensor<T>& dst, const typename ::npud::ascendc::NoDedu
                Mask mask, const uint8_t repeatTime, const uint16_t dstBlockStride,
                const uint8_t dstRepeatStride) {
   using namespace ::npud::ascendc;
-  LaneMask m;
-  if constexpr (std::is_pointer_v<Mask>) {
-    m = MaskOfBits<isSetMask>(mask);
-  } else {
-    m = MaskOfLength<isSetMask>(static_cast<uint64_t>(mask));
-  }
+  const LaneMask m = MaskOf<isSetMask>(mask);
   const Strided<T> d("Duplicate", "destination", dst, dstBlockStride, dstRepeatStride);
   RunRepeats(m, repeatTime, LanesFor(sizeof(T)), d, [&](uint32_t, uint32_t) { return scalar; });
 }
