@@ -67,10 +67,16 @@ BenchDaemon::BenchDaemon(const std::string& tls_dir) {
   }
   for (int i = 0; i < 400 && access(ready.c_str(), F_OK) != 0; ++i) usleep(25000);
   std::ifstream in(ready);
+  // The unix socket's 0, the TCP port, then "npud <port>".
   std::string port;
-  if (!std::getline(in, port) || !std::getline(in, port)) return;
+  std::string own;
+  if (!std::getline(in, port) || !std::getline(in, port) || !std::getline(in, own) ||
+      own.rfind("npud ", 0) != 0) {
+    return;
+  }
   unix_address_ = "unix://" + socket_path;
   tcp_address_ = "127.0.0.1:" + port;
+  framed_address_ = "npud://127.0.0.1:" + own.substr(5);
 }
 
 BenchDaemon::~BenchDaemon() {

@@ -42,6 +42,8 @@ class BenchDaemon {
   bool ok() const { return !unix_address_.empty(); }
   const std::string& unix_address() const { return unix_address_; }
   const std::string& tcp_address() const { return tcp_address_; }
+  // npud's own TCP port: framed sessions (npud://127.0.0.1:port).
+  const std::string& framed_address() const { return framed_address_; }
   pid_t pid() const { return pid_; }
 
  private:
@@ -49,6 +51,7 @@ class BenchDaemon {
   pid_t pid_ = -1;
   std::string unix_address_;
   std::string tcp_address_;
+  std::string framed_address_;
 };
 
 // A process's resident memory (VmRSS) in MiB, 0 if it cannot be read.

@@ -139,7 +139,10 @@ int main(int argc, char** argv) {
     rows.push_back({"aclrtSynchronizeStream, unix socket", p, unix_pingpong, "unix ping-pong"});
   }
   if (RunClient(argv[0], daemon.tcp_address(), iterations, &p)) {
-    rows.push_back({"aclrtSynchronizeStream, TCP loopback", p, tcp_pingpong, "TCP ping-pong"});
+    rows.push_back({"aclrtSynchronizeStream, TCP gRPC", p, tcp_pingpong, "TCP ping-pong"});
+  }
+  if (RunClient(argv[0], daemon.framed_address(), iterations, &p)) {
+    rows.push_back({"aclrtSynchronizeStream, TCP framed", p, tcp_pingpong, "TCP ping-pong"});
   }
   if (RunClient(argv[0], "inproc:", iterations, &p)) {
     rows.push_back({"aclrtSynchronizeStream, in process", p, unix_pingpong, "unix ping-pong"});
@@ -164,5 +167,5 @@ int main(int argc, char** argv) {
     }
     out << "]}\n";
   }
-  return rows.size() == 3 ? 0 : 1;
+  return rows.size() == 4 ? 0 : 1;
 }

@@ -219,15 +219,22 @@ int main(int argc, char** argv) {
   npud::bench::ResidentMemory memory(daemon.pid());
   std::vector<Row> rows;
   const std::string size_arg = "--max_size=" + std::to_string(max_size);
-  for (bool remote : {false, true}) {
+  // Local, then remote over gRPC and as a framed session.
+  struct Mode {
+    const char* name;
+    std::string address;
+    Baseline baseline;
+  };
+  const Mode modes[] = {{"local", daemon.unix_address(), Baseline::kMemcpy},
+                        {"TCP", daemon.tcp_address(), Baseline::kTcpStream},
+                        {"TCP framed", daemon.framed_address(), Baseline::kTcpStream}};
+  for (const Mode& mode : modes) {
     std::string output;
-    if (!npud::bench::RunSelfAsClient(
-            argv[0], remote ? daemon.tcp_address() : daemon.unix_address(), {size_arg}, &output)) {
-      std::fprintf(stderr, "the %s bandwidth client failed\n", remote ? "TCP" : "unix");
+    if (!npud::bench::RunSelfAsClient(argv[0], mode.address, {size_arg}, &output)) {
+      std::fprintf(stderr, "the %s bandwidth client failed\n", mode.name);
       return 1;
     }
-    AddBandwidthRows(output, remote ? "TCP" : "local",
-                     remote ? Baseline::kTcpStream : Baseline::kMemcpy, "", &rows);
+    AddBandwidthRows(output, mode.name, mode.baseline, "", &rows);
   }
 
   // TLS: a second npud with a throw-away certificate, its clients trusting
@@ -242,14 +249,18 @@ int main(int argc, char** argv) {
     }
     npud::bench::BenchDaemon tls_daemon(certs);
     setenv("NPUD_TLS_CA", (certs + "/ca.crt").c_str(), 1);
-    std::string output;
-    if (!tls_daemon.ok() ||
-        !npud::bench::RunSelfAsClient(argv[0], tls_daemon.tcp_address(), {size_arg}, &output)) {
-      std::fprintf(stderr, "the TLS bandwidth client failed\n");
-      return 1;
+    for (bool framed : {false, true}) {
+      std::string output;
+      if (!tls_daemon.ok() ||
+          !npud::bench::RunSelfAsClient(
+              argv[0], framed ? tls_daemon.framed_address() : tls_daemon.tcp_address(), {size_arg},
+              &output)) {
+        std::fprintf(stderr, "the TLS bandwidth client failed\n");
+        return 1;
+      }
+      AddBandwidthRows(output, framed ? "TLS framed" : "TLS", Baseline::kTlsStream, certs, &rows);
     }
     unsetenv("NPUD_TLS_CA");
-    AddBandwidthRows(output, "TLS", Baseline::kTlsStream, certs, &rows);
     std::filesystem::remove_all(certs);
   }
 
@@ -257,7 +268,8 @@ int main(int argc, char** argv) {
   // host and over TCP (beside K bare TCP streams at once).
   const size_t agg_size = std::min<size_t>(64 << 20, max_size);
   const double agg_baseline = MemcpyGbps(agg_size);
-  for (bool remote : {false, true}) {
+  for (const Mode& mode : modes) {
+    const bool remote = mode.baseline != Baseline::kMemcpy;
     for (int clients : {1, 2, 4, 8}) {
       std::vector<std::string> outputs(clients);
       std::vector<std::thread> threads;
@@ -268,7 +280,7 @@ int main(int argc, char** argv) {
       for (int c = 0; c < clients; ++c) {
         threads.emplace_back([&, c] {
           ok[c] = npud::bench::RunSelfAsClient(
-              argv[0], remote ? daemon.tcp_address() : daemon.unix_address(),
+              argv[0], mode.address,
               {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8), start_at_arg},
               &outputs[c]);
         });
@@ -287,7 +299,7 @@ int main(int argc, char** argv) {
       }
       const std::string who = std::to_string(clients) + " client(s), pinned " + SizeName(agg_size);
       if (remote) {
-        rows.push_back({"TCP aggregate, " + who, bytes / (last - first) / 1e9,
+        rows.push_back({std::string(mode.name) + " aggregate, " + who, bytes / (last - first) / 1e9,
                         std::to_string(clients) + " TCP stream(s)",
                         TcpStreamGbps(agg_size, clients)});
       } else {

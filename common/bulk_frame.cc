@@ -35,7 +35,7 @@ absl::StatusOr<FrameHeader> DecodeHeader(const EncodedHeader& bytes) {
   }
   const uint64_t type = Load(bytes, 4, 2);
   if (type < static_cast<uint64_t>(FrameType::kHello) ||
-      type > static_cast<uint64_t>(FrameType::kCancel) || Load(bytes, 6, 2) != 0) {
+      type > static_cast<uint64_t>(FrameType::kSession) || Load(bytes, 6, 2) != 0) {
     return absl::DataLossError(absl::StrFormat("unknown bulk frame type %d", type));
   }
   FrameHeader header;

@@ -1,9 +1,11 @@
 // bulk_frame.h
 //
-// The framing of the bulk channel: the TCP connection beside a remote
-// session that carries the bytes of large copies between host memory and
-// device memory, so they never pass through protobuf or the session's
-// stream (docs/design.md, "Bulk channel").
+// The framing of npud's own TCP port (--bulk_listen). Mostly the bulk
+// channel: the TCP connection beside a remote session that carries the
+// bytes of large copies between host memory and device memory, so they
+// never pass through protobuf or the session's stream (docs/design.md,
+// "Bulk channel"). A connection whose first header is kSession carries a
+// framed session instead.
 //
 // Every frame starts with a 32-byte header, little endian: magic "NPBK"
 // (u32), type (u16), zero (u16), transfer id (u64), offset (u64), length
@@ -18,6 +20,11 @@
 //                            device-to-host bytes)
 //   kCancel   npud → client  nothing: the transfer's copy was refused, its
 //                            bytes will never be pulled
+//   kSession  client → npud  nothing (all fields zero): this connection is
+//                            not a bulk channel but a framed session; the
+//                            local protocol's frames follow both ways
+//                            (common/stream_frame.h), beginning with the
+//                            client's hello
 //
 // npud only ever receives bytes it asked for, into the device memory of the
 // copy, so it needs no buffer of its own for them.
@@ -46,6 +53,7 @@ enum class FrameType : uint16_t {
   kPull = 3,
   kData = 4,
   kCancel = 5,
+  kSession = 6,
 };
 
 struct FrameHeader {

@@ -69,6 +69,16 @@ class SocketStream final : public ByteStream {
     return absl::OkStatus();
   }
 
+  absl::StatusOr<size_t> TryWrite(absl::string_view data) override {
+    while (true) {
+      const ssize_t n = send(socket_.get(), data.data(), data.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+      if (n >= 0) return static_cast<size_t>(n);
+      if (errno == EINTR) continue;
+      if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
+      return absl::UnavailableError(absl::StrCat("send: ", std::strerror(errno)));
+    }
+  }
+
   void SetReadTimeout(absl::Duration timeout) override {
     const timeval tv = absl::ToTimeval(timeout);
     setsockopt(socket_.get(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));

@@ -1,7 +1,8 @@
 // byte_stream.h
 //
 // ByteStream: a connected, blocking, two-way stream of bytes — what the bulk
-// channel runs over: a TCP socket (and, to come, TLS on one).
+// channel and framed sessions run over: a socket, or TLS on a TCP socket
+// (common/tls_stream.h).
 //
 // One thread may read while another writes; reads are never concurrent
 // with reads, nor writes with writes. Shutdown() may be called from any
@@ -18,6 +19,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 #include "absl/types/span.h"
 #include "common/unique_fd.h"
@@ -33,6 +35,12 @@ class ByteStream {
   virtual absl::Status ReadFully(void* data, size_t size) = 0;
   // Writes all of `pieces`, in order (short writes and EINTR are retried).
   virtual absl::Status WriteAll(absl::Span<const iovec> pieces) = 0;
+  // Writes as much of `data` as the stream takes without waiting and
+  // returns how much that was (0 when it is full). A write the stream could
+  // only start must be continued with the same bytes: the next TryWrite or
+  // WriteAll begins at the first byte not reported as taken. Not
+  // concurrent with other writes.
+  virtual absl::StatusOr<size_t> TryWrite(absl::string_view data) = 0;
   // Bounds each later read (zero: unbounded).
   virtual void SetReadTimeout(absl::Duration timeout) = 0;
   virtual void Shutdown() = 0;

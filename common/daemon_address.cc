@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 
@@ -21,6 +22,8 @@ std::string DaemonAddress::ToString() const {
       return absl::StrCat("unix://", target);
     case Kind::kTcp:
       return target;
+    case Kind::kFramedTcp:
+      return absl::StrCat("npud://", target);
     case Kind::kInproc:
       return "inproc:";
   }
@@ -33,6 +36,12 @@ std::string DaemonAddress::Host() const {
     host = host.substr(1, host.size() - 2);
   }
   return host;
+}
+
+int DaemonAddress::Port() const {
+  int port = 0;
+  return absl::SimpleAtoi(absl::string_view(target).substr(target.rfind(':') + 1), &port) ? port
+                                                                                          : 0;
 }
 
 absl::StatusOr<DaemonAddress> ParseDaemonAddress(absl::string_view text) {
@@ -52,12 +61,15 @@ absl::StatusOr<DaemonAddress> ParseDaemonAddress(absl::string_view text) {
     address.target = std::string(text);
     return address;
   }
+  address.kind = absl::ConsumePrefix(&text, "npud://") ? DaemonAddress::Kind::kFramedTcp
+                                                       : DaemonAddress::Kind::kTcp;
   const size_t colon = text.rfind(':');
-  if (text.empty() || colon == absl::string_view::npos || colon + 1 == text.size()) {
+  int port = 0;
+  if (text.empty() || colon == absl::string_view::npos ||
+      !absl::SimpleAtoi(text.substr(colon + 1), &port) || port < 0 || port > 65535) {
     return absl::InvalidArgumentError(
-        absl::StrCat("'", text, "' is not unix:///path, host:port or inproc:"));
+        absl::StrCat("'", text, "' is not unix:///path, host:port, npud://host:port or inproc:"));
   }
-  address.kind = DaemonAddress::Kind::kTcp;
   address.target = std::string(text);
   return address;
 }

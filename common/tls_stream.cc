@@ -209,6 +209,18 @@ class TlsStream final : public ByteStream {
     return absl::OkStatus();
   }
 
+  // OpenSSL takes a write whole or not at all (it has no partial writes
+  // enabled): one it could only start reports 0 and is finished by the next
+  // write, which begins with the same bytes.
+  absl::StatusOr<size_t> TryWrite(absl::string_view data) override {
+    if (data.empty()) return 0;
+    const int turn = static_cast<int>(std::min(data.size(), kBytesPerTurn));
+    short events = 0;
+    NPUD_ASSIGN_OR_RETURN(
+        const int n, Attempt([&](SSL* ssl) { return SSL_write(ssl, data.data(), turn); }, &events));
+    return static_cast<size_t>(n);
+  }
+
   void SetReadTimeout(absl::Duration timeout) override {
     read_timeout_ns_.store(absl::ToInt64Nanoseconds(timeout));
   }
@@ -235,44 +247,48 @@ class TlsStream final : public ByteStream {
   // socket whenever OpenSSL wants it, until `deadline`.
   absl::StatusOr<int> Run(absl::FunctionRef<int(SSL*)> op, absl::Time deadline) {
     while (true) {
-      if (shut_down_.load()) return absl::UnavailableError("the stream was shut down");
       short events = 0;
-      {
-        absl::MutexLock lock(&mu_);
-        ERR_clear_error();
-        const bool handshaking = !SSL_is_init_finished(ssl_);
-        int result;
-        {
-          const NoSigpipe no_sigpipe;
-          result = op(ssl_);
-        }
-        if (result > 0) return result;
-        const int saved_errno = errno;
-        switch (SSL_get_error(ssl_, result)) {
-          case SSL_ERROR_WANT_READ:
-            events = POLLIN;
-            break;
-          case SSL_ERROR_WANT_WRITE:
-            events = POLLOUT;
-            break;
-          case SSL_ERROR_ZERO_RETURN:
-            if (!handshaking) return absl::OutOfRangeError("end of stream");
-            return absl::UnavailableError("TLS handshake: the peer closed the connection");
-          case SSL_ERROR_SYSCALL:
-            return absl::UnavailableError(
-                absl::StrCat(handshaking ? "TLS handshake: " : "TLS: ",
-                             saved_errno != 0 ? std::strerror(saved_errno) : OpenSslErrors()));
-          default: {
-            std::string why = OpenSslErrors();
-            if (const long verified = SSL_get_verify_result(ssl_); verified != X509_V_OK) {
-              absl::StrAppend(&why, " (", X509_verify_cert_error_string(verified), ")");
-            }
-            return absl::UnavailableError(
-                absl::StrCat(handshaking ? "TLS handshake: " : "TLS: ", why));
-          }
-        }
-      }
+      absl::StatusOr<int> result = Attempt(op, &events);
+      if (!result.ok() || *result > 0) return result;
       if (absl::Status ready = WaitFor(events, deadline); !ready.ok()) return ready;
+    }
+  }
+
+  // Runs `op` once: its result when > 0; 0 when OpenSSL waits for the
+  // socket (*events says for what); an error when the connection failed.
+  absl::StatusOr<int> Attempt(absl::FunctionRef<int(SSL*)> op, short* events) {
+    if (shut_down_.load()) return absl::UnavailableError("the stream was shut down");
+    absl::MutexLock lock(&mu_);
+    ERR_clear_error();
+    const bool handshaking = !SSL_is_init_finished(ssl_);
+    int result;
+    {
+      const NoSigpipe no_sigpipe;
+      result = op(ssl_);
+    }
+    if (result > 0) return result;
+    const int saved_errno = errno;
+    switch (SSL_get_error(ssl_, result)) {
+      case SSL_ERROR_WANT_READ:
+        *events = POLLIN;
+        return 0;
+      case SSL_ERROR_WANT_WRITE:
+        *events = POLLOUT;
+        return 0;
+      case SSL_ERROR_ZERO_RETURN:
+        if (!handshaking) return absl::OutOfRangeError("end of stream");
+        return absl::UnavailableError("TLS handshake: the peer closed the connection");
+      case SSL_ERROR_SYSCALL:
+        return absl::UnavailableError(
+            absl::StrCat(handshaking ? "TLS handshake: " : "TLS: ",
+                         saved_errno != 0 ? std::strerror(saved_errno) : OpenSslErrors()));
+      default: {
+        std::string why = OpenSslErrors();
+        if (const long verified = SSL_get_verify_result(ssl_); verified != X509_V_OK) {
+          absl::StrAppend(&why, " (", X509_verify_cert_error_string(verified), ")");
+        }
+        return absl::UnavailableError(absl::StrCat(handshaking ? "TLS handshake: " : "TLS: ", why));
+      }
     }
   }
 

@@ -77,7 +77,7 @@ class DaemonCore {
                                      bool remote = false) ABSL_LOCKS_EXCLUDED(mu_);
   void CloseSession(uint64_t session_id) ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Where BulkServer listens (0: npud offers no bulk channel). Set before
+  // Where TcpServer listens (0: npud offers no bulk channel). Set before
   // sessions open.
   void set_bulk_port(int port) { bulk_port_ = port; }
   // The bulk channel end of live session `session_id`; NotFound if there is

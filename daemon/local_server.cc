@@ -15,12 +15,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "common/byte_stream.h"
 #include "common/frame_io.h"
 #include "common/status_macros.h"
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
+#include "daemon/framed_sink.h"
 #include "daemon/message_sink.h"
-#include "daemon/send_budget.h"
 #include "daemon/session_endpoint.h"
 #include "npud/v1/npud.pb.h"
 #include "spdlog/spdlog.h"
@@ -32,136 +33,6 @@ namespace {
 constexpr absl::Duration kAcceptPause = absl::Milliseconds(100);
 // How often connections waiting for their hello are checked for expiry.
 constexpr absl::Duration kExpiryScan = absl::Milliseconds(100);
-
-// Writes a connection's server messages. A message is written at once by
-// the thread that sends it, without blocking; only when the socket is full
-// does the rest wait in `pending_` for the writer thread (started then), and
-// later messages queue behind it, so order is kept and no scheduler worker
-// ever blocks on a slow client. What the client has not taken yet is
-// bounded (MessageSink).
-class LocalSink final : public BudgetedSink {
- public:
-  explicit LocalSink(int socket) : socket_(socket) {}
-  ~LocalSink() override { Close(); }
-
-  void Send(v1::ServerMessage message) override {
-    // Serialized straight behind the header: bulk data is copied once.
-    std::string frame(kFrameHeaderBytes, '\0');
-    message.AppendToString(&frame);
-    SealFrame(&frame);
-    {
-      absl::MutexLock lock(&mu_);
-      if (closed_ || broken_) return;
-      const size_t sent = writing_ || !pending_.empty() ? 0 : WriteNow(frame);
-      if (broken_) {
-        // Fall through to End(): parked producers must not wait for a
-        // socket that is gone.
-      } else if (sent == frame.size()) {
-        return;
-      } else if (budget_.Add(frame.size() - sent)) {
-        pending_.append(frame, sent);  // the writer thread sends it
-        if (!writer_.joinable()) writer_ = std::thread([this] { WriterLoop(); });
-        return;
-      } else {
-        Overflow();
-      }
-    }
-    budget_.End();
-  }
-
-  void Disconnect() override {
-    // Under mu_: once Close() has run, the socket may belong to another.
-    absl::MutexLock lock(&mu_);
-    if (!closed_) shutdown(socket_, SHUT_RDWR);
-  }
-
-  // Stops writing; later messages are dropped.
-  void Close() {
-    std::thread writer;
-    {
-      absl::MutexLock lock(&mu_);
-      if (closed_) return;
-      closed_ = true;
-      writer.swap(writer_);
-    }
-    budget_.End();
-    if (writer.joinable()) writer.join();
-  }
-
- private:
-  // Writes what the socket takes without blocking; returns the bytes sent.
-  size_t WriteNow(const std::string& frame) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    size_t sent = 0;
-    while (sent < frame.size()) {
-      const ssize_t n =
-          send(socket_, frame.data() + sent, frame.size() - sent, MSG_DONTWAIT | MSG_NOSIGNAL);
-      if (n > 0) {
-        sent += n;
-      } else if (n < 0 && errno == EINTR) {
-        continue;
-      } else {
-        if (!(n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))) broken_ = true;
-        break;
-      }
-    }
-    return sent;
-  }
-
-  // The client stopped reading: drop what waits and end the connection
-  // (its reader then sees the end and the session closes).
-  void Overflow() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-    spdlog::error("local client does not read its replies ({} MiB unread); disconnecting",
-                  budget_.unread() >> 20);
-    broken_ = true;
-    pending_.clear();
-    pending_.shrink_to_fit();
-    shutdown(socket_, SHUT_RDWR);
-  }
-
-  void WriterLoop() {
-    absl::MutexLock lock(&mu_);
-    while (true) {
-      auto ready = [this]()
-                       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return closed_ || !pending_.empty(); };
-      mu_.Await(absl::Condition(&ready));
-      if (closed_) return;
-      std::string batch;
-      batch.swap(pending_);
-      writing_ = true;
-      mu_.Unlock();
-      // Blocking write: the socket is full, nothing better to do.
-      size_t sent = 0;
-      bool ok = true;
-      while (ok && sent < batch.size()) {
-        const ssize_t n = send(socket_, batch.data() + sent, batch.size() - sent, MSG_NOSIGNAL);
-        if (n > 0) {
-          sent += n;
-        } else if (!(n < 0 && errno == EINTR)) {
-          ok = false;
-        }
-      }
-      // Wakes parked reads; never under our lock.
-      if (ok) {
-        budget_.Remove(batch.size());
-      } else {
-        budget_.End();
-      }
-      mu_.Lock();
-      writing_ = false;
-      if (!ok) broken_ = true;
-    }
-  }
-
-  const int socket_;
-  absl::Mutex mu_;
-  // Bytes the socket did not take yet (counted in budget_ with those of the
-  // batch the writer thread is sending).
-  std::string pending_ ABSL_GUARDED_BY(mu_);
-  bool writing_ ABSL_GUARDED_BY(mu_) = false;
-  bool closed_ ABSL_GUARDED_BY(mu_) = false;
-  bool broken_ ABSL_GUARDED_BY(mu_) = false;
-  std::thread writer_ ABSL_GUARDED_BY(mu_);
-};
 
 // The client's messages: the hello the event thread read, then frames from
 // the socket.
@@ -237,8 +108,16 @@ class LocalServer::Connection {
 
  private:
   void Serve(v1::ClientMessage hello, PeerCredentials credentials) {
+    // The sink's stream holds its own descriptor of the socket, so that a
+    // late Disconnect() can never reach a descriptor number reused since.
+    UniqueFd writing(fcntl(socket_.get(), F_DUPFD_CLOEXEC, 0));
+    if (!writing.valid()) {
+      spdlog::error("local client pid {} dropped: out of descriptors ({})", credentials.pid,
+                    std::strerror(errno));
+      return;
+    }
     FrameSource source(socket_.get(), std::move(hello));
-    auto sink = std::make_shared<LocalSink>(socket_.get());
+    auto sink = std::make_shared<FramedSink>(MakeSocketStream(std::move(writing)));
     const absl::Status served = ServeSession(core_, source, sink, credentials);
     if (!served.ok()) {
       spdlog::warn("local client pid {} uid {} refused: {}", credentials.pid, credentials.uid,

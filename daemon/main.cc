@@ -34,13 +34,13 @@
 #include "absl/time/clock.h"
 #include "common/daemon_address.h"
 #include "common/lock_order_checks.h"
-#include "daemon/bulk_server.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
 #include "daemon/heap_policy.h"
 #include "daemon/local_server.h"
 #include "daemon/log_format.h"
 #include "daemon/metrics_server.h"
+#include "daemon/tcp_server.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
 
@@ -94,10 +94,11 @@ ABSL_FLAG(std::string, metrics_listen, "",
           "logged); empty: no metrics. Plain HTTP, so beyond loopback only with "
           "--allow_insecure_tcp.");
 ABSL_FLAG(std::string, bulk_listen, "auto",
-          "Where remote clients open the bulk channel that carries large copies: host:port, "
-          "\"auto\" (the host of the first TCP --listen address, any free port; told to "
-          "clients in their hello) or \"off\" (copies travel inside the session stream). "
-          "Encrypted with the certificates of --tls_cert when it is given.");
+          "npud's own TCP port, for the bulk channels that carry remote sessions' large copies "
+          "and for framed sessions (NPUD_ADDRESS=npud://host:port, faster than gRPC): "
+          "host:port, \"auto\" (the host of the first TCP --listen address, any free port; "
+          "told to gRPC clients in their hello) or \"off\" (copies travel inside the session "
+          "stream). Encrypted with the certificates of --tls_cert when it is given.");
 ABSL_FLAG(int, hello_timeout_ms, 5000,
           "How long a new connection may take to say hello before it is closed.");
 ABSL_FLAG(int, idle_exit_seconds, 0, "Exit after this many seconds without clients (0: never).");
@@ -107,7 +108,8 @@ ABSL_FLAG(bool, exit_with_parent, false,
 ABSL_FLAG(std::string, kernel_include_dir, "",
           "CPU AscendC headers for runtime compilation (default: the install tree's).");
 ABSL_FLAG(std::string, ready_file, "",
-          "Written with the bound TCP ports (one per line) once serving.");
+          "Written once serving: the gRPC ports of --listen, one per line (0 for a unix "
+          "socket), then \"npud <port>\" for npud's own TCP port of --bulk_listen.");
 ABSL_FLAG(std::string, kernel_host, "",
           "The kernel host binary sessions' kernels run in (sandboxed, one per session); "
           "default: libexec/npud-kernel-host beside npud's bin/.");
@@ -157,11 +159,11 @@ void RaiseDescriptorLimit() {
 
 // The bulk channel's server for --bulk_listen (null when there is none to
 // run: "off" or no TCP listener), with the TLS of the session stream.
-absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> BulkListen(
+absl::StatusOr<std::unique_ptr<npud::daemon::TcpServer>> BulkListen(
     npud::daemon::DaemonCore* core, const std::string& flag,
     const std::vector<npud::DaemonAddress>& listen, const npud::daemon::GrpcServer::Options& grpc) {
   if (flag == "off") return nullptr;
-  npud::daemon::BulkServer::Options options;
+  npud::daemon::TcpServer::Options options;
   options.hello_timeout = grpc.hello_timeout;
   options.max_connections = grpc.max_sessions;
   options.max_connections_per_peer = grpc.max_sessions_per_peer;
@@ -189,7 +191,7 @@ absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> BulkListen(
     return absl::FailedPreconditionError(absl::StrCat("refusing to listen on ", options.host,
                                                       " without TLS (see --allow_insecure_tcp)"));
   }
-  return npud::daemon::BulkServer::Start(core, options);
+  return npud::daemon::TcpServer::Start(core, options);
 }
 
 }  // namespace
@@ -297,6 +299,10 @@ int main(int argc, char** argv) {
   std::vector<npud::DaemonAddress> addresses;
   for (const std::string& text : listen) {
     auto address = npud::ParseDaemonAddress(text);
+    if (address.ok() && address->kind == npud::DaemonAddress::Kind::kFramedTcp) {
+      spdlog::critical("--listen={}: npud's own TCP port is --bulk_listen=host:port", text);
+      return 1;
+    }
     if (!address.ok() || address->kind == npud::DaemonAddress::Kind::kInproc) {
       spdlog::critical("--listen={}: not unix:///path or host:port", text);
       return 1;
@@ -342,7 +348,7 @@ int main(int argc, char** argv) {
     spdlog::critical("{}", server.status().ToString());
     return 1;
   }
-  absl::StatusOr<std::unique_ptr<npud::daemon::BulkServer>> bulk =
+  absl::StatusOr<std::unique_ptr<npud::daemon::TcpServer>> bulk =
       BulkListen(core->get(), absl::GetFlag(FLAGS_bulk_listen), addresses, grpc_options);
   if (!bulk.ok()) {
     spdlog::critical("--bulk_listen: {}", bulk.status().ToString());
@@ -396,6 +402,7 @@ int main(int argc, char** argv) {
     {
       std::ofstream out(tmp);
       for (int port : (*server)->bound_ports()) out << port << "\n";
+      if (*bulk != nullptr) out << "npud " << (*bulk)->port() << "\n";
     }
     rename(tmp.c_str(), ready.c_str());
   }

@@ -276,8 +276,10 @@ int main(int argc, char** argv) {
     }
   }
   auto parsed = npud::ParseDaemonAddress(address);
-  if (!parsed.ok() || parsed->kind == npud::DaemonAddress::Kind::kInproc) {
-    std::fprintf(stderr, "npuctl: '%s' is not unix:///path or host:port\n", address.c_str());
+  if (!parsed.ok() || parsed->kind == npud::DaemonAddress::Kind::kInproc ||
+      parsed->kind == npud::DaemonAddress::Kind::kFramedTcp) {
+    std::fprintf(stderr, "npuctl: '%s' is not unix:///path or host:port (npuctl speaks gRPC)\n",
+                 address.c_str());
     return 2;
   }
   grpc::ChannelArguments channel_args;

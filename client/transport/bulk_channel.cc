@@ -6,9 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "client/transport/tcp_dial.h"
 #include "common/status_macros.h"
-#include "common/tls_config.h"
-#include "common/tls_stream.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::client {
@@ -17,15 +16,7 @@ absl::StatusOr<std::unique_ptr<BulkChannel>> BulkChannel::Connect(const std::str
                                                                   uint64_t session_id,
                                                                   const std::string& key,
                                                                   absl::Duration timeout) {
-  NPUD_ASSIGN_OR_RETURN(const ClientTls tls, ClientTlsFromEnv());
-  NPUD_ASSIGN_OR_RETURN(UniqueFd fd, ConnectTcp(host, port, timeout));
-  std::shared_ptr<ByteStream> stream;
-  if (tls.enabled()) {
-    NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const TlsContext> context, TlsContext::ForClient(tls));
-    NPUD_ASSIGN_OR_RETURN(stream, TlsConnect(std::move(fd), std::move(context), host, timeout));
-  } else {
-    stream = MakeSocketStream(std::move(fd));
-  }
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<ByteStream> stream, DialNpudPort(host, port, timeout));
   const bulk::EncodedHeader hello =
       bulk::EncodeHeader({bulk::FrameType::kHello, session_id, 0, key.size()});
   const iovec pieces[2] = {Piece(hello.data(), hello.size()), Piece(key.data(), key.size())};

@@ -104,6 +104,9 @@ absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon() {
     }
     if (address->kind == DaemonAddress::Kind::kInproc) return MakeInprocTransport();
     if (address->kind == DaemonAddress::Kind::kTcp) return MakeGrpcTransport(address->GrpcTarget());
+    if (address->kind == DaemonAddress::Kind::kFramedTcp) {
+      return MakeFramedTcpTransport(address->Host(), address->Port());
+    }
     path = address->target;
   }
   // On the daemon's host the local protocol (next to the gRPC socket) is

@@ -2,7 +2,9 @@
 //
 // Which daemon a client talks to:
 //   NPUD_ADDRESS=unix:///path | unix:/path   a daemon on a unix socket
-//   NPUD_ADDRESS=host:port                   a daemon over TCP
+//   NPUD_ADDRESS=host:port                   a daemon over TCP (gRPC)
+//   NPUD_ADDRESS=npud://host:port            a daemon over TCP, framed, on
+//                                            its own port (--bulk_listen)
 //   NPUD_ADDRESS=inproc:                     devices inside this process
 //   NPUD_ADDRESS unset                       the per-user default socket; if
 //       nothing listens there, a private npud is started on it (it exits by

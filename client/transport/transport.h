@@ -1,8 +1,9 @@
 // transport.h
 //
 // Transport: carries one client process's session to a daemon — over gRPC
-// (unix socket or TCP), over the local protocol (unix socket, same host), or
-// to a daemon core running inside this process.
+// (unix socket or TCP), over the local protocol (unix socket, same host),
+// over its frames on npud's own TCP port, or to a daemon core running
+// inside this process.
 //
 // Contract, stated once for every implementation:
 //  * Connect() sends the hello and returns the daemon's reply. From then on
@@ -71,6 +72,10 @@ absl::Duration ConnectTimeout();
 
 // A transport to the daemon at `target` ("unix:///path" or "host:port").
 std::unique_ptr<Transport> MakeGrpcTransport(const std::string& target);
+
+// Framed messages (the local protocol's, no gRPC) on npud's own TCP port
+// at host:port (daemon/tcp_server.h), in TLS when NPUD_TLS_CA is set.
+std::unique_ptr<Transport> MakeFramedTcpTransport(const std::string& host, int port);
 
 // The local protocol (framed messages, no gRPC, shared memory) to the daemon
 // listening on the unix socket `path` (see daemon/local_server.h).

@@ -2,7 +2,7 @@
 //
 // BulkLink: a remote session's end of the bulk channel (common/bulk_frame.h,
 // docs/design.md "Bulk channel"). The session makes one with a random key,
-// which its client learns from the HelloReply; BulkServer hands over the
+// which its client learns from the HelloReply; TcpServer hands over the
 // connection that presents the session's id and that key.
 //
 // Copy tasks then move bytes between that connection and device memory
@@ -13,7 +13,7 @@
 // moved. npud only reads bytes it asked for, so a client cannot make it
 // hold any: the memory a connection costs is its socket buffers.
 //
-// Threads: the connection's own (BulkServer's, in ServeReads) reads the
+// Threads: the connection's own (TcpServer's, in ServeReads) reads the
 // client's frames; a writer thread sends pulls, cancels and device-to-host
 // bytes, one frame at a time so small frames never wait behind a large
 // copy. Close() (the session ends) fails every transfer still moving.

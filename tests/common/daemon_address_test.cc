@@ -33,8 +33,22 @@ TEST(DaemonAddressTest, TcpAndInproc) {
   }
 }
 
+TEST(DaemonAddressTest, ParsesNpudsOwnTcpPort) {
+  auto framed = ParseDaemonAddress("npud://10.0.0.7:50052");
+  ASSERT_TRUE(framed.ok()) << framed.status();
+  EXPECT_EQ(framed->kind, DaemonAddress::Kind::kFramedTcp);
+  EXPECT_EQ(framed->Host(), "10.0.0.7");
+  EXPECT_EQ(framed->Port(), 50052);
+  EXPECT_EQ(framed->ToString(), "npud://10.0.0.7:50052");
+  auto v6 = ParseDaemonAddress("npud://[::1]:9");
+  ASSERT_TRUE(v6.ok()) << v6.status();
+  EXPECT_EQ(v6->Host(), "::1");
+  EXPECT_EQ(v6->Port(), 9);
+}
+
 TEST(DaemonAddressTest, RefusesWhatIsNoAddress) {
-  for (const char* text : {"", "   ", "unix:", "unix://", "localhost", "localhost:"}) {
+  for (const char* text : {"", "   ", "unix:", "unix://", "localhost", "localhost:",
+                           "localhost:http", "npud://", "npud://host", "host:70000"}) {
     auto address = ParseDaemonAddress(text);
     EXPECT_TRUE(absl::IsInvalidArgument(address.status())) << "'" << text << "'";
   }

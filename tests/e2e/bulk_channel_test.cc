@@ -7,6 +7,10 @@
 // channel, the copy fails with a CANN code, no byte outside the copy's range
 // changes and the daemon keeps serving.
 //
+// Framed sessions share the port (npud://host:port): the same kind of
+// test shows that they say hello first and in time, announce no frame
+// larger than allowed, and end on malformed frames.
+//
 // Over TCP, plain and with mutual TLS (the tls variant, which adds the
 // TLS refusals at the end): the bulk channel exists for remote sessions.
 
@@ -20,6 +24,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,8 +33,10 @@
 #include "absl/time/clock.h"
 #include "common/bulk_frame.h"
 #include "common/byte_stream.h"
+#include "common/frame_io.h"
 #include "common/grpc_tls.h"
 #include "common/protocol_version.h"
+#include "common/stream_frame.h"
 #include "common/tls_stream.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
@@ -456,6 +463,130 @@ TEST_F(BulkChannelTest, UnreadBytesDoNotGrowTheDaemon) {
   EXPECT_LT(rss_during, rss_before + (32 << 20))
       << "before " << (rss_before >> 20) << " MiB, during " << (rss_during >> 20) << " MiB";
   session_.reset();
+  ExpectDaemonStillServes();
+}
+
+// Framed sessions on the same port (kSession, common/stream_frame.h),
+// spoken by hand.
+
+// One frame of the local protocol carrying `message`.
+std::string Frame(const google::protobuf::Message& message) {
+  std::string frame(npud::kFrameHeaderBytes, '\0');
+  message.AppendToString(&frame);
+  npud::SealFrame(&frame);
+  return frame;
+}
+
+std::string SessionHeader() {
+  const npud::bulk::EncodedHeader header = npud::bulk::EncodeHeader({FrameType::kSession, 0, 0, 0});
+  return std::string(header.begin(), header.end());
+}
+
+npud::v1::ClientMessage HelloMessage(const std::string& token = "") {
+  npud::v1::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(npud::protocol_version::kCurrent);
+  hello.mutable_hello()->set_pid(getpid());
+  hello.mutable_hello()->set_program("bulk_channel_test");
+  hello.mutable_hello()->set_auth_token(token);
+  return hello;
+}
+
+// The next server message of a framed session; nothing once it ended.
+std::optional<npud::v1::ServerMessage> ReceiveMessage(npud::ByteStream& stream) {
+  std::string payload;
+  npud::v1::ServerMessage message;
+  if (!npud::ReadStreamFrame(stream, &payload, npud::kMaxFrameBytes).ok() ||
+      !message.ParseFromString(payload)) {
+    return std::nullopt;
+  }
+  return message;
+}
+
+// The positive control: a hello, a call and its reply, and a real client's
+// program over npud://.
+TEST_F(BulkChannelTest, FramedSessionsServeCalls) {
+  const Stream stream = Connect();
+  SendRaw(*stream, SessionHeader() + Frame(HelloMessage()));
+  std::optional<npud::v1::ServerMessage> hello = ReceiveMessage(*stream);
+  ASSERT_TRUE(hello.has_value());
+  ASSERT_TRUE(hello->has_hello()) << hello->DebugString();
+  EXPECT_NE(hello->hello().session_id(), session_->hello().session_id());
+  EXPECT_EQ(hello->hello().bulk_port(), session_->hello().bulk_port());
+  npud::v1::ClientMessage batch;
+  npud::v1::Call* call = batch.mutable_batch()->add_calls();
+  call->set_call_id(7);
+  call->mutable_malloc()->set_size(4096);
+  SendRaw(*stream, Frame(batch));
+  std::optional<npud::v1::ServerMessage> reply = ReceiveMessage(*stream);
+  ASSERT_TRUE(reply.has_value());
+  ASSERT_TRUE(reply->has_reply()) << reply->DebugString();
+  EXPECT_EQ(reply->reply().call_id(), 7u);
+  EXPECT_EQ(reply->reply().acl_error(), 0);
+  EXPECT_NE(reply->reply().malloc().address(), 0u);
+
+  const std::string framed =
+      "NPUD_ADDRESS=npud://127.0.0.1:" + std::to_string(session_->hello().bulk_port());
+  EXPECT_EQ(npud::testing::RunProcess({ACL_TEST_CLIENT, "flows"}, {framed}), 0);
+}
+
+// What a framed session must not do before its hello: stay silent, send
+// something else first, or announce a hello larger than any. Each gets a
+// refusal saying why and the close, within the hello timeout, and nothing
+// is allocated for what a header announces.
+TEST_F(BulkChannelTest, FramedSessionsSayHelloFirstAndInTime) {
+  Stream stream = Connect();
+  SendRaw(*stream, SessionHeader());
+  const absl::Time start = absl::Now();
+  std::optional<npud::v1::ServerMessage> refused = ReceiveMessage(*stream);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_TRUE(refused->has_refused());
+  EXPECT_TRUE(absl::StrContains(refused->refused().message(), "no hello in time"))
+      << refused->refused().message();
+  EXPECT_TRUE(Closed(*stream));
+  EXPECT_LT(absl::Now() - start, absl::Seconds(4));
+
+  stream = Connect();
+  npud::v1::ClientMessage batch;
+  batch.mutable_batch()->add_calls()->mutable_malloc()->set_size(64);
+  SendRaw(*stream, SessionHeader() + Frame(batch));
+  refused = ReceiveMessage(*stream);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_TRUE(absl::StrContains(refused->refused().message(), "must be a hello"))
+      << refused->refused().message();
+  EXPECT_TRUE(Closed(*stream));
+
+  const uint64_t rss_before = ResidentBytes(daemon_->pid());
+  std::vector<Stream> huge;
+  for (int i = 0; i < 8; ++i) {
+    huge.push_back(Connect());
+    std::string header(npud::kFrameHeaderBytes, '\0');
+    header[3] = 0x0f;  // 240 MiB
+    SendRaw(*huge.back(), SessionHeader() + header);
+  }
+  for (const Stream& s : huge) {
+    refused = ReceiveMessage(*s);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_TRUE(absl::StrContains(refused->refused().message(), "malformed frame header"))
+        << refused->refused().message();
+    EXPECT_TRUE(Closed(*s));
+  }
+  EXPECT_LT(ResidentBytes(daemon_->pid()), rss_before + (32 << 20));
+  ExpectDaemonStillServes();
+}
+
+// After the hello: a frame with descriptors, a garbage length or a message
+// that does not parse ends the session, and what it held is released.
+TEST_F(BulkChannelTest, MalformedFramesEndAFramedSession) {
+  for (const std::string& bad :
+       {std::string("\x04\0\0\0\x01\0\0\0abcd", 12), std::string("\xff\xff\xff\xff\0\0\0\0", 8),
+        std::string("\x04\0\0\0\0\0\0\0\xff\xff\xff\xff", 12)}) {
+    const Stream stream = Connect();
+    SendRaw(*stream, SessionHeader() + Frame(HelloMessage()));
+    std::optional<npud::v1::ServerMessage> hello = ReceiveMessage(*stream);
+    ASSERT_TRUE(hello.has_value() && hello->has_hello());
+    SendRaw(*stream, bad);
+    EXPECT_TRUE(Closed(*stream));
+  }
   ExpectDaemonStillServes();
 }
 

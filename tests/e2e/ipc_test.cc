@@ -56,8 +56,9 @@ class IpcTest : public ::testing::Test {
   // Columns of the npuctl sessions row of process `pid`.
   std::vector<std::string> SessionRow(const std::string& pid) {
     std::string out;
-    EXPECT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "sessions"}, {}, &out),
-              0);
+    EXPECT_EQ(
+        RunProcess({NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "sessions"}, {}, &out),
+        0);
     for (absl::string_view line : absl::StrSplit(out, '\n')) {
       std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
       if (fields.size() > 8 && fields[1] == pid) return fields;

@@ -135,11 +135,12 @@ TEST_F(MultiProcessTest, AdminServiceShowsWhoHoldsWhat) {
   ASSERT_NE(holder, nullptr);
   ASSERT_EQ(holder->ReadLine(absl::Seconds(20)).rfind("ADDR ", 0), 0u);
   std::string out;
-  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "sessions"}, {}, &out),
-            0);
+  ASSERT_EQ(
+      RunProcess({NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "sessions"}, {}, &out), 0);
   EXPECT_NE(out.find("acl_test_client"), std::string::npos) << out;
   EXPECT_NE(out.find("0:1048576"), std::string::npos) << out;
-  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "devices"}, {}, &out), 0);
+  ASSERT_EQ(
+      RunProcess({NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "devices"}, {}, &out), 0);
   EXPECT_NE(out.find("Ascend910B1"), std::string::npos) << out;
 }
 

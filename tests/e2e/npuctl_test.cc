@@ -34,7 +34,7 @@ class NpuctlTest : public ::testing::Test {
 
   // npuctl's exit status; its stdout and stderr in *output.
   int Npuctl(const std::vector<std::string>& args, std::string* output) const {
-    std::string command = std::string(NPUCTL_BINARY) + " --address=" + daemon_->address();
+    std::string command = std::string(NPUCTL_BINARY) + " --address=" + daemon_->grpc_address();
     for (const std::string& arg : args) command += " " + arg;
     return RunProcess({"/bin/sh", "-c", command + " 2>&1"}, {}, output);
   }

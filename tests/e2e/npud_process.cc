@@ -12,7 +12,11 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "absl/time/clock.h"
 #include "common/subprocess.h"
 
@@ -68,7 +72,8 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
                                    "--log_level=debug",
                                    "--memory_gib=16",
                                    "--exit_with_parent=true"};
-  if (transport == Transport::kTls) {
+  const bool tls = transport == Transport::kTls || transport == Transport::kFramedTls;
+  if (tls) {
     const std::string certs = process->dir_ + "/certs";
     if (RunProcess({"/bin/sh", MAKE_TLS_CERTS, certs}, {}) != 0) {
       return absl::InternalError("tools/make_tls_certs.sh failed");
@@ -108,12 +113,24 @@ absl::StatusOr<std::unique_ptr<NpudProcess>> NpudProcess::Start(
     absl::SleepFor(absl::Milliseconds(5));
   }
   if (transport == Transport::kUnix) {
-    process->address_ = absl::StrCat("unix://", socket);
-  } else {
-    std::string port = ReadFile(ready);
-    port = port.substr(0, port.find('\n'));
-    process->address_ = absl::StrCat("127.0.0.1:", port);
+    process->grpc_address_ = absl::StrCat("unix://", socket);
+    process->address_ = process->grpc_address_;
+    return process;
   }
+  // The gRPC port, then "npud <port>" (--bulk_listen=auto).
+  for (absl::string_view line : absl::StrSplit(ReadFile(ready), '\n', absl::SkipEmpty())) {
+    if (absl::ConsumePrefix(&line, "npud ")) {
+      (void)absl::SimpleAtoi(line, &process->npud_port_);
+    } else if (process->grpc_address_.empty()) {
+      process->grpc_address_ = absl::StrCat("127.0.0.1:", line);
+    }
+  }
+  const bool framed = transport == Transport::kFramed || transport == Transport::kFramedTls;
+  if (framed && process->npud_port_ == 0) {
+    return absl::InternalError("npud did not report its own TCP port");
+  }
+  process->address_ =
+      framed ? absl::StrCat("npud://127.0.0.1:", process->npud_port_) : process->grpc_address_;
   return process;
 }
 
@@ -234,6 +251,8 @@ NpudProcess::Transport TransportFromEnv() {
   const std::string name = transport != nullptr ? transport : "";
   if (name == "tcp") return NpudProcess::Transport::kTcp;
   if (name == "tls") return NpudProcess::Transport::kTls;
+  if (name == "framed") return NpudProcess::Transport::kFramed;
+  if (name == "framed_tls") return NpudProcess::Transport::kFramedTls;
   return NpudProcess::Transport::kUnix;
 }
 

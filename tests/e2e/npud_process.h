@@ -22,8 +22,10 @@ class NpudProcess {
  public:
   // kTls: TCP with mutual TLS, certificates from tools/make_tls_certs.sh
   // made for this daemon; the NPUD_TLS_* variables of this process are set
-  // so that its clients (and their children) use them.
-  enum class Transport { kUnix, kTcp, kTls };
+  // so that its clients (and their children) use them. kFramed and
+  // kFramedTls: the same daemons as kTcp and kTls, with clients addressing
+  // npud's own port (npud://, framed sessions) instead of gRPC.
+  enum class Transport { kUnix, kTcp, kTls, kFramed, kFramedTls };
 
   // Starts npud (the binary the build put in NPUD_BINARY) with `extra_flags`
   // and waits until it serves.
@@ -33,6 +35,10 @@ class NpudProcess {
 
   // What NPUD_ADDRESS must be set to for clients of this daemon.
   const std::string& address() const { return address_; }
+  // The gRPC address ("unix:///path" or "127.0.0.1:port", for npuctl and
+  // raw gRPC peers) and npud's own TCP port (0 on the unix socket).
+  const std::string& grpc_address() const { return grpc_address_; }
+  int npud_port() const { return npud_port_; }
   pid_t pid() const { return pid_; }
   // True while the process has not exited.
   bool Alive();
@@ -51,6 +57,8 @@ class NpudProcess {
   int exit_status_ = 0;
   std::string dir_;
   std::string address_;
+  std::string grpc_address_;
+  int npud_port_ = 0;
   std::string log_path_;
 };
 
@@ -83,8 +91,8 @@ class ChildProcess {
   int status_ = 0;
 };
 
-// The transport an e2e test binary runs against: NPUD_TEST_TRANSPORT=tcp
-// selects TCP, anything else the unix socket.
+// The transport an e2e test binary runs against: NPUD_TEST_TRANSPORT=tcp,
+// tls, framed or framed_tls select those, anything else the unix socket.
 NpudProcess::Transport TransportFromEnv();
 // True for NPUD_TEST_TRANSPORT=inproc: suites that can run with the devices
 // inside the test process start no daemon.

@@ -105,7 +105,7 @@ class ProtocolAbuseTest : public ::testing::Test {
 // Admin calls show every session: over TCP they need the admin token (the
 // test daemon has one there), on a unix socket without one they are open.
 TEST_F(ProtocolAbuseTest, AdminCallsNeedTheAdminToken) {
-  const std::vector<std::string> npuctl = {NPUCTL_BINARY, "--address=" + daemon_->address(),
+  const std::vector<std::string> npuctl = {NPUCTL_BINARY, "--address=" + daemon_->grpc_address(),
                                            "sessions"};
   std::string out;
   EXPECT_EQ(RunProcess(npuctl, {}, &out), 0) << daemon_->Log();
@@ -113,11 +113,11 @@ TEST_F(ProtocolAbuseTest, AdminCallsNeedTheAdminToken) {
     const std::string wrong = ::testing::TempDir() + "/wrong_admin_token";
     std::ofstream(wrong) << "wrong\n";
     EXPECT_NE(RunProcess({NPUCTL_BINARY, "--admin_token_file=/nonexistent",
-                          "--address=" + daemon_->address(), "sessions"},
+                          "--address=" + daemon_->grpc_address(), "sessions"},
                          {}, &out),
               0);
     EXPECT_NE(RunProcess({NPUCTL_BINARY, "--admin_token_file=" + wrong,
-                          "--address=" + daemon_->address(), "sessions"},
+                          "--address=" + daemon_->grpc_address(), "sessions"},
                          {}, &out),
               0);
     EXPECT_TRUE(absl::StrContains(daemon_->Log(), "admin call from")) << daemon_->Log();

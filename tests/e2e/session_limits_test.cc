@@ -89,10 +89,10 @@ TEST_F(SessionLimitsTest, MemoryCountsAllocationsImportsAndPhysicalMemory) {
 
   // The admin view shows the use against the limit.
   std::string out;
-  ASSERT_EQ(
-      RunProcess({NPUCTL_BINARY, "--address=" + DaemonEnvironment::daemon()->address(), "sessions"},
-                 {}, &out),
-      0);
+  ASSERT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + DaemonEnvironment::daemon()->grpc_address(),
+                        "sessions"},
+                       {}, &out),
+            0);
   EXPECT_NE(out.find(absl::StrCat("limit:", 40 * kMiB, "/", 64 * kMiB)), std::string::npos) << out;
   EXPECT_EQ(aclrtFreePhysical(physical), ACL_SUCCESS);
   exporter->WriteLine("free");

@@ -3,6 +3,8 @@
 // a missing client certificate, plain TCP and a wrong token are refused
 // with a CANN code and a log line that says why; npud refuses to listen
 // beyond loopback in clear unless told to; npuctl reaches it over TLS.
+// Clients run against the gRPC port (host:port) and as framed sessions on
+// npud's own port (npud://host:port), which takes the same TLS.
 
 #include <cstdio>
 #include <fstream>
@@ -28,7 +30,8 @@ std::string MakeCerts(const std::string& name) {
   return dir;
 }
 
-class TlsTest : public ::testing::Test {
+// The parameter: whether clients address npud's own port (framed).
+class TlsTest : public ::testing::TestWithParam<bool> {
  protected:
   static void SetUpTestSuite() {
     certs_ = new std::string(MakeCerts("good"));
@@ -58,7 +61,10 @@ class TlsTest : public ::testing::Test {
   // (each left out when empty) and `token`.
   std::vector<std::string> Env(const std::string& ca_dir, const std::string& cert_dir,
                                const std::string& token = kToken) const {
-    std::vector<std::string> env = {"NPUD_ADDRESS=" + daemon_->address(), "NPUD_TOKEN=" + token,
+    const std::string address = GetParam()
+                                    ? "npud://127.0.0.1:" + std::to_string(daemon_->npud_port())
+                                    : daemon_->address();
+    std::vector<std::string> env = {"NPUD_ADDRESS=" + address, "NPUD_TOKEN=" + token,
                                     "NPUD_CONNECT_TIMEOUT_MS=3000"};
     if (!ca_dir.empty()) env.push_back("NPUD_TLS_CA=" + ca_dir + "/ca.crt");
     if (!cert_dir.empty()) {
@@ -84,7 +90,7 @@ class TlsTest : public ::testing::Test {
 std::string* TlsTest::certs_ = nullptr;
 std::string* TlsTest::other_ = nullptr;
 
-TEST_F(TlsTest, ClientsWithTheRightCertificatesAreServed) {
+TEST_P(TlsTest, ClientsWithTheRightCertificatesAreServed) {
   std::string output;
   EXPECT_EQ(Flows(Env(*certs_, *certs_), &output), 0) << output << daemon_->Log();
   EXPECT_TRUE(absl::StrContains(daemon_->Log(),
@@ -93,14 +99,14 @@ TEST_F(TlsTest, ClientsWithTheRightCertificatesAreServed) {
       << daemon_->Log();
 }
 
-TEST_F(TlsTest, AnUntrustedServerCertificateIsRefused) {
+TEST_P(TlsTest, AnUntrustedServerCertificateIsRefused) {
   std::string output;
   EXPECT_NE(Flows(Env(*other_, *certs_), &output), 0);
   EXPECT_TRUE(absl::StrContains(output, "507033")) << output;
   EXPECT_TRUE(absl::StrContains(output, "over TLS: check NPUD_TLS_CA")) << output;
 }
 
-TEST_F(TlsTest, AClientWithoutACertificateIsRefused) {
+TEST_P(TlsTest, AClientWithoutACertificateIsRefused) {
   std::string output;
   EXPECT_NE(Flows(Env(*certs_, ""), &output), 0);
   EXPECT_TRUE(absl::StrContains(output, "507033")) << output;
@@ -108,19 +114,19 @@ TEST_F(TlsTest, AClientWithoutACertificateIsRefused) {
       << daemon_->Log();
 }
 
-TEST_F(TlsTest, ACertificateOfAnotherCaIsRefused) {
+TEST_P(TlsTest, ACertificateOfAnotherCaIsRefused) {
   std::string output;
   EXPECT_NE(Flows(Env(*certs_, *other_), &output), 0);
   EXPECT_TRUE(absl::StrContains(output, "507033")) << output;
 }
 
-TEST_F(TlsTest, PlainTcpIsRefused) {
+TEST_P(TlsTest, PlainTcpIsRefused) {
   std::string output;
   EXPECT_NE(Flows(Env("", ""), &output), 0);
   EXPECT_TRUE(absl::StrContains(output, "507033")) << output;
 }
 
-TEST_F(TlsTest, AWrongTokenIsRefusedInsideTls) {
+TEST_P(TlsTest, AWrongTokenIsRefusedInsideTls) {
   std::string output;
   EXPECT_NE(Flows(Env(*certs_, *certs_, "wrong-token"), &output), 0);
   EXPECT_TRUE(absl::StrContains(output, "token")) << output;
@@ -128,7 +134,7 @@ TEST_F(TlsTest, AWrongTokenIsRefusedInsideTls) {
   EXPECT_TRUE(absl::StrContains(output, "207006")) << output;
 }
 
-TEST_F(TlsTest, UnreadableCertificateFilesAreNamed) {
+TEST_P(TlsTest, UnreadableCertificateFilesAreNamed) {
   std::string output;
   std::vector<std::string> env = Env(*certs_, "");
   env.push_back("NPUD_TLS_CERT=/nonexistent/client.crt");
@@ -138,14 +144,20 @@ TEST_F(TlsTest, UnreadableCertificateFilesAreNamed) {
       << output;
 }
 
-TEST_F(TlsTest, NpuctlReachesItOverTls) {
+TEST_P(TlsTest, NpuctlReachesItOverTls) {
   std::string output;
   std::vector<std::string> env = Env(*certs_, *certs_);
-  EXPECT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "devices"}, env, &output),
-            0)
+  EXPECT_EQ(
+      RunProcess({NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "devices"}, env, &output),
+      0)
       << output;
   EXPECT_TRUE(absl::StrContains(output, "Ascend910B1")) << output;
 }
+
+INSTANTIATE_TEST_SUITE_P(GrpcAndFramed, TlsTest, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Framed" : "Grpc";
+                         });
 
 // Beyond loopback, npud does not listen in clear unless told to (by the
 // flag as the README writes it, without "=true").

@@ -184,9 +184,10 @@ TEST(PinnedMemoryTest, FreedPinnedMemoryIsRefusedAndForeignPointersToo) {
 npud::v1::SessionStatus OwnCounters() {
   npud::testing::NpudProcess* daemon = npud::testing::DaemonEnvironment::daemon();
   std::string out;
-  EXPECT_EQ(npud::testing::RunProcess(
-                {NPUCTL_BINARY, "--address=" + daemon->address(), "--json", "sessions"}, {}, &out),
-            0);
+  EXPECT_EQ(
+      npud::testing::RunProcess(
+          {NPUCTL_BINARY, "--address=" + daemon->grpc_address(), "--json", "sessions"}, {}, &out),
+      0);
   npud::v1::ListSessionsReply reply;
   EXPECT_TRUE(google::protobuf::util::JsonStringToMessage(out, &reply).ok()) << out;
   for (const auto& session : reply.sessions()) {
@@ -230,7 +231,8 @@ TEST(CopyPathTest, CopiesTakeTheirFastPath) {
     EXPECT_EQ(window_bytes, 2 * kSize);
     EXPECT_EQ(inline_bytes, 0u);
     EXPECT_EQ(bulk_bytes, 0u);
-  } else if (test_transport == "tcp" || test_transport == "tls") {
+  } else if (test_transport == "tcp" || test_transport == "tls" || test_transport == "framed" ||
+             test_transport == "framed_tls") {
     EXPECT_EQ(bulk_bytes, 4 * kSize);
     EXPECT_EQ(inline_bytes, 0u);
     EXPECT_EQ(window_bytes + staging_bytes, 0u);

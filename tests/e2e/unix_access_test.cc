@@ -138,8 +138,9 @@ TEST_P(AllowedUidsTest, OnlyAdmittedUidsAreServed) {
 TEST_F(UnixAccessTest, AdmittedGrpcPeersAreUnixPeers) {
   Start({"--allowed_uids=" + std::to_string(kAdmitted)});
   std::string output;
-  EXPECT_EQ(RunProcess({NPUCTL_BINARY, "--address=" + daemon_->address(), "sessions"}, {}, &output),
-            0)
+  EXPECT_EQ(
+      RunProcess({NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "sessions"}, {}, &output),
+      0)
       << output << daemon_->Log();
 }
 

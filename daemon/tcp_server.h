@@ -1,19 +1,26 @@
-// bulk_server.h
+// tcp_server.h
 //
-// BulkServer: where remote clients open their sessions' bulk channels
-// (common/bulk_frame.h). A connection must present, within the hello
-// timeout, the id of a live session that was offered a channel and that
-// session's key (sent to its client in the HelloReply, over the session's
-// own, possibly encrypted, stream); then it becomes the session's BulkLink
-// and this server's thread serves its reads until it ends.
+// TcpServer: npud's own TCP port (--bulk_listen), beside gRPC. Its
+// connections say what they are in their first header
+// (common/bulk_frame.h):
+//  * a bulk channel (kHello) must present, within the hello timeout, the id
+//    of a live session that was offered a channel and that session's key
+//    (sent to its client in the HelloReply, over the session's own,
+//    possibly encrypted, stream); then it becomes the session's BulkLink
+//    and this server's thread serves its reads until it ends;
+//  * a framed session (kSession, NPUD_ADDRESS=npud://host:port) sends its
+//    hello (at most LocalServer::kMaxHelloBytes) within the hello timeout
+//    too; then this server's thread serves the session as the local
+//    protocol does, with frames on the stream (common/stream_frame.h) and
+//    replies written by whichever thread produces them (FramedSink).
 //
 // With TLS (Options::tls) the hello comes after the handshake, and both
 // must fit in the hello timeout. Each connection costs a thread from its
 // accept on; ConnectionLimits caps them in all and per remote address, and
 // connections that do not say hello in time are closed.
 
-#ifndef NPUD_DAEMON_BULK_SERVER_H_
-#define NPUD_DAEMON_BULK_SERVER_H_
+#ifndef NPUD_DAEMON_TCP_SERVER_H_
+#define NPUD_DAEMON_TCP_SERVER_H_
 
 #include <memory>
 #include <string>
@@ -24,6 +31,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
+#include "common/bulk_frame.h"
 #include "common/byte_stream.h"
 #include "common/tls_stream.h"
 #include "common/unique_fd.h"
@@ -33,7 +41,7 @@ namespace npud::daemon {
 
 class DaemonCore;
 
-class BulkServer {
+class TcpServer {
  public:
   struct Options {
     std::string host;
@@ -45,22 +53,25 @@ class BulkServer {
   };
 
   // Listens and tells `core` the port. `core` must outlive the server.
-  static absl::StatusOr<std::unique_ptr<BulkServer>> Start(DaemonCore* core,
-                                                           const Options& options);
-  ~BulkServer();  // Shutdown()
-  BulkServer(const BulkServer&) = delete;
-  BulkServer& operator=(const BulkServer&) = delete;
+  static absl::StatusOr<std::unique_ptr<TcpServer>> Start(DaemonCore* core, const Options& options);
+  ~TcpServer();  // Shutdown()
+  TcpServer(const TcpServer&) = delete;
+  TcpServer& operator=(const TcpServer&) = delete;
 
   int port() const { return port_; }
   // Stops accepting, ends every connection and waits for their threads.
   void Shutdown();
 
  private:
-  BulkServer(DaemonCore* core, const Options& options, UniqueFd listener, int port);
+  TcpServer(DaemonCore* core, const Options& options, UniqueFd listener, int port);
   void AcceptLoop();
   void Serve(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
-  // The hello: which session's link the connection becomes.
-  absl::Status Welcome(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
+  // The bulk hello (`hello`): which session's link the connection becomes.
+  absl::Status ServeBulk(const bulk::FrameHeader& hello, const std::shared_ptr<ByteStream>& stream,
+                         const std::string& peer);
+  // A framed session, from its hello to its end. The error says why the
+  // client was refused (it has been told).
+  absl::Status ServeSession(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
 
   DaemonCore* const core_;
   const Options options_;
@@ -80,4 +91,4 @@ class BulkServer {
 
 }  // namespace npud::daemon
 
-#endif  // NPUD_DAEMON_BULK_SERVER_H_
+#endif  // NPUD_DAEMON_TCP_SERVER_H_
