@@ -2,8 +2,9 @@
 # The DaemonSet's pod for real: deploy/k8s/podman_pod.py makes a Pod of its
 # template (podman 4.3 plays Pods, not DaemonSets), `podman kube play` runs
 # it with the ConfigMap, its health probe command must pass, and the
-# example client runs against it over TCP with mutual TLS (SDK image, host
-# network) and over its unix socket (shared directory). Then `kube down`.
+# example client runs against it as a framed session on npud's own port
+# (npud://) with mutual TLS (SDK image, host network) and over its unix
+# socket (shared directory). Then `kube down`.
 #
 # Skipped (exit 77) where podman or the images are missing
 # (tests/container/compose_test.sh builds the images; tools/setup_podman.sh
@@ -55,7 +56,7 @@ podman logs npud-npud 2>&1 | grep -q "16 GiB each" || fail "the ConfigMap's flag
 example='$ASCEND_HOME_PATH/share/npud/examples/memory_copies/memory_copies.cpp'
 build="g++ -std=c++17 -O2 $example -I\$ASCEND_HOME_PATH/include -L\$ASCEND_HOME_PATH/lib64"
 build="$build -lascendcl -o /tmp/memory_copies && /tmp/memory_copies"
-out="$(podman run --rm --network host -v "$work/tls:/tls:ro" -e NPUD_ADDRESS=127.0.0.1:50051 \
+out="$(podman run --rm --network host -v "$work/tls:/tls:ro" -e NPUD_ADDRESS=npud://127.0.0.1:50052 \
   -e NPUD_TLS_CA=/tls/ca.crt -e NPUD_TLS_CERT=/tls/client.crt -e NPUD_TLS_KEY=/tls/client.key \
   localhost/npud-sdk sh -c "$build" 2>&1)" || fail "the TLS client: $out"
 echo "$out" | grep -q "\[SUCCESS\] all memory flows passed" || fail "the TLS client said: $out"
