@@ -3,7 +3,8 @@
 # bare TCP stream over the same link in the same run. Loopback is never
 # link bound, so this makes two network namespaces joined by a veth pair
 # whose both ends are limited with tc's token bucket (tbf), runs npud in
-# one, plain and with TLS, and transfer_bench's client in the other.
+# one, plain and with TLS, and transfer_bench's client in the other, over
+# gRPC and as framed sessions on npud's own port (npud://).
 #
 #   bench/link_bound.sh [RATE]    (tc's units, default 1gbit; needs root and
 #                                  a built tree: tools/build.sh)
@@ -132,3 +133,5 @@ run_client() {  # LABEL ADDRESS [ENV...]
 }
 run_client TCP "$server_ip:50051"
 run_client TLS "$server_ip:50053" NPUD_TLS_CA="$work/certs/ca.crt"
+run_client "TCP framed" "npud://$server_ip:50052"
+run_client "TLS framed" "npud://$server_ip:50054" NPUD_TLS_CA="$work/certs/ca.crt"
