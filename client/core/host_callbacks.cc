@@ -136,6 +136,14 @@ absl::Status HostCallbacks::Launch(Kind kind, uint64_t stream_id, std::function<
   return posted;
 }
 
+bool HostCallbacks::ServesStreamLocked(std::pair<Kind, uint64_t> runner, uint64_t stream_id) const {
+  if (runner.second == kRuntimeThread) return true;
+  auto it = streams_.find(stream_id);
+  if (it == streams_.end()) return false;
+  return (runner.first == Kind::kReport ? it->second.report_thread : it->second.host_func_thread) ==
+         runner.second;
+}
+
 bool HostCallbacks::ServesLocked(Kind kind, uint64_t thread_id) const {
   for (const auto& [id, sub] : streams_) {
     if ((kind == Kind::kReport ? sub.report_thread : sub.host_func_thread) == thread_id) {
@@ -220,7 +228,28 @@ void HostCallbacks::OnDue(const v1::HostCallbackDue& due) {
     return;
   }
   it->second.due = true;
-  due_[it->second.runner].push_back(due.callback_id());
+  std::pair<Kind, uint64_t>& runner = it->second.runner;
+  if (!ServesStreamLocked(runner, due.stream_id())) {
+    // Its thread unsubscribed after the launch: the stream's thread now
+    // runs it, or, with none, it is dropped. Its answer must still reach
+    // npud, or a blocking callback would hold the stream for ever, so the
+    // runtime's thread answers for it (this thread never sends).
+    auto sub = streams_.find(due.stream_id());
+    const std::optional<uint64_t> now =
+        sub == streams_.end() ? std::nullopt
+                              : (runner.first == Kind::kReport ? sub->second.report_thread
+                                                               : sub->second.host_func_thread);
+    if (now.has_value()) {
+      runner.second = *now;
+    } else {
+      spdlog::warn("{} callback {} of stream {} dropped: thread {} unsubscribed before it was due",
+                   Family(runner.first), due.callback_id(), due.stream_id(), runner.second);
+      it->second.fn = [] {};
+      runner = {Kind::kHostFunc, kRuntimeThread};
+      if (!runtime_thread_) runtime_thread_.emplace([this] { RuntimeThreadLoop(); });
+    }
+  }
+  due_[runner].push_back(due.callback_id());
 }
 
 void HostCallbacks::ForgetStream(uint64_t stream_id) {

@@ -12,8 +12,11 @@
 // (HostCallbackDue) and this class hands it to its thread. Once it has run,
 // the client answers HostCallbackDone, which lets a blocking callback's
 // stream go on. A callback the stream drops (stop on failure, forced
-// destruction) is announced as dropped and never runs. The session's
-// receiving thread only queues: it never sends, and never runs callbacks.
+// destruction) is announced as dropped and never runs. One whose thread
+// unsubscribed before it was due goes to the stream's new thread, or is
+// dropped with a warning (and answered, so its stream goes on). The
+// session's receiving thread only queues: it never sends, and never runs
+// callbacks.
 //
 // Threads are named by their pthread_t, as CANN's samples pass
 // std::thread::id. The subscription rules and codes are CANN's: one report
@@ -105,6 +108,9 @@ class HostCallbacks {
   // True if `thread_id` serves some stream for `kind` (the runtime's thread
   // always does).
   bool ServesLocked(Kind kind, uint64_t thread_id) const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // True if `runner` still runs stream `stream_id`'s callbacks.
+  bool ServesStreamLocked(std::pair<Kind, uint64_t> runner, uint64_t stream_id) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Waits for due callbacks of `runner` until `deadline` and takes them.
   std::deque<uint64_t> TakeDueLocked(std::pair<Kind, uint64_t> runner, absl::Time deadline)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);

@@ -145,6 +145,7 @@ TEST_F(HostCallbackTest, ABlockingCallbackHoldsTheStreamUntilItReturns) {
 }
 
 struct Gate {
+  absl::Notification started;
   absl::Notification release;
   std::atomic<bool> released_in_time{false};
   absl::Notification ran;
@@ -152,6 +153,7 @@ struct Gate {
 
 void WaitForRelease(void* data) {
   auto* gate = static_cast<Gate*>(data);
+  gate->started.Notify();
   gate->released_in_time.store(gate->release.WaitForNotificationWithTimeout(absl::Seconds(10)));
   gate->ran.Notify();
 }
@@ -212,6 +214,31 @@ TEST_F(HostCallbackTest, ACallbackSeesTheWorkQueuedBeforeIt) {
   EXPECT_EQ(aclrtUnSubscribeReport(server.id(), stream_), ACL_SUCCESS);
   EXPECT_EQ(aclrtFreeHost(host), ACL_SUCCESS);
   EXPECT_EQ(aclrtFree(device), ACL_SUCCESS);
+}
+
+// A blocking callback launched for a thread that unsubscribes (and stops
+// serving) before the callback is due is dropped and answered: its stream
+// goes on instead of waiting for ever.
+TEST_F(HostCallbackTest, ACallbackWhoseThreadLeftIsDroppedAndTheStreamGoesOn) {
+  auto server = std::make_unique<CallbackThread>();
+  const uint64_t thread_id = server->id();
+  ASSERT_EQ(aclrtSubscribeReport(thread_id, stream_), ACL_SUCCESS);
+  Gate gate;
+  Sleeper orphan;
+  ASSERT_EQ(aclrtLaunchCallback(WaitForRelease, &gate, ACL_CALLBACK_BLOCK, stream_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchCallback(SleepThenMark, &orphan, ACL_CALLBACK_BLOCK, stream_), ACL_SUCCESS);
+  // The thread is inside the first callback; the second is not due yet.
+  ASSERT_TRUE(gate.started.WaitForNotificationWithTimeout(absl::Seconds(10)));
+  std::thread release([&] {
+    absl::SleepFor(absl::Milliseconds(100));
+    EXPECT_EQ(aclrtUnSubscribeReport(thread_id, stream_), ACL_SUCCESS);
+    gate.release.Notify();
+  });
+  server.reset();  // stops serving once the first callback has returned
+  release.join();
+  EXPECT_TRUE(gate.released_in_time.load());
+  EXPECT_EQ(aclrtSynchronizeStreamWithTimeout(stream_, 10000), ACL_SUCCESS);
+  EXPECT_FALSE(orphan.done.load());
 }
 
 TEST_F(HostCallbackTest, AHostFunctionWithoutASubscriptionRunsInARuntimeThread) {
