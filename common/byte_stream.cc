@@ -19,13 +19,14 @@ namespace {
 
 class SocketStream final : public ByteStream {
  public:
-  explicit SocketStream(UniqueFd socket) : socket_(std::move(socket)) {}
+  // `owned` closes the socket with the stream; `socket` is what it uses.
+  SocketStream(UniqueFd owned, int socket) : owned_(std::move(owned)), socket_(socket) {}
 
   absl::Status ReadFully(void* data, size_t size) override {
     char* at = static_cast<char*>(data);
     size_t done = 0;
     while (done < size) {
-      const ssize_t n = recv(socket_.get(), at + done, size - done, MSG_WAITALL);
+      const ssize_t n = recv(socket_, at + done, size - done, MSG_WAITALL);
       if (n > 0) {
         done += static_cast<size_t>(n);
         continue;
@@ -50,7 +51,7 @@ class SocketStream final : public ByteStream {
       msghdr message{};
       message.msg_iov = &left[first];
       message.msg_iovlen = std::min<size_t>(left.size() - first, IOV_MAX);
-      const ssize_t n = sendmsg(socket_.get(), &message, MSG_NOSIGNAL);
+      const ssize_t n = sendmsg(socket_, &message, MSG_NOSIGNAL);
       if (n < 0) {
         if (errno == EINTR) continue;
         return absl::UnavailableError(absl::StrCat("send: ", std::strerror(errno)));
@@ -71,7 +72,7 @@ class SocketStream final : public ByteStream {
 
   absl::StatusOr<size_t> TryWrite(absl::string_view data) override {
     while (true) {
-      const ssize_t n = send(socket_.get(), data.data(), data.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
+      const ssize_t n = send(socket_, data.data(), data.size(), MSG_DONTWAIT | MSG_NOSIGNAL);
       if (n >= 0) return static_cast<size_t>(n);
       if (errno == EINTR) continue;
       if (errno == EAGAIN || errno == EWOULDBLOCK) return 0;
@@ -81,13 +82,14 @@ class SocketStream final : public ByteStream {
 
   void SetReadTimeout(absl::Duration timeout) override {
     const timeval tv = absl::ToTimeval(timeout);
-    setsockopt(socket_.get(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+    setsockopt(socket_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
   }
 
-  void Shutdown() override { shutdown(socket_.get(), SHUT_RDWR); }
+  void Shutdown() override { shutdown(socket_, SHUT_RDWR); }
 
  private:
-  const UniqueFd socket_;
+  const UniqueFd owned_;
+  const int socket_;
 };
 
 absl::Status Errno(absl::string_view what) {
@@ -118,7 +120,12 @@ void SetNoDelay(int fd) {
 }  // namespace
 
 std::unique_ptr<ByteStream> MakeSocketStream(UniqueFd socket) {
-  return std::make_unique<SocketStream>(std::move(socket));
+  const int fd = socket.get();
+  return std::make_unique<SocketStream>(std::move(socket), fd);
+}
+
+std::unique_ptr<ByteStream> MakeBorrowedSocketStream(int socket) {
+  return std::make_unique<SocketStream>(UniqueFd(), socket);
 }
 
 absl::StatusOr<UniqueFd> ConnectTcp(const std::string& host, int port, absl::Duration timeout) {

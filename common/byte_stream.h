@@ -47,6 +47,9 @@ class ByteStream {
 };
 
 std::unique_ptr<ByteStream> MakeSocketStream(UniqueFd socket);
+// A stream on a socket its caller owns: it must stay open as long as the
+// stream is used (not merely alive).
+std::unique_ptr<ByteStream> MakeBorrowedSocketStream(int socket);
 
 // A piece for WriteAll.
 inline iovec Piece(const void* data, size_t size) { return iovec{const_cast<void*>(data), size}; }

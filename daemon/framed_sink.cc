@@ -32,7 +32,12 @@ void FramedSink::Send(v1::ServerMessage message) {
   budget_.End();
 }
 
-void FramedSink::Disconnect() { stream_->Shutdown(); }
+void FramedSink::Disconnect() {
+  // Under mu_: once Close() has run, a borrowed socket may be closed and its
+  // number another's.
+  absl::MutexLock lock(&mu_);
+  if (!closed_) stream_->Shutdown();
+}
 
 void FramedSink::Close() {
   std::thread writer;

@@ -36,7 +36,7 @@ class FramedSink final : public BudgetedSink {
   // Shuts the stream down: the connection's reader sees the end.
   void Disconnect() override;
   // Stops writing (the writer thread finishes the write it is in); later
-  // messages are dropped.
+  // messages are dropped and the stream is no longer touched.
   void Close();
 
  private:

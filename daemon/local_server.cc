@@ -108,16 +108,10 @@ class LocalServer::Connection {
 
  private:
   void Serve(v1::ClientMessage hello, PeerCredentials credentials) {
-    // The sink's stream holds its own descriptor of the socket, so that a
-    // late Disconnect() can never reach a descriptor number reused since.
-    UniqueFd writing(fcntl(socket_.get(), F_DUPFD_CLOEXEC, 0));
-    if (!writing.valid()) {
-      spdlog::error("local client pid {} dropped: out of descriptors ({})", credentials.pid,
-                    std::strerror(errno));
-      return;
-    }
     FrameSource source(socket_.get(), std::move(hello));
-    auto sink = std::make_shared<FramedSink>(MakeSocketStream(std::move(writing)));
+    // The socket outlives the sink's use of it: Close() below comes before
+    // the connection is reaped and closes it.
+    auto sink = std::make_shared<FramedSink>(MakeBorrowedSocketStream(socket_.get()));
     const absl::Status served = ServeSession(core_, source, sink, credentials);
     if (!served.ok()) {
       spdlog::warn("local client pid {} uid {} refused: {}", credentials.pid, credentials.uid,

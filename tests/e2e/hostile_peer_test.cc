@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -405,6 +406,14 @@ TEST_F(HostilePeerTest, ConnectionsPastTheLimitsAreRefused) {
 }
 
 TEST_F(HostilePeerTest, ListenerSurvivesTheDescriptorLimit) {
+  // Not in the checked build (run_checked_tests.sh sets UBSAN_OPTIONS):
+  // UBSan's vptr check reads an object's vtable through a pipe
+  // (sanitizer_common's IsAccessibleMemoryRange), so in a daemon without
+  // descriptors it reports valid objects as having an invalid vptr ("memory
+  // cannot be printed"), and the build makes every report fatal.
+  if (std::getenv("UBSAN_OPTIONS") != nullptr) {
+    GTEST_SKIP() << "UBSan's vptr check needs descriptors this test takes away";
+  }
   Start({"--max_connections=0", "--max_connections_per_peer=0", "--hello_timeout_ms=60000"});
   // Leave the daemon 64 descriptors of headroom, then flood it.
   rlimit tight{static_cast<rlim_t>(before_.fds + 64), static_cast<rlim_t>(before_.fds + 64)};
