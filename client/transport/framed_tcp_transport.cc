@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "client/transport/hello_reply.h"
 #include "client/transport/tcp_dial.h"
 #include "client/transport/transport.h"
 #include "common/bulk_frame.h"
@@ -74,19 +75,10 @@ class FramedTcpTransport final : public Transport {
                        "); is this npud's own port (--bulk_listen), not its gRPC port?"));
     }
     stream_->SetReadTimeout(absl::ZeroDuration());
-    v1::ServerMessage reply;
-    if (!reply.ParseFromString(payload)) return absl::InternalError("undecodable hello reply");
-    if (reply.has_refused()) {
-      return absl::Status(static_cast<absl::StatusCode>(reply.refused().code()),
-                          reply.refused().message());
-    }
-    if (!sent.ok()) return sent;
-    if (!reply.has_hello()) {
-      return absl::InternalError("npud did not answer the hello with a hello");
-    }
+    NPUD_ASSIGN_OR_RETURN(v1::HelloReply reply, DecodeHelloReply(payload, sent));
     receiver_ = receiver;
     thread_ = std::thread([this] { ReadLoop(); });
-    return reply.hello();
+    return reply;
   }
 
   absl::Status Send(v1::ClientMessage message) override {

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "client/transport/hello_reply.h"
 #include "client/transport/transport.h"
 #include "common/frame_io.h"
 #include "common/status_macros.h"
@@ -47,7 +48,6 @@ class LocalTransport final : public Transport {
     reader_ = std::make_unique<FrameReader>(socket_);
     std::string payload;
     std::vector<int> fds;
-    v1::ServerMessage reply;
     if (absl::Status s = reader_->Read(&payload, &fds); !s.ok()) {
       if (!sent.ok()) return sent;
       if (absl::Now() >= deadline) {
@@ -58,18 +58,10 @@ class LocalTransport final : public Transport {
     }
     SetTimeouts(absl::ZeroDuration());
     for (int fd : fds) close(fd);
-    if (!reply.ParseFromString(payload)) return absl::InternalError("undecodable hello reply");
-    if (reply.has_refused()) {
-      return absl::Status(static_cast<absl::StatusCode>(reply.refused().code()),
-                          reply.refused().message());
-    }
-    if (!sent.ok()) return sent;
-    if (!reply.has_hello()) {
-      return absl::InternalError("npud did not answer the hello with a hello");
-    }
+    NPUD_ASSIGN_OR_RETURN(v1::HelloReply reply, DecodeHelloReply(payload, sent));
     receiver_ = receiver;
     thread_ = std::thread([this] { ReadLoop(); });
-    return reply.hello();
+    return reply;
   }
 
   // Bounds each read and write on the socket (zero: unbounded).
