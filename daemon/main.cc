@@ -48,6 +48,10 @@ ABSL_FLAG(std::vector<std::string>, listen, {},
           "Addresses to listen on, comma separated: unix:///path and/or host:port "
           "(port 0 picks one). Default: the per-user socket the client library looks for.");
 ABSL_FLAG(int, devices, 4, "Number of simulated devices.");
+ABSL_FLAG(int, address_slot, 0,
+          "Address window (0..3) of the devices, 32 TiB + 16 TiB * slot: daemons in "
+          "different slots hand out disjoint device addresses. Slots 1..3 hold 12 "
+          "devices each.");
 ABSL_FLAG(uint64_t, memory_gib, 64, "Device memory (HBM) per device in GiB; reserved lazily.");
 ABSL_FLAG(uint64_t, host_memory_limit_mib, 0,
           "Host RAM the device memory of all devices may take together (allocations and "
@@ -241,6 +245,7 @@ int main(int argc, char** argv) {
 
   npud::daemon::DaemonCore::Options options;
   options.devices.device_count = absl::GetFlag(FLAGS_devices);
+  options.devices.address_slot = absl::GetFlag(FLAGS_address_slot);
   options.devices.device.hbm_bytes = absl::GetFlag(FLAGS_memory_gib) << 30;
   options.devices.host_memory_limit_bytes = absl::GetFlag(FLAGS_host_memory_limit_mib) << 20;
   if (options.devices.host_memory_limit_bytes == 0) {

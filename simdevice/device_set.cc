@@ -10,12 +10,15 @@
 namespace npud::sim {
 namespace {
 
-// 32 TiB: above the usual heap and below the usual mmap and stack areas of
-// x86-64 and aarch64 Linux processes.
-constexpr uint64_t kDeviceAddressBase = 0x200000000000ull;
-// The 4 TiB below the devices hold reserved virtual addresses.
-constexpr uint64_t kVirtualAddressSpan = 4ull << 40;
-constexpr uint64_t kVirtualAddressBase = kDeviceAddressBase - kVirtualAddressSpan;
+constexpr uint64_t kTiB = 1ull << 40;
+// Slot 0's devices start at 32 TiB: above the usual heap and below the usual
+// mmap and stack areas of x86-64 and aarch64 Linux processes (the four slots
+// end at 92 TiB, well below the 128 TiB of a 47-bit user address space).
+constexpr uint64_t kDeviceAddressBase = 32 * kTiB;
+// The 4 TiB below a slot's devices hold its reserved virtual addresses.
+constexpr uint64_t kVirtualAddressSpan = 4 * kTiB;
+// Each slot holds the reserved virtual addresses and 12 TiB of devices.
+constexpr uint64_t kAddressSlotSpan = 16 * kTiB;
 
 }  // namespace
 
@@ -24,6 +27,25 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
     return AclError(kRtParamInvalid,
                     absl::StrFormat("device count %d is outside 1..64", options.device_count));
   }
+  if (options.address_slot < 0 || options.address_slot >= kAddressSlots) {
+    return AclError(kRtParamInvalid, absl::StrFormat("address slot %d is outside 0..%d",
+                                                     options.address_slot, kAddressSlots - 1));
+  }
+  // Device address ranges sit far from where processes usually map memory,
+  // so a client's host pointers and the daemon's device addresses (numbers
+  // from two address spaces) do not collide.
+  const uint64_t stride =
+      (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
+  const uint64_t slot_shift = static_cast<uint64_t>(options.address_slot) * kAddressSlotSpan;
+  const uint64_t device_base = kDeviceAddressBase + slot_shift;
+  if (options.address_slot > 0 &&
+      stride * options.device_count > kAddressSlotSpan - kVirtualAddressSpan) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%d devices of %d TiB address span each do not fit address "
+                                    "slot %d (%d TiB); use fewer devices or slot 0",
+                                    options.device_count, stride / kTiB, options.address_slot,
+                                    (kAddressSlotSpan - kVirtualAddressSpan) / kTiB));
+  }
   int threads = options.scheduler_threads;
   if (threads <= 0) threads = std::max(4, static_cast<int>(std::thread::hardware_concurrency()));
   // One core per simulated vector core: a launch's blocks run side by side as
@@ -31,22 +53,16 @@ absl::StatusOr<std::unique_ptr<DeviceSet>> DeviceSet::Create(const Options& opti
   std::unique_ptr<DeviceSet> set(new DeviceSet(
       threads, static_cast<int>(std::max(options.device.vector_cores, options.device.cube_cores)),
       options.device.ub_bytes));
-  // Device address ranges sit far from where processes usually map memory,
-  // so a client's host pointers and the daemon's device addresses (numbers
-  // from two address spaces) do not collide.
-  constexpr uint64_t kTiB = 1ull << 40;
-  const uint64_t stride =
-      (DeviceMemory::SpanFor(options.device.hbm_bytes) + kTiB - 1) / kTiB * kTiB;
   set->host_memory_ = std::make_unique<HostMemoryBudget>(options.host_memory_limit_bytes);
   for (int id = 0; id < options.device_count; ++id) {
-    const uint64_t base = kDeviceAddressBase + static_cast<uint64_t>(id) * stride;
+    const uint64_t base = device_base + static_cast<uint64_t>(id) * stride;
     NPUD_ASSIGN_OR_RETURN(
         std::unique_ptr<DeviceMemory> memory,
         DeviceMemory::Create(options.device.hbm_bytes, base, set->host_memory_.get()));
     set->devices_.push_back(std::make_unique<Device>(id, options.device, std::move(memory)));
   }
-  NPUD_ASSIGN_OR_RETURN(set->vmm_,
-                        VirtualAddressSpace::Create(kVirtualAddressSpan, kVirtualAddressBase));
+  NPUD_ASSIGN_OR_RETURN(set->vmm_, VirtualAddressSpace::Create(kVirtualAddressSpan,
+                                                               device_base - kVirtualAddressSpan));
   set->WatchReleases();
   return set;
 }

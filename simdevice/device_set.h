@@ -37,7 +37,15 @@ class DeviceSet {
     int scheduler_threads = 0;
     // Host RAM all devices' memory may take together (0: no limit).
     uint64_t host_memory_limit_bytes = 0;
+    // Which of kAddressSlots disjoint address windows the devices and the
+    // reserved virtual addresses occupy. Daemons in different slots hand out
+    // disjoint addresses, which a client using several of them needs to tell
+    // their pointers apart.
+    // Slot 0 (the default) may hold up to 64 devices and then reaches into
+    // the slots above it; a daemon in slot 1 or higher must fit its slot.
+    int address_slot = 0;
   };
+  static constexpr int kAddressSlots = 4;
 
   static absl::StatusOr<std::unique_ptr<DeviceSet>> Create(const Options& options);
   ~DeviceSet();

@@ -6,6 +6,8 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cinttypes>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -159,6 +161,44 @@ TEST(AuthTokenTest, DaemonRefusesClientsWithoutTheToken) {
   EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, {address, "NPUD_TOKEN=s3cret"}), 0);
   EXPECT_NE((*daemon)->Log().find("bad auth token"), std::string::npos);
   unlink(path);
+}
+
+// A daemon in a higher address slot (so one client can use it beside a
+// daemon in slot 0) hands out addresses of that slot, and its copies and
+// kernels work as in slot 0: the client learns the ranges from the hello.
+TEST(AddressSlotTest, ADaemonInSlotThreeServesCopiesAndKernels) {
+  auto daemon =
+      NpudProcess::Start(npud::testing::TransportFromEnv(), {"--address_slot=3", "--devices=2"});
+  ASSERT_TRUE(daemon.ok()) << daemon.status();
+  const std::vector<std::string> env = {"NPUD_ADDRESS=" + (*daemon)->address()};
+  EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, env), 0) << (*daemon)->Log();
+
+  auto holder = ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "4096"}, env);
+  ASSERT_TRUE(holder.ok()) << holder.status();
+  const std::string line = (*holder)->ReadLine(absl::Seconds(20));
+  ASSERT_EQ(line.rfind("ADDR ", 0), 0u) << line;
+  const uint64_t address = std::strtoull(line.c_str() + 5, nullptr, 16);
+  constexpr uint64_t kTiB = 1ull << 40;
+  EXPECT_GE(address, 80 * kTiB) << line;  // slot 3: devices from 32 + 3 * 16 TiB
+  EXPECT_LT(address, 92 * kTiB) << line;
+  (*holder)->WriteLine("check");
+  EXPECT_EQ((*holder)->ReadLine(absl::Seconds(20)), "INTACT 1");
+  (*holder)->CloseStdin();
+  EXPECT_EQ((*holder)->Wait(), 0);
+
+  auto adder = ChildProcess::Spawn({ACL_TEST_CLIENT, "add-loop", E2E_KERNELS_PATH}, env);
+  ASSERT_TRUE(adder.ok()) << adder.status();
+  ASSERT_EQ((*adder)->ReadLine(absl::Seconds(60)), "READY");
+  (*adder)->WriteLine("stop");
+  uint64_t rounds = 0, bad = 1;
+  const std::string summary = (*adder)->ReadLine(absl::Seconds(60));
+  ASSERT_EQ(std::sscanf(summary.c_str(), "ROUNDS %" SCNu64 " BAD %" SCNu64, &rounds, &bad), 2)
+      << summary;
+  EXPECT_GT(rounds, 0u);
+  EXPECT_EQ(bad, 0u) << summary;
+  EXPECT_EQ((*adder)->Wait(), 0);
+  const absl::Status stopped = (*daemon)->Stop();
+  EXPECT_TRUE(stopped.ok()) << stopped << "\n" << (*daemon)->Log();
 }
 
 TEST_F(MultiProcessTest, ClientsCannotTouchEachOthersMemory) {

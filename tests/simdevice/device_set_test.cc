@@ -91,6 +91,43 @@ TEST_F(DeviceSetTest, DevicesHaveDisjointRangesAtTheDefaultBase) {
   EXPECT_EQ(set_->DeviceOfAddress(reinterpret_cast<uint64_t>(&on_stack)), nullptr);
 }
 
+TEST(DeviceSetSlotTest, EachAddressSlotMovesDevicesAndVirtualAddressesTogether) {
+  uint64_t previous_end = 0;
+  for (int slot = 0; slot < DeviceSet::kAddressSlots; ++slot) {
+    DeviceSet::Options options = SmallOptions();
+    options.address_slot = slot;
+    SIM_ASSERT_OK_AND_ASSIGN(std::unique_ptr<DeviceSet> set, DeviceSet::Create(options));
+    const uint64_t base = kDefaultBase + static_cast<uint64_t>(slot) * 16 * kTiB;
+    const DeviceMemory& m0 = (*set->Get(0))->memory();
+    const DeviceMemory& m1 = (*set->Get(1))->memory();
+    EXPECT_EQ(m0.base(), base) << "slot " << slot;
+    EXPECT_EQ(m1.base(), base + kTiB) << "slot " << slot;
+    EXPECT_EQ(set->vmm().base() + set->vmm().span(), base) << "slot " << slot;
+    // Disjoint from the slot below: a client may use both daemons at once.
+    EXPECT_GE(set->vmm().base(), previous_end) << "slot " << slot;
+    previous_end = m1.base() + m1.span();
+  }
+}
+
+TEST(DeviceSetSlotTest, RefusesSlotsOutsideTheRangeAndDevicesThatOverflowTheirSlot) {
+  DeviceSet::Options options = SmallOptions();
+  options.address_slot = -1;
+  EXPECT_EQ(CodeOf(DeviceSet::Create(options)), kRtParamInvalid);
+  options.address_slot = DeviceSet::kAddressSlots;
+  EXPECT_EQ(CodeOf(DeviceSet::Create(options)), kRtParamInvalid);
+  // 12 one-TiB devices fill slot 1; the 13th would reach slot 2's addresses.
+  options = SmallOptions(13, 1);
+  options.device.hbm_bytes = kMiB;
+  options.address_slot = 1;
+  EXPECT_EQ(CodeOf(DeviceSet::Create(options)), kRtParamInvalid);
+  options.device_count = 12;
+  EXPECT_TRUE(DeviceSet::Create(options).ok());
+  // Slot 0 keeps its old reach of 64 devices.
+  options.device_count = 13;
+  options.address_slot = 0;
+  EXPECT_TRUE(DeviceSet::Create(options).ok());
+}
+
 TEST_F(DeviceSetTest, VirtualAddressesSitRightBelowTheDevices) {
   // Far from where a client's host pointers live, like the devices: a
   // client tells device pointers from host pointers by these ranges.
