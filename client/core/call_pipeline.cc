@@ -316,8 +316,11 @@ void CallPipeline::HandleNotification(const v1::Notification& notification) {
     }
     case v1::Notification::kHostCallback:
       return HostCallbacks::Get().OnDue(notification.host_callback());
-    case v1::Notification::kTaskFailed:
-      return ReportTaskFailure(notification.task_failed());
+    case v1::Notification::kTaskFailed: {
+      v1::TaskFailed failed = notification.task_failed();
+      failed.set_device_id(failed.device_id() + first_device_.load());
+      return ReportTaskFailure(failed);
+    }
     case v1::Notification::KIND_NOT_SET:
       return;
   }

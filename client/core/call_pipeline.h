@@ -111,6 +111,9 @@ class CallPipeline final : public TransportReceiver {
   void OnDisconnect(const absl::Status& why) override;
 
   std::string Describe() const { return transport_->Describe(); }
+  // The program's id of this daemon's device 0 (nonzero when several
+  // daemons serve the program): device ids in notifications are shifted by it.
+  void set_first_device(int32_t device) { first_device_.store(device); }
 
  private:
   using Waiter = Pending;
@@ -137,6 +140,7 @@ class CallPipeline final : public TransportReceiver {
   // Set by Start() when npud offers a channel and it connects.
   std::unique_ptr<BulkChannel> bulk_;
   const bool strict_;
+  std::atomic<int32_t> first_device_{0};
   std::atomic<uint64_t> next_call_id_{1};
   std::atomic<uint64_t> next_transfer_id_{1};
 

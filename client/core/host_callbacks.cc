@@ -9,6 +9,7 @@
 #include "absl/time/clock.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/model_ops.h"
+#include "client/core/runtime.h"
 #include "common/acl_status.h"
 #include "spdlog/spdlog.h"
 
@@ -24,11 +25,12 @@ uint64_t ThisThreadId() { return static_cast<uint64_t>(pthread_self()); }
 // Tells npud that callback `id` has run. Sent at once: a blocking
 // callback's stream waits for it.
 void Answer(uint64_t id) {
-  auto session = Runtime::Get().Session();
-  if (!session.ok()) return;
   v1::Call call;
   call.mutable_host_callback_done()->set_callback_id(id);
-  (*session)->Flush(&call);
+  // To the daemon whose stream launched it.
+  auto target = Runtime::Get().Route(call);
+  if (!target.ok()) return;
+  target->session->Flush(&call);
 }
 
 }  // namespace

@@ -53,7 +53,9 @@ absl::StatusOr<void*> HostMemory::Allocate(size_t size) {
   NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
   Allocation allocation{size, 0, 0};
   void* pointer = nullptr;
-  if (session->CanShareMemory()) {
+  // Shared memory is registered with one daemon; with several, a copy may
+  // go to another, so host memory is then plain.
+  if (session->CanShareMemory() && Runtime::Get().daemon_count() == 1) {
     allocation.mapped = (size + kPage - 1) / kPage * kPage;
     allocation.window_id = Runtime::Get().objects().MintId();
     NPUD_ASSIGN_OR_RETURN(pointer,
@@ -131,6 +133,11 @@ absl::StatusOr<void*> HostMemory::Register(void* pointer, size_t size, int32_t d
   if (!session->CanShareMemory()) {
     return AclError(kRtFeatureNotSupport,
                     "host memory registration needs the daemon on this host (local protocol)");
+  }
+  if (Runtime::Get().daemon_count() > 1) {
+    return AclError(kRtFeatureNotSupport,
+                    "host memory registration with several daemons (NPUD_ADDRESS lists more "
+                    "than one)");
   }
   bool known;
   {

@@ -74,16 +74,16 @@ absl::StatusOr<uint64_t> SetExecuteTimeout(uint64_t requested_us) {
 uint64_t ExecuteTimeoutUs() { return Runtime::Get().execute_timeout_us().load(); }
 
 absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label) {
-  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
+  // Every daemon gets the binary: a kernel may run on any device.
+  NPUD_ASSIGN_OR_RETURN(const std::vector<CallPipeline*> sessions, Runtime::Get().Sessions());
   const uint64_t id = Runtime::Get().objects().MintId();
-  std::vector<v1::Call> leading;
   size_t offset = 0;
   while (bytes.size() - offset > kDataChunkBytes) {
     v1::Call call;
     v1::LoadBinary* load = call.mutable_load_binary();
     load->set_binary_id(id);
     load->set_data(bytes.data() + offset, kDataChunkBytes);
-    session->Post(std::move(call));
+    for (CallPipeline* session : sessions) session->Post(call);
     offset += kDataChunkBytes;
   }
   v1::Call call;
@@ -92,7 +92,7 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
   load->set_data(bytes.data() + offset, bytes.size() - offset);
   load->set_last(true);
   load->set_label(label);
-  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, session->Call(std::move(call)));
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallEach(sessions, call));
   std::vector<KernelEntry> kernels;
   for (const v1::KernelDescription& description : reply.binary().kernels()) {
     KernelEntry kernel{description.name(),

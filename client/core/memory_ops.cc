@@ -116,7 +116,7 @@ absl::Status BulkToDevice(CallPipeline& session, BulkChannel& bulk, uint64_t str
 // otherwise the bytes travel inline, chunk by chunk (an asynchronous copy
 // captures them at the call, as CANN does for pageable memory).
 absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, size_t count) {
-  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().SessionForCopy(stream_id, dst));
   if (auto window = Runtime::Get().host_memory().FindWindow(src, count)) {
     return CopyThroughWindow(*session, stream_id, dst, *window, count, /*to_device=*/true);
   }
@@ -157,7 +157,7 @@ absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, 
 // staging ring, over the bulk channel, or streamed back into `dst` as data
 // chunks.
 absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
-  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().SessionForCopy(stream_id, src));
   if (auto window = Runtime::Get().host_memory().FindWindow(dst, count)) {
     return CopyThroughWindow(*session, stream_id, src, *window, count, /*to_device=*/false);
   }
@@ -194,7 +194,33 @@ absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t coun
   return reply.ok() ? data : reply.status();
 }
 
+// Between devices of two daemons, through this process: neither daemon can
+// order work of the other, so the stream is synchronized first and the
+// bytes then move synchronously, a piece at a time.
+absl::Status CopyAcrossDaemons(uint64_t stream_id, uint64_t dst, uint64_t src, size_t count) {
+  constexpr size_t kPieceBytes = 16 << 20;
+  if (StreamCaptures(stream_id)) {
+    return AclError(kRtFeatureNotSupport,
+                    "a captured copy between devices of two daemons (npud replays work within "
+                    "one daemon only)");
+  }
+  if (stream_id != 0) {
+    v1::Call sync;
+    sync.mutable_synchronize_stream()->set_stream_id(stream_id);
+    sync.mutable_synchronize_stream()->set_timeout_ms(-1);
+    NPUD_RETURN_IF_ERROR(CallDaemon(std::move(sync)).status());
+  }
+  std::vector<uint8_t> piece(std::min(count, kPieceBytes));
+  for (size_t offset = 0; offset < count; offset += piece.size()) {
+    const size_t n = std::min(piece.size(), count - offset);
+    NPUD_RETURN_IF_ERROR(CopyToHost(0, piece.data(), src + offset, n));
+    NPUD_RETURN_IF_ERROR(CopyToDevice(0, dst + offset, piece.data(), n));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status CopyOnDevice(uint64_t stream_id, uint64_t dst, uint64_t src, size_t count) {
+  if (!Runtime::Get().SameDaemon(dst, src)) return CopyAcrossDaemons(stream_id, dst, src, count);
   v1::Call call;
   v1::CopyDevice* copy = call.mutable_copy_device();
   copy->set_stream_id(stream_id);

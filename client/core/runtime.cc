@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
 #include "client/core/client_log.h"
+#include "client/core/context_ops.h"
 #include "client/core/init_callbacks.h"
 #include "client/transport/daemon_locator.h"
 #include "common/acl_status.h"
@@ -79,7 +80,7 @@ Runtime& Runtime::Get() {
   }
   static Runtime* runtime = [] {
     ConfigureLockOrderChecks();
-    return new Runtime(LocateDaemon);
+    return new Runtime(LocateDaemons);
   }();
   return *runtime;
 }
@@ -88,32 +89,58 @@ Runtime::Runtime(TransportFactory connect) : connect_(std::move(connect)) {}
 
 Runtime::~Runtime() {
   absl::MutexLock lock(&mu_);
-  if (session_ != nullptr) session_->Stop();
+  for (Daemon& daemon : daemons_) daemon.session->Stop();
 }
 
 absl::Status Runtime::ConnectLocked() {
   InitClientLog();
-  auto transport = connect_();
-  if (!transport.ok()) return AclError(kRtDevSetupError, transport.status().message());
-  auto session = std::make_unique<CallPipeline>(*std::move(transport));
-  auto hello = session->Start(MakeHello());
-  if (!hello.ok()) {
-    // npud answered and refused this client (a wrong token, a uid it does
-    // not admit): CANN's "no permission", not a device that failed to set up.
-    const bool refused =
-        absl::IsUnauthenticated(hello.status()) || absl::IsPermissionDenied(hello.status());
-    return AclError(refused ? kRtNoPermission : kRtDevSetupError,
-                    absl::StrCat("cannot open a session with npud at ", session->Describe(), ": ",
-                                 hello.status().message()));
+  auto transports = connect_();
+  if (!transports.ok()) return AclError(kRtDevSetupError, transports.status().message());
+  std::vector<Daemon> daemons;
+  std::vector<CallRouter::DaemonLayout> layouts;
+  for (std::unique_ptr<Transport>& transport : *transports) {
+    auto session = std::make_unique<CallPipeline>(std::move(transport));
+    auto hello = session->Start(MakeHello());
+    if (!hello.ok()) {
+      // npud answered and refused this client (a wrong token, a uid it does
+      // not admit): CANN's "no permission", not a device that failed to set up.
+      const bool refused =
+          absl::IsUnauthenticated(hello.status()) || absl::IsPermissionDenied(hello.status());
+      for (Daemon& opened : daemons) opened.session->Stop();
+      return AclError(refused ? kRtNoPermission : kRtDevSetupError,
+                      absl::StrCat("cannot open a session with npud at ", session->Describe(), ": ",
+                                   hello.status().message()));
+    }
+    ClientLog().debug("session {} with npud {} at {}: {} device(s)", hello->session_id(),
+                      hello->daemon_version(), session->Describe(), hello->devices_size());
+    CallRouter::DaemonLayout layout{session->Describe(), hello->devices_size(), {}};
+    for (const v1::DeviceDescription& device : hello->devices()) {
+      layout.address_ranges.emplace_back(device.va_base(), device.va_size());
+    }
+    if (hello->vmm_size() != 0)
+      layout.address_ranges.emplace_back(hello->vmm_base(), hello->vmm_size());
+    layouts.push_back(std::move(layout));
+    daemons.push_back(Daemon{std::move(session), *std::move(hello)});
   }
-  ClientLog().debug("session {} with npud {} at {}: {} device(s)", hello->session_id(),
-                    hello->daemon_version(), session->Describe(), hello->devices_size());
-  hello_ = *std::move(hello);
-  session_ = std::move(session);
+  if (daemons.size() > 1) {
+    auto router = CallRouter::Create(std::move(layouts));
+    if (!router.ok()) {
+      for (Daemon& opened : daemons) opened.session->Stop();
+      return AclError(kRtDevSetupError, router.status().message());
+    }
+    router_ = *std::move(router);
+    for (size_t i = 0; i < daemons.size(); ++i) {
+      daemons[i].session->set_first_device(router_->GlobalDevice(i, 0));
+    }
+  }
+  daemons_ = std::move(daemons);
+  // The timeline is the first daemon's: npud clocks of different hosts do
+  // not compare.
+  CallPipeline& primary = *daemons_.front().session;
   if (const char* path = std::getenv("NPUD_TRACE"); path != nullptr && *path != '\0') {
-    const std::string where = session_->Describe();
+    const std::string where = primary.Describe();
     const bool same_clock = absl::StartsWith(where, "unix") || absl::StartsWith(where, "inproc");
-    auto trace = SessionTrace::Begin(*session_, path, same_clock);
+    auto trace = SessionTrace::Begin(primary, path, same_clock);
     if (trace.ok()) {
       trace_ = *std::move(trace);
     } else {
@@ -162,7 +189,7 @@ absl::Status Runtime::Finalize() {
 
 void Runtime::FinishTraceLocked() {
   if (trace_ == nullptr) return;
-  const absl::Status written = trace_->Finish(*session_);
+  const absl::Status written = trace_->Finish(*daemons_.front().session);
   if (!written.ok()) ClientLog().warn("NPUD_TRACE: {}", std::string(written.message()));
   trace_.reset();
 }
@@ -180,24 +207,76 @@ absl::StatusOr<uint64_t> Runtime::FinalizeReference() {
 
 absl::StatusOr<CallPipeline*> Runtime::Session() {
   absl::MutexLock lock(&mu_);
-  if (session_ == nullptr) {
-    NPUD_RETURN_IF_ERROR(ConnectLocked());
+  NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+  return daemons_.front().session.get();
+}
+
+absl::StatusOr<Runtime::Target> Runtime::Route(v1::Call& call) {
+  CallRouter* router;
+  {
+    absl::MutexLock lock(&mu_);
+    NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+    if (router_ == nullptr) return Target{daemons_.front().session.get(), 0};
+    router = router_.get();  // Never changes once set.
   }
-  return session_.get();
+  // Outside mu_: the context table has a lock of its own.
+  size_t fallback = 0;
+  if (auto device = CurrentDevice(); device.ok()) {
+    if (auto local = router->LocalDevice(*device)) fallback = local->first;
+  }
+  NPUD_ASSIGN_OR_RETURN(const size_t daemon, router->Route(call, fallback));
+  absl::MutexLock lock(&mu_);
+  return Target{daemons_[daemon].session.get(), daemon};
+}
+
+absl::StatusOr<CallPipeline*> Runtime::SessionForCopy(uint64_t stream_id, uint64_t address) {
+  absl::MutexLock lock(&mu_);
+  NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+  if (router_ == nullptr) return daemons_.front().session.get();
+  NPUD_ASSIGN_OR_RETURN(const size_t daemon, router_->RouteCopy(stream_id, address, 0));
+  return daemons_[daemon].session.get();
+}
+
+absl::StatusOr<std::vector<CallPipeline*>> Runtime::Sessions() {
+  absl::MutexLock lock(&mu_);
+  NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+  std::vector<CallPipeline*> sessions;
+  for (const Daemon& daemon : daemons_) sessions.push_back(daemon.session.get());
+  return sessions;
+}
+
+void Runtime::GlobalizeReply(size_t daemon, v1::Reply& reply) const {
+  absl::MutexLock lock(&mu_);
+  if (router_ != nullptr) router_->GlobalizeReply(daemon, reply);
+}
+
+size_t Runtime::daemon_count() const {
+  absl::MutexLock lock(&mu_);
+  return daemons_.empty() ? 1 : daemons_.size();
+}
+
+bool Runtime::SameDaemon(uint64_t a, uint64_t b) const {
+  absl::MutexLock lock(&mu_);
+  return router_ == nullptr || router_->DaemonOfAddress(a) == router_->DaemonOfAddress(b);
 }
 
 void Runtime::FlushSession() {
   absl::MutexLock lock(&mu_);
-  if (session_ != nullptr) session_->Flush();
+  for (Daemon& daemon : daemons_) daemon.session->Flush();
   FinishTraceLocked();
 }
 
 absl::StatusOr<std::vector<v1::DeviceDescription>> Runtime::Devices() {
   absl::MutexLock lock(&mu_);
-  if (session_ == nullptr) {
-    NPUD_RETURN_IF_ERROR(ConnectLocked());
+  NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+  std::vector<v1::DeviceDescription> devices;
+  for (const Daemon& daemon : daemons_) {
+    for (v1::DeviceDescription device : daemon.hello.devices()) {
+      device.set_device_id(static_cast<int32_t>(devices.size()));
+      devices.push_back(std::move(device));
+    }
   }
-  return std::vector<v1::DeviceDescription>(hello_.devices().begin(), hello_.devices().end());
+  return devices;
 }
 
 absl::Status Runtime::CheckDevice(int32_t device, AclCode invalid_code) {
@@ -212,31 +291,40 @@ absl::Status Runtime::CheckDevice(int32_t device, AclCode invalid_code) {
 bool Runtime::IsDevicePointer(const void* pointer) const {
   const uint64_t address = reinterpret_cast<uint64_t>(pointer);
   absl::MutexLock lock(&mu_);
-  for (const auto& device : hello_.devices()) {
-    if (address >= device.va_base() && address - device.va_base() < device.va_size()) return true;
+  for (const Daemon& daemon : daemons_) {
+    const v1::HelloReply& hello = daemon.hello;
+    for (const auto& device : hello.devices()) {
+      if (address >= device.va_base() && address - device.va_base() < device.va_size()) {
+        return true;
+      }
+    }
+    if (address >= hello.vmm_base() && address - hello.vmm_base() < hello.vmm_size()) return true;
   }
-  return address >= hello_.vmm_base() && address - hello_.vmm_base() < hello_.vmm_size();
+  return false;
 }
 
 Runtime::Limits Runtime::limits() const {
   absl::MutexLock lock(&mu_);
-  return Limits{hello_.stream_limit(), hello_.event_limit()};
+  if (daemons_.empty()) return Limits{};
+  const v1::HelloReply& hello = daemons_.front().hello;
+  return Limits{hello.stream_limit(), hello.event_limit()};
 }
 
 absl::StatusOr<int64_t> Runtime::PeerPid() {
   absl::MutexLock lock(&mu_);
-  if (session_ == nullptr) NPUD_RETURN_IF_ERROR(ConnectLocked());
-  return hello_.peer_pid();
+  NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+  return daemons_.front().hello.peer_pid();
 }
 
 std::string Runtime::SocName() {
   absl::MutexLock lock(&mu_);
-  if (session_ == nullptr && !ConnectLocked().ok()) {
+  if (!EnsureConnectedLocked().ok()) {
     ClientLog().warn("no npud reachable; reporting the default SoC {}", kDefaultSoc);
     return kDefaultSoc;
   }
-  if (hello_.devices_size() == 0) return kDefaultSoc;
-  return hello_.devices(0).soc_name();
+  const v1::HelloReply& hello = daemons_.front().hello;
+  if (hello.devices_size() == 0) return kDefaultSoc;
+  return hello.devices(0).soc_name();
 }
 
 }  // namespace npud::client

@@ -1,8 +1,10 @@
 // runtime.h
 //
 // Runtime: the state behind the ACL API — the aclInit reference count, the
-// session with the daemon (a CallPipeline over a Transport), the device
-// inventory the daemon announced, and the tables of this process's objects:
+// sessions with the daemons (a CallPipeline over a Transport each; usually
+// one, several when NPUD_ADDRESS lists several, then a CallRouter picks the
+// daemon of each call), the device inventory the daemons announced, and the
+// tables of this process's objects:
 // handles (ObjectRegistry), kernels (KernelRegistry), host memory
 // (HostMemory) and core limits (CoreLimits). One object owns them all.
 //
@@ -30,6 +32,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "client/core/call_pipeline.h"
+#include "client/core/call_router.h"
 #include "client/core/host_memory.h"
 #include "client/core/kernel_registry.h"
 #include "client/core/object_registry.h"
@@ -43,11 +46,11 @@ namespace npud::client {
 
 class Runtime {
  public:
-  // Opens the transport of the session on first use.
-  using TransportFactory = std::function<absl::StatusOr<std::unique_ptr<Transport>>()>;
+  // Opens the transports of the sessions on first use, one per daemon.
+  using TransportFactory = std::function<absl::StatusOr<std::vector<std::unique_ptr<Transport>>>()>;
 
-  // The runtime ACL calls use: the process's own, which finds its daemon
-  // with LocateDaemon(), unless a test installed another.
+  // The runtime ACL calls use: the process's own, which finds its daemons
+  // with LocateDaemons(), unless a test installed another.
   static Runtime& Get();
 
   explicit Runtime(TransportFactory connect);
@@ -66,11 +69,35 @@ class Runtime {
   // aclFinalizeReference: drops one aclInit; returns the count left.
   absl::StatusOr<uint64_t> FinalizeReference() ABSL_LOCKS_EXCLUDED(mu_);
 
-  // The session, opened on first use (ACL_ERROR_RT_DEV_SETUP_ERROR when no
-  // daemon can be reached). The pointer stays valid for the process's life.
+  // The session with the first daemon, opened on first use (ACL_ERROR_RT_
+  // DEV_SETUP_ERROR when a daemon cannot be reached). Sessions stay valid for
+  // the process's life. For what only one daemon can do: host memory shared
+  // with the daemon (only with a single daemon), the NPUD_TRACE timeline.
   absl::StatusOr<CallPipeline*> Session() ABSL_LOCKS_EXCLUDED(mu_);
 
-  // The devices the daemon announced.
+  // Where `call` goes: the session of the daemon that serves it, with the
+  // call's device ids rewritten to that daemon's numbering (CallRouter). A
+  // call that names no device, object or address goes to the daemon of the
+  // calling thread's current device.
+  struct Target {
+    CallPipeline* session;
+    size_t daemon;
+  };
+  absl::StatusOr<Target> Route(v1::Call& call) ABSL_LOCKS_EXCLUDED(mu_);
+  // The session for a copy on stream `stream_id` (0: none) that touches
+  // device address `address`.
+  absl::StatusOr<CallPipeline*> SessionForCopy(uint64_t stream_id, uint64_t address)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Every daemon's session, for calls each must see (CallRouter::IsBroadcast).
+  absl::StatusOr<std::vector<CallPipeline*>> Sessions() ABSL_LOCKS_EXCLUDED(mu_);
+  // Rewrites a reply of daemon `daemon` to the program's device numbering.
+  void GlobalizeReply(size_t daemon, v1::Reply& reply) const ABSL_LOCKS_EXCLUDED(mu_);
+  // How many daemons serve the program (1 before the first connection).
+  size_t daemon_count() const ABSL_LOCKS_EXCLUDED(mu_);
+  // Whether two device addresses belong to the same daemon.
+  bool SameDaemon(uint64_t a, uint64_t b) const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The devices the daemons announced, numbered in NPUD_ADDRESS order.
   absl::StatusOr<std::vector<v1::DeviceDescription>> Devices() ABSL_LOCKS_EXCLUDED(mu_);
   // `invalid_code` (ACL_ERROR_RT_INVALID_DEVICEID by default) unless
   // 0 <= device < count.
@@ -82,7 +109,8 @@ class Runtime {
   // The SoC name of the devices, or the default name if no daemon answers.
   std::string SocName() ABSL_LOCKS_EXCLUDED(mu_);
 
-  // The stream and event limits npud announced for this session (0: none).
+  // The stream and event limits the first npud announced for this session
+  // (0: none).
   struct Limits {
     uint32_t streams = 0;
     uint32_t events = 0;
@@ -109,8 +137,17 @@ class Runtime {
   // Get() returns this one while set (tests).
   static std::atomic<Runtime*> installed_;
 
-  // Opens a session with the daemon NPUD_ADDRESS names.
+  // One daemon NPUD_ADDRESS names.
+  struct Daemon {
+    std::unique_ptr<CallPipeline> session;
+    v1::HelloReply hello;
+  };
+
+  // Opens a session with every daemon NPUD_ADDRESS names (all or none).
   absl::Status ConnectLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  absl::Status EnsureConnectedLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    return daemons_.empty() ? ConnectLocked() : absl::OkStatus();
+  }
   // Writes the NPUD_TRACE file, if a trace runs.
   void FinishTraceLocked() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
@@ -118,10 +155,12 @@ class Runtime {
   mutable absl::Mutex mu_;
   uint64_t init_count_ ABSL_GUARDED_BY(mu_) = 0;
   bool finalized_ ABSL_GUARDED_BY(mu_) = false;
-  std::unique_ptr<CallPipeline> session_ ABSL_GUARDED_BY(mu_);
+  // Filled once by ConnectLocked and never changed after; [0] is the first.
+  std::vector<Daemon> daemons_ ABSL_GUARDED_BY(mu_);
+  // Set when there are several daemons.
+  std::unique_ptr<CallRouter> router_ ABSL_GUARDED_BY(mu_);
   // NPUD_TRACE: running from the session's start until aclFinalize or exit.
   std::unique_ptr<SessionTrace> trace_ ABSL_GUARDED_BY(mu_);
-  v1::HelloReply hello_ ABSL_GUARDED_BY(mu_);
   ObjectRegistry objects_;
   KernelRegistry kernels_;
   HostMemory host_memory_;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/synchronization/mutex.h"
 #include "client/core/call_pipeline.h"
 #include "client/core/host_memory.h"
@@ -17,14 +18,14 @@ namespace npud::client {
 
 StagingRing* StagingRing::ForSession(CallPipeline& session) {
   static absl::Mutex mu(absl::kConstInit);
-  static CallPipeline* owner ABSL_GUARDED_BY(mu) = nullptr;
-  static StagingRing* ring ABSL_GUARDED_BY(mu) = nullptr;
+  // One ring per session (several when several daemons serve the program),
+  // made on first use; null when the session cannot share memory. Rings are
+  // never freed: copies of other threads may still hold them.
+  static auto* rings ABSL_PT_GUARDED_BY(mu) =
+      new absl::flat_hash_map<CallPipeline*, StagingRing*>();
   absl::MutexLock lock(&mu);
-  if (owner == &session) return ring;
-  // A new session (first use, or after aclFinalize and a new aclInit): the
-  // old ring's window died with its session. The old object is leaked on
-  // purpose, as copies of other threads may still hold it.
-  owner = &session;
+  if (auto it = rings->find(&session); it != rings->end()) return it->second;
+  StagingRing*& ring = (*rings)[&session];
   ring = nullptr;
   if (!session.CanShareMemory()) return nullptr;
   const uint64_t window_id = Runtime::Get().objects().MintId();

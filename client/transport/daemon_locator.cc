@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
 #include "common/daemon_address.h"
@@ -86,11 +87,8 @@ absl::Status StartPrivateDaemon(const std::string& socket_path) {
   return result;
 }
 
-}  // namespace
-
-absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon() {
-  const char* env = std::getenv("NPUD_ADDRESS");
-  const absl::string_view text = env != nullptr ? absl::StripAsciiWhitespace(env) : "";
+// One daemon: `text` is an NPUD_ADDRESS entry, or empty for the default.
+absl::StatusOr<std::unique_ptr<Transport>> LocateOne(absl::string_view text) {
   std::string path;
   if (text.empty()) {
     path = DefaultSocketPath();
@@ -116,6 +114,24 @@ absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon() {
   const std::string local = LocalSocketPath(path);
   if (!grpc_only && UnixSocketAnswers(local)) return MakeLocalTransport(local);
   return MakeGrpcTransport(absl::StrCat("unix:", path));
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::unique_ptr<Transport>>> LocateDaemons() {
+  const char* env = std::getenv("NPUD_ADDRESS");
+  const absl::string_view text = env != nullptr ? absl::StripAsciiWhitespace(env) : "";
+  std::vector<std::unique_ptr<Transport>> transports;
+  for (absl::string_view entry : absl::StrSplit(text, ',')) {
+    entry = absl::StripAsciiWhitespace(entry);
+    if (entry.empty() && !text.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("NPUD_ADDRESS \"", text, "\" has an empty entry"));
+    }
+    NPUD_ASSIGN_OR_RETURN(std::unique_ptr<Transport> transport, LocateOne(entry));
+    transports.push_back(std::move(transport));
+  }
+  return transports;
 }
 
 }  // namespace npud::client

@@ -6,6 +6,8 @@
 //   NPUD_ADDRESS=npud://host:port            a daemon over TCP, framed, on
 //                                            its own port (--bulk_listen)
 //   NPUD_ADDRESS=inproc:                     devices inside this process
+//   NPUD_ADDRESS=a,b,...                     several daemons, each as above;
+//       the program sees their devices as one list (see CallRouter)
 //   NPUD_ADDRESS unset                       the per-user default socket; if
 //       nothing listens there, a private npud is started on it (it exits by
 //       itself once no client has used it for a while).
@@ -16,13 +18,15 @@
 #define NPUD_CLIENT_TRANSPORT_DAEMON_LOCATOR_H_
 
 #include <memory>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "client/transport/transport.h"
 
 namespace npud::client {
 
-absl::StatusOr<std::unique_ptr<Transport>> LocateDaemon();
+// One transport per daemon, in the order NPUD_ADDRESS names them.
+absl::StatusOr<std::vector<std::unique_ptr<Transport>>> LocateDaemons();
 
 }  // namespace npud::client
 

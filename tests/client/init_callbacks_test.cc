@@ -27,7 +27,7 @@ constexpr uint32_t kOther = 0xFFFF;
 class InitCallbacksTest : public ::testing::Test {
  protected:
   InitCallbacksTest()
-      : runtime_([]() -> absl::StatusOr<std::unique_ptr<Transport>> {
+      : runtime_([]() -> absl::StatusOr<std::vector<std::unique_ptr<Transport>>> {
           return absl::UnavailableError("no daemon in this test");
         }) {}
 

@@ -27,21 +27,24 @@ constexpr uint64_t kDeviceSpan = 1ull << 30;
 class RuntimeTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    runtime_ = std::make_unique<Runtime>([this]() -> absl::StatusOr<std::unique_ptr<Transport>> {
-      auto transport = std::make_unique<FakeTransport>();
-      fake_ = transport.get();
-      v1::HelloReply hello;
-      hello.set_session_id(1);
-      v1::DeviceDescription* device = hello.add_devices();
-      device->set_device_id(0);
-      device->set_soc_name("Ascend910B1");
-      device->set_va_base(kDeviceBase);
-      device->set_va_size(kDeviceSpan);
-      transport->set_hello(hello);
-      transport->set_responder([this](const v1::Call& call) { return Answer(call); });
-      ++connections_;
-      return transport;
-    });
+    runtime_ = std::make_unique<Runtime>(
+        [this]() -> absl::StatusOr<std::vector<std::unique_ptr<Transport>>> {
+          auto transport = std::make_unique<FakeTransport>();
+          fake_ = transport.get();
+          v1::HelloReply hello;
+          hello.set_session_id(1);
+          v1::DeviceDescription* device = hello.add_devices();
+          device->set_device_id(0);
+          device->set_soc_name("Ascend910B1");
+          device->set_va_base(kDeviceBase);
+          device->set_va_size(kDeviceSpan);
+          transport->set_hello(hello);
+          transport->set_responder([this](const v1::Call& call) { return Answer(call); });
+          ++connections_;
+          std::vector<std::unique_ptr<Transport>> transports;
+          transports.push_back(std::move(transport));
+          return transports;
+        });
     scope_ = std::make_unique<ScopedRuntime>(runtime_.get());
   }
   void TearDown() override {

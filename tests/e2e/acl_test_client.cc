@@ -59,6 +59,12 @@
 //                     FLAGS; print "KEY k"; then per stdin line: "allow PID"
 //                     ("CODE c"), "wait" (queue aclrtWaitAndResetNotify and
 //                     synchronize; "WOKEN c")
+//   devices KERNELS   every device (of every daemon NPUD_ADDRESS names):
+//                     print "DEVICES n", then per device "ADDR d <hex>" of a
+//                     buffer there; copies there and back and an add_float
+//                     launch on each, then copies between the first and the
+//                     last device (synchronous, and on a stream of the
+//                     last); print "CHECKS OK" or "FAIL <step> <code>"
 //   notify-recorder KEY DEVICE  print "PID p", wait for "go", import KEY on
 //                     DEVICE ("CODE c"); then per "record" line record it and
 //                     synchronize ("CODE c")
@@ -66,6 +72,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cinttypes>
@@ -288,6 +295,89 @@ int AddLoop(const char* kernels) {
   }
   watcher.join();
   std::printf("ROUNDS %" PRIu64 " BAD %" PRIu64 "\n", rounds, bad);
+  return 0;
+}
+
+int Devices(const char* kernels) {
+  uint32_t count = 0;
+  if (aclrtGetDeviceCount(&count) != ACL_SUCCESS || count == 0) return 2;
+  std::printf("DEVICES %u\n", count);
+  constexpr uint32_t kCount = 1 << 16;
+  constexpr size_t kBytes = kCount * sizeof(float);
+  aclrtBinHandle binary = nullptr;
+  aclrtFuncHandle function = nullptr;
+  if (aclrtSetDevice(0) != ACL_SUCCESS ||
+      aclrtBinaryLoadFromFile(kernels, nullptr, &binary) != ACL_SUCCESS ||
+      aclrtBinaryGetFunction(binary, "add_float", &function) != ACL_SUCCESS) {
+    return 3;
+  }
+  auto fail = [](const char* step, uint32_t device, int code) {
+    std::printf("FAIL %s on device %u: %d\n", step, device, code);
+    return 1;
+  };
+  std::vector<void*> sums(count);
+  std::vector<aclrtStream> streams(count);
+  std::vector<float> a(kCount), b(kCount), c(kCount);
+  for (uint32_t d = 0; d < count; ++d) {
+    void* x = nullptr;
+    void* y = nullptr;
+    int code = aclrtSetDevice(static_cast<int32_t>(d));
+    if (code != 0) return fail("set", d, code);
+    for (void** p : {&x, &y, &sums[d]}) {
+      if ((code = aclrtMalloc(p, kBytes, ACL_MEM_MALLOC_HUGE_FIRST)) != 0)
+        return fail("malloc", d, code);
+    }
+    std::printf("ADDR %u %" PRIxPTR "\n", d, reinterpret_cast<uintptr_t>(sums[d]));
+    if ((code = aclrtCreateStream(&streams[d])) != 0) return fail("stream", d, code);
+    for (uint32_t i = 0; i < kCount; ++i) {
+      a[i] = static_cast<float>(i % 1000 + d);
+      b[i] = static_cast<float>(d + 1);
+    }
+    struct {
+      void* x;
+      void* y;
+      void* z;
+      uint32_t n;
+    } args{x, y, sums[d], kCount};
+    if ((code = aclrtMemcpy(x, kBytes, a.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE)) != 0 ||
+        (code = aclrtMemcpy(y, kBytes, b.data(), kBytes, ACL_MEMCPY_HOST_TO_DEVICE)) != 0) {
+      return fail("copy in", d, code);
+    }
+    if ((code = aclrtLaunchKernelWithHostArgs(function, 4, streams[d], nullptr, &args, sizeof(args),
+                                              nullptr, 0)) != 0 ||
+        (code = aclrtSynchronizeStream(streams[d])) != 0) {
+      return fail("kernel", d, code);
+    }
+    if ((code = aclrtMemcpy(c.data(), kBytes, sums[d], kBytes, ACL_MEMCPY_DEVICE_TO_HOST)) != 0) {
+      return fail("copy out", d, code);
+    }
+    for (uint32_t i = 0; i < kCount; ++i) {
+      if (c[i] != a[i] + b[i]) return fail("sum", d, static_cast<int>(i));
+    }
+  }
+  // The first device's sums onto the last device, and back into a fresh
+  // buffer of the first on a stream of the last.
+  const uint32_t last = count - 1;
+  void* copy = nullptr;
+  void* back = nullptr;
+  std::vector<float> expected(kCount), got(kCount);
+  int code = aclrtSetDevice(0);
+  if (code == 0) code = aclrtMalloc(&back, kBytes, ACL_MEM_MALLOC_HUGE_FIRST);
+  if (code == 0)
+    code = aclrtMemcpy(expected.data(), kBytes, sums[0], kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
+  if (code == 0) code = aclrtSetDevice(static_cast<int32_t>(last));
+  if (code == 0) code = aclrtMalloc(&copy, kBytes, ACL_MEM_MALLOC_HUGE_FIRST);
+  if (code == 0) code = aclrtMemcpy(copy, kBytes, sums[0], kBytes, ACL_MEMCPY_DEVICE_TO_DEVICE);
+  if (code == 0) code = aclrtMemcpy(got.data(), kBytes, copy, kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
+  if (code != 0) return fail("copy across", last, code);
+  if (got != expected) return fail("copy across", last, -1);
+  code = aclrtMemcpyAsync(back, kBytes, copy, kBytes, ACL_MEMCPY_DEVICE_TO_DEVICE, streams[last]);
+  if (code == 0) code = aclrtSynchronizeStream(streams[last]);
+  std::fill(got.begin(), got.end(), 0.0f);
+  if (code == 0) code = aclrtMemcpy(got.data(), kBytes, back, kBytes, ACL_MEMCPY_DEVICE_TO_HOST);
+  if (code != 0) return fail("async copy across", last, code);
+  if (got != expected) return fail("async copy across", last, -1);
+  std::printf("CHECKS OK\n");
   return 0;
 }
 
@@ -702,6 +792,7 @@ int main(int argc, char** argv) {
   if (scenario == "trap" && argc > 3) rc = Trap(argv[2], std::atoi(argv[3]));
   if (scenario == "add-loop" && argc > 2) rc = AddLoop(argv[2]);
   if (scenario == "timeline" && argc > 2) rc = Timeline(argv[2]);
+  if (scenario == "devices" && argc > 2) rc = Devices(argv[2]);
   if (scenario == "spin" && argc > 3) rc = Spin(argv[2], std::strtoul(argv[3], nullptr, 0));
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {

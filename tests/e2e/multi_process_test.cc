@@ -201,6 +201,55 @@ TEST(AddressSlotTest, ADaemonInSlotThreeServesCopiesAndKernels) {
   EXPECT_TRUE(stopped.ok()) << stopped << "\n" << (*daemon)->Log();
 }
 
+// NPUD_ADDRESS=a,b: one program uses the devices of two daemons as one list
+// — a local one in slot 0 and one over this suite's transport in slot 1 —
+// with copies and kernels on each and copies between them.
+TEST(SeveralDaemonsTest, OneClientUsesTheDevicesOfTwoDaemons) {
+  auto first = NpudProcess::Start(NpudProcess::Transport::kUnix, {"--devices=1"});
+  ASSERT_TRUE(first.ok()) << first.status();
+  auto second =
+      NpudProcess::Start(npud::testing::TransportFromEnv(), {"--address_slot=1", "--devices=2"});
+  ASSERT_TRUE(second.ok()) << second.status();
+  const std::vector<std::string> env = {"NPUD_ADDRESS=" + (*first)->address() + "," +
+                                        (*second)->address()};
+  auto client = ChildProcess::Spawn({ACL_TEST_CLIENT, "devices", E2E_KERNELS_PATH}, env);
+  ASSERT_TRUE(client.ok()) << client.status();
+  EXPECT_EQ((*client)->ReadLine(absl::Seconds(60)), "DEVICES 3");
+  constexpr uint64_t kTiB = 1ull << 40;
+  for (int device = 0; device < 3; ++device) {
+    const std::string line = (*client)->ReadLine(absl::Seconds(60));
+    unsigned index = 0;
+    uint64_t address = 0;
+    ASSERT_EQ(std::sscanf(line.c_str(), "ADDR %u %" SCNx64, &index, &address), 2) << line;
+    EXPECT_EQ(index, static_cast<unsigned>(device));
+    // Device 0 is the first daemon's (slot 0), 1 and 2 the second's (slot 1).
+    if (device == 0) {
+      EXPECT_LT(address, 48 * kTiB) << line;
+    } else {
+      EXPECT_GE(address, 48 * kTiB) << line;
+      EXPECT_LT(address, 60 * kTiB) << line;
+    }
+  }
+  EXPECT_EQ((*client)->ReadLine(absl::Seconds(60)), "CHECKS OK")
+      << (*first)->Log() << (*second)->Log();
+  EXPECT_EQ((*client)->Wait(), 0);
+  EXPECT_TRUE((*first)->Stop().ok()) << (*first)->Log();
+  EXPECT_TRUE((*second)->Stop().ok()) << (*second)->Log();
+}
+
+// Two daemons in the same address slot hand out addresses the client could
+// not tell apart: it refuses to use them together and says why.
+TEST(SeveralDaemonsTest, DaemonsInOneAddressSlotAreRefused) {
+  auto first = NpudProcess::Start(NpudProcess::Transport::kUnix, {"--devices=1"});
+  auto second = NpudProcess::Start(NpudProcess::Transport::kUnix, {"--devices=1"});
+  ASSERT_TRUE(first.ok() && second.ok());
+  const std::vector<std::string> env = {"NPUD_ADDRESS=" + (*first)->address() + "," +
+                                        (*second)->address()};
+  std::string out;
+  ASSERT_EQ(RunProcess({ACL_TEST_CLIENT, "set-device"}, env, &out), 0);
+  EXPECT_EQ(out, "CODE 507033\n");
+}
+
 TEST_F(MultiProcessTest, ClientsCannotTouchEachOthersMemory) {
   auto owner = SpawnClient({"hold", "65536"});
   ASSERT_NE(owner, nullptr);
