@@ -13,9 +13,13 @@
 namespace npud {
 namespace {
 
-// Device processes get ids past any real pid (pid_max is at most 2^22).
+// Device processes get ids past any real pid (pid_max is at most 2^22); the
+// AI cores of a device (block spans) are a process of their own, so that
+// core tracks and stream tracks cannot share an id.
 constexpr int64_t kDevicePidBase = 1'000'000'000;
+constexpr int64_t kCorePidBase = 1'500'000'000;
 int64_t DevicePid(int device_id) { return kDevicePidBase + device_id; }
+int64_t CorePid(int device_id) { return kCorePidBase + device_id; }
 
 const char* Category(v1::TraceKind kind) {
   switch (kind) {
@@ -29,6 +33,8 @@ const char* Category(v1::TraceKind kind) {
       return "event";
     case v1::TRACE_KIND_WAIT:
       return "wait";
+    case v1::TRACE_KIND_BLOCK:
+      return "block";
     default:
       return "other";
   }
@@ -113,30 +119,49 @@ std::string RenderChromeTrace(const ChromeTraceInput& input) {
     events.Complete(call.name, "acl", input.pid, call.thread, call.start_ns, call.end_ns, "");
   }
   if (input.device != nullptr) {
-    std::set<int> devices;
-    std::set<std::pair<int, uint64_t>> streams;
+    std::set<int> devices, core_devices;
+    std::set<std::pair<int, uint64_t>> streams, cores;
     for (const v1::TraceSpan& span : input.device->spans()) {
-      devices.insert(span.device_id());
-      streams.emplace(span.device_id(), span.stream_id());
+      if (span.kind() == v1::TRACE_KIND_BLOCK) {
+        core_devices.insert(span.device_id());
+        cores.emplace(span.device_id(), span.core());
+      } else {
+        devices.insert(span.device_id());
+        streams.emplace(span.device_id(), span.stream_id());
+      }
     }
     const uint64_t session = input.device->session_id();
+    // Each device's AI cores sort right after its streams.
     for (const int device : devices) {
       events.Name(DevicePid(device), -1,
                   device < 0 ? absl::StrCat("npud synchronous copies (session ", session, ")")
                              : absl::StrCat("npud device ", device, " (session ", session, ")"),
-                  device + 2);
+                  2 * (device + 2));
+    }
+    for (const int device : core_devices) {
+      events.Name(CorePid(device), -1,
+                  absl::StrCat("npud device ", device, " AI cores (session ", session, ")"),
+                  2 * (device + 2) + 1);
     }
     for (const auto& [device, stream] : streams) {
       events.Name(DevicePid(device), static_cast<int64_t>(stream),
                   device < 0 ? std::string("synchronous") : absl::StrCat("stream ", stream),
                   static_cast<int64_t>(stream));
     }
+    for (const auto& [device, core] : cores) {
+      events.Name(CorePid(device), static_cast<int64_t>(core), absl::StrCat("core ", core),
+                  static_cast<int64_t>(core));
+    }
     for (const v1::TraceSpan& span : input.device->spans()) {
+      const bool block = span.kind() == v1::TRACE_KIND_BLOCK;
       std::string args = absl::StrCat("\"stream\":", span.stream_id());
       if (span.bytes() > 0) absl::StrAppend(&args, ",\"bytes\":", span.bytes());
       if (span.block_dim() > 0) absl::StrAppend(&args, ",\"block_dim\":", span.block_dim());
-      events.Complete(span.name(), Category(span.kind()), DevicePid(span.device_id()),
-                      span.stream_id(), span.start_ns() - offset,
+      if (block) absl::StrAppend(&args, ",\"block\":", span.block());
+      if (span.has_blocks()) absl::StrAppend(&args, ",\"blocks\":true");
+      events.Complete(span.name(), Category(span.kind()),
+                      block ? CorePid(span.device_id()) : DevicePid(span.device_id()),
+                      block ? span.core() : span.stream_id(), span.start_ns() - offset,
                       span.start_ns() + span.duration_ns() - offset, args);
     }
   }

@@ -4,9 +4,11 @@
 // (ui.perfetto.dev) and chrome://tracing open: the client's ACL calls, one
 // track per host thread, and npud's spans, one process per device and one
 // track per stream (synchronous copies, which run outside streams, on a
-// process of their own). Every event is a complete ("X") event; events of
-// one track never overlap except by nesting, since a stream runs one task
-// at a time and a thread is in one ACL call at a time (or in calls nested
+// process of their own), and the blocks of kernels where the trace asked
+// for them, one process per device with one track per AI core. Every event
+// is a complete ("X") event; events of one track never overlap except by
+// nesting, since a stream runs one task at a time, a core one block at a
+// time, and a thread is in one ACL call at a time (or in calls nested
 // inside it).
 
 #ifndef NPUD_COMMON_CHROME_TRACE_H_

@@ -183,7 +183,7 @@ absl::Status DaemonCore::KillSession(uint64_t session_id, const std::string& who
 }
 
 absl::StatusOr<v1::TraceResult> DaemonCore::TraceSession(uint64_t session_id,
-                                                         absl::Duration duration,
+                                                         absl::Duration duration, bool blocks,
                                                          const std::function<bool()>& cancelled) {
   std::weak_ptr<Session> weak;
   std::shared_ptr<SessionTimeline> timeline;
@@ -197,15 +197,16 @@ absl::StatusOr<v1::TraceResult> DaemonCore::TraceSession(uint64_t session_id,
     timeline = it->second->timeline();
   }
   const absl::Time deadline = absl::Now() + std::min(duration, absl::Minutes(10));
-  spdlog::info("session {}: tracing for {}", session_id,
-               absl::FormatDuration(std::min(duration, absl::Minutes(10))));
-  const uint64_t cursor = timeline->Start();
+  spdlog::info("session {}: tracing for {}{}", session_id,
+               absl::FormatDuration(std::min(duration, absl::Minutes(10))),
+               blocks ? " with kernel blocks" : "");
+  const uint64_t cursor = timeline->Start(blocks);
   // Polled: the session may end, and npud may be asked to stop.
   for (absl::Time now = absl::Now(); now < deadline && !weak.expired() && !cancelled();
        now = absl::Now()) {
     absl::SleepFor(std::min(deadline - now, absl::Milliseconds(50)));
   }
-  return timeline->Stop(cursor);
+  return timeline->Stop(cursor, blocks);
 }
 
 absl::StatusOr<std::shared_ptr<BulkLink>> DaemonCore::FindBulkLink(uint64_t session_id) const {

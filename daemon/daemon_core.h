@@ -93,9 +93,10 @@ class DaemonCore {
   absl::Status KillSession(uint64_t session_id, const std::string& who) ABSL_LOCKS_EXCLUDED(mu_);
   // Records session `session_id`'s timeline for `duration` (at most ten
   // minutes), or until the session ends or `cancelled()` turns true, and
-  // returns it. NotFound if there is no such session.
+  // returns it (with kernel block spans if `blocks`). NotFound if there is
+  // no such session.
   absl::StatusOr<v1::TraceResult> TraceSession(uint64_t session_id, absl::Duration duration,
-                                               const std::function<bool()>& cancelled)
+                                               bool blocks, const std::function<bool()>& cancelled)
       ABSL_LOCKS_EXCLUDED(mu_);
   size_t session_count() const ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -245,7 +245,7 @@ class AdminService final : public v1::Admin::Service {
     if (grpc::Status allowed = Authorize(*context); !allowed.ok()) return allowed;
     auto trace =
         core_->TraceSession(request->session_id(), absl::Milliseconds(request->duration_ms()),
-                            [context] { return context->IsCancelled(); });
+                            request->blocks(), [context] { return context->IsCancelled(); });
     if (!trace.ok())
       return grpc::Status(grpc::StatusCode::NOT_FOUND, std::string(trace.status().message()));
     *reply = *std::move(trace);

@@ -8,6 +8,7 @@
 
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
+#include "common/monotonic_clock.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::sim {
@@ -28,6 +29,9 @@ struct RunState {
   absl::Mutex mu;
   absl::Status error ABSL_GUARDED_BY(mu);
   std::vector<std::string> output ABSL_GUARDED_BY(mu);
+  // With run->time_blocks, one per block; end_ns 0 for a block that did
+  // not run.
+  std::vector<BlockTime> times ABSL_GUARDED_BY(mu);
 
   void Fail(uint32_t block, const std::string& what) ABSL_LOCKS_EXCLUDED(mu) {
     const std::string message =
@@ -91,13 +95,17 @@ std::string CallEntry(const BlockRun& run, uint32_t block, const CoreSlot& core,
 
 void RunBlock(const std::shared_ptr<RunState>& state, uint32_t block, const CoreSlot& core) {
   BlockHost host;
+  BlockTime time{0, block, static_cast<uint32_t>(core.core_id), 0, 0};
   if (!state->run->cancelled.load()) {
+    time.start_ns = MonotonicNanos();
     const std::string failure = CallEntry(*state->run, block, core, &host);
+    time.end_ns = MonotonicNanos();
     if (!failure.empty()) state->Fail(block, failure);
   }
   {
     absl::MutexLock lock(&state->mu);
     state->output[block] = std::move(host.output);
+    if (state->run->time_blocks) state->times[block] = time;
   }
   if (state->remaining.fetch_sub(1) != 1) return;
   BlockRunResult result;
@@ -105,6 +113,9 @@ void RunBlock(const std::shared_ptr<RunState>& state, uint32_t block, const Core
     absl::MutexLock lock(&state->mu);
     for (const std::string& text : state->output) result.output += text;
     result.status = state->error;
+    for (const BlockTime& time : state->times) {
+      if (time.end_ns != 0) result.block_times.push_back(time);
+    }
   }
   state->done(std::move(result));
 }
@@ -130,6 +141,20 @@ absl::Status ReadDeviceArgs(const DeviceRange& source, uint32_t min_size, std::s
   return absl::OkStatus();
 }
 
+void AppendBlockSpans(const TaskSpan& kernel, uint32_t launch, const std::vector<BlockTime>& times,
+                      std::vector<TaskSpan>* out) {
+  for (const BlockTime& time : times) {
+    if (time.launch != launch || time.block >= kernel.block_dim) continue;
+    TaskSpan span = kernel;
+    span.kind = TaskKind::kBlock;
+    span.start_ns = std::clamp(time.start_ns, kernel.start_ns, kernel.end_ns);
+    span.end_ns = std::clamp(time.end_ns, span.start_ns, kernel.end_ns);
+    span.block = time.block;
+    span.core = time.core;
+    out->push_back(std::move(span));
+  }
+}
+
 AclCode ExceptionCodeFor(uint32_t kernel_type) {
   return kernel_type == NPUD_CORE_TYPE_VECTOR ? kRtVectorCoreException : kRtAicoreException;
 }
@@ -152,6 +177,7 @@ void RunBlocks(std::shared_ptr<BlockRun> run, AiCorePool* pool,
   {
     absl::MutexLock lock(&state->mu);
     state->output.resize(blocks);
+    if (state->run->time_blocks) state->times.resize(blocks);
   }
   for (uint32_t block = 0; block < blocks; ++block) {
     pool->Submit([state, block](const CoreSlot& core) { RunBlock(state, block, core); });

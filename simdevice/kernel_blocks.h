@@ -29,6 +29,7 @@
 #include "simdevice/ai_core_pool.h"
 #include "simdevice/device_range.h"
 #include "simdevice/kernel_module.h"
+#include "simdevice/task.h"
 
 namespace npud::sim {
 
@@ -47,6 +48,8 @@ struct BlockRun {
   std::string args;
   // Failures go to the log here (off where another process logs them).
   bool log_failures = true;
+  // Record when and on which core each block ran (a trace asked for blocks).
+  bool time_blocks = false;
   // Set to skip blocks that have not started.
   std::atomic<bool> cancelled{false};
 };
@@ -55,6 +58,15 @@ struct BlockRun {
 // fills in the launch's figures and arguments.
 std::shared_ptr<BlockRun> NewBlockRun(const KernelModule& module, int kernel);
 
+// When and where one block ran.
+struct BlockTime {
+  uint32_t launch = 0;  // its launch's index in a kernel host's batch
+  uint32_t block = 0;
+  uint32_t core = 0;
+  int64_t start_ns = 0;  // MonotonicNanos
+  int64_t end_ns = 0;
+};
+
 struct BlockRunResult {
   absl::Status status;
   // The blocks' device printf output, block by block.
@@ -62,6 +74,9 @@ struct BlockRunResult {
   // (start, end) of each launch that ran, in MonotonicNanos, in order (a
   // kernel host's batch; its figures are the host's word only).
   std::vector<std::pair<int64_t, int64_t>> launch_times;
+  // With BlockRun::time_blocks: the blocks that ran, in block order per
+  // launch.
+  std::vector<BlockTime> block_times;
 };
 
 // Where a launch's result waits for its stream task to come back for it.
@@ -102,6 +117,12 @@ void RunBlocks(std::shared_ptr<BlockRun> run, AiCorePool* pool,
 // `args` ((slot offset, data offset) pairs, checked against args->size()).
 void ResolvePlaceholders(std::string* args,
                          const std::vector<std::pair<uint32_t, uint32_t>>& placeholders);
+
+// Appends a span for each block of `times` that belongs to launch `launch`
+// of `kernel`'s span, kept inside that span (a kernel host's figures are
+// its word only) and dropped when its block is not one of the kernel's.
+void AppendBlockSpans(const TaskSpan& kernel, uint32_t launch, const std::vector<BlockTime>& times,
+                      std::vector<TaskSpan>* out);
 
 // The device exception a failing kernel of this type reports.
 AclCode ExceptionCodeFor(uint32_t kernel_type);

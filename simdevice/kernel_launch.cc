@@ -24,6 +24,7 @@ class KernelLaunchTask final : public Task {
       run_->ub_bytes = spec_.ub_bytes;
       run_->device_id = spec_.device_id;
       run_->stream_id = spec_.stream_id;
+      run_->time_blocks = spec_.time_blocks && spec_.time_blocks();
       run_->args = std::move(spec_.args);
       ResolvePlaceholders(&run_->args, spec_.placeholders);
       // The module stays loaded until the blocks are done: the callback
@@ -37,6 +38,7 @@ class KernelLaunchTask final : public Task {
     BlockRunResult result;
     if (!answer_->Take(&result)) return Progress::kPending;
     if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
+    block_times_ = std::move(result.block_times);
     *status = std::move(result.status);
     return Progress::kDone;
   }
@@ -45,8 +47,15 @@ class KernelLaunchTask final : public Task {
   const char* name() const override { return "kernel-launch"; }
   TaskKind kind() const override { return TaskKind::kKernel; }
   void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
-    out->push_back(TaskSpan{spec_.module->kernels()[spec_.kernel].name, TaskKind::kKernel, start_ns,
-                            end_ns, 0, spec_.block_dim});
+    TaskSpan kernel{spec_.module->kernels()[spec_.kernel].name,
+                    TaskKind::kKernel,
+                    start_ns,
+                    end_ns,
+                    0,
+                    spec_.block_dim};
+    kernel.has_blocks = run_->time_blocks;
+    out->push_back(kernel);
+    AppendBlockSpans(kernel, 0, block_times_, out);
   }
 
  private:
@@ -54,6 +63,7 @@ class KernelLaunchTask final : public Task {
   AiCorePool* const pool_;
   const std::shared_ptr<BlockRun> run_;
   const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
+  std::vector<BlockTime> block_times_;
   bool started_ = false;
 };
 

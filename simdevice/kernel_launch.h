@@ -45,6 +45,9 @@ struct LaunchSpec {
   // Receives the launch's device printf output once it has finished; must
   // not block. May be empty.
   std::function<void(std::string text)> print;
+  // Asked when the launch starts to run: whether its spans include one per
+  // block (a trace asked for blocks). May be empty (never).
+  std::function<bool()> time_blocks;
 };
 
 // `pool` must outlive the task.

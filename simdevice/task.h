@@ -24,17 +24,23 @@
 namespace npud::sim {
 
 // What a task does, for timelines and metrics.
-enum class TaskKind { kOther, kCopy, kMemset, kKernel, kEventRecord, kWait, kMarker };
+// kBlock: one block of a kernel, inside the kernel's span (traces that asked
+// for blocks); never a task's own kind.
+enum class TaskKind { kOther, kCopy, kMemset, kKernel, kEventRecord, kWait, kMarker, kBlock };
 
-// A piece of a finished task's time: the whole task, or one kernel of a
-// batch of launches. Times are steady-clock nanoseconds (MonotonicNanos).
+// A piece of a finished task's time: the whole task, one kernel of a batch
+// of launches, or one block of a kernel. Times are steady-clock nanoseconds
+// (MonotonicNanos).
 struct TaskSpan {
   std::string name;
   TaskKind kind = TaskKind::kOther;
   int64_t start_ns = 0;
   int64_t end_ns = 0;
   uint64_t bytes = 0;      // copies and memsets
-  uint32_t block_dim = 0;  // kernels
+  uint32_t block_dim = 0;  // kernels and blocks
+  uint32_t block = 0;      // blocks: which, and the AI core it ran on
+  uint32_t core = 0;
+  bool has_blocks = false;  // kernels: the spans of its blocks follow it
 };
 
 // Makes a parked stream runnable again. Cheap, thread-safe, may be called

@@ -3,7 +3,7 @@
 //   npuctl [--address=unix:///path|host:port] [--admin_token_file=FILE] [--json]
 //          devices | info | sessions | top [--interval_ms=N] [--iterations=N] |
 //          kill SESSION | health |
-//          trace --session=N [--seconds=S] [--output=FILE]
+//          trace --session=N [--seconds=S] [--output=FILE] [--blocks]
 //
 // info summarizes the devices as npu-smi info does; top refreshes devices
 // and sessions (by memory) every interval, until interrupted or for N
@@ -12,7 +12,8 @@
 // health exits 0 when npud's gRPC health service says it serves; trace
 // records session N's timeline for S seconds (default 5; less if the
 // session ends) and writes it as a Chrome trace for Perfetto to FILE
-// (default trace-session-N.json).
+// (default trace-session-N.json); --blocks adds a span per kernel block, on
+// one track per AI core.
 //
 // --json prints the Admin service's replies as protobuf JSON (for scripts
 // and tests) instead of tables.
@@ -95,11 +96,13 @@ class AdminClient {
     request.set_session_id(session_id);
     return stub_->KillSession(&context.get(), request, reply);
   }
-  grpc::Status Trace(uint64_t session_id, uint32_t duration_ms, npud::v1::TraceResult* reply) {
+  grpc::Status Trace(uint64_t session_id, uint32_t duration_ms, bool blocks,
+                     npud::v1::TraceResult* reply) {
     Context context(token_, std::chrono::milliseconds(duration_ms) + std::chrono::seconds(30));
     npud::v1::TraceSessionRequest request;
     request.set_session_id(session_id);
     request.set_duration_ms(duration_ms);
+    request.set_blocks(blocks);
     return stub_->TraceSession(&context.get(), request, reply);
   }
 
@@ -178,11 +181,12 @@ int Top(AdminClient& admin, bool json, int interval_ms, int iterations) {
 
 // `trace`: npud records session `session_id` for `seconds`; the Chrome
 // trace goes to `output`.
-int Trace(AdminClient& admin, bool json, uint64_t session_id, double seconds, std::string output) {
+int Trace(AdminClient& admin, bool json, uint64_t session_id, double seconds, bool blocks,
+          std::string output) {
   if (output.empty()) output = "trace-session-" + std::to_string(session_id) + ".json";
   npud::v1::TraceResult trace;
   const auto duration_ms = static_cast<uint32_t>(seconds * 1000);
-  if (grpc::Status status = admin.Trace(session_id, duration_ms, &trace); !status.ok()) {
+  if (grpc::Status status = admin.Trace(session_id, duration_ms, blocks, &trace); !status.ok()) {
     return Fail(status);
   }
   npud::ChromeTraceInput input;
@@ -209,7 +213,7 @@ constexpr char kUsage[] =
     "usage: npuctl [--address=ADDRESS] [--admin_token_file=FILE] [--json]\n"
     "              devices | info | sessions | top [--interval_ms=N] [--iterations=N] |\n"
     "              kill SESSION | health |\n"
-    "              trace --session=N [--seconds=S] [--output=FILE]\n";
+    "              trace --session=N [--seconds=S] [--output=FILE] [--blocks]\n";
 
 // "--name=value" or "--name value" at argv[*i]: the value (advancing *i
 // past a separate one), or null when argv[*i] is not that flag.
@@ -239,6 +243,7 @@ int main(int argc, char** argv) {
   uint64_t trace_session = 0;
   double trace_seconds = 5;
   std::string trace_output;
+  bool trace_blocks = false;
   std::vector<std::string> operands;
   for (int i = 1; i < argc; ++i) {
     if (const char* value = FlagValue(argc, argv, &i, "--session")) {
@@ -259,6 +264,8 @@ int main(int argc, char** argv) {
       admin_token = ReadFirstLine(argv[i] + 19);
     } else if (std::strcmp(argv[i], "--json") == 0) {
       json = true;
+    } else if (std::strcmp(argv[i], "--blocks") == 0) {
+      trace_blocks = true;
     } else if (std::strncmp(argv[i], "--interval_ms=", 14) == 0) {
       if (!absl::SimpleAtoi(argv[i] + 14, &interval_ms) || interval_ms < 0) {
         std::fputs(kUsage, stderr);
@@ -326,7 +333,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "trace" && trace_session != 0) {
-    return Trace(admin, json, trace_session, trace_seconds, trace_output);
+    return Trace(admin, json, trace_session, trace_seconds, trace_blocks, trace_output);
   }
   std::fputs(kUsage, stderr);
   return 2;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -140,7 +141,9 @@ absl::Status Runtime::ConnectLocked() {
   if (const char* path = std::getenv("NPUD_TRACE"); path != nullptr && *path != '\0') {
     const std::string where = primary.Describe();
     const bool same_clock = absl::StartsWith(where, "unix") || absl::StartsWith(where, "inproc");
-    auto trace = SessionTrace::Begin(primary, path, same_clock);
+    const char* blocks = std::getenv("NPUD_TRACE_BLOCKS");
+    auto trace = SessionTrace::Begin(primary, path, same_clock,
+                                     blocks != nullptr && std::string_view(blocks) == "1");
     if (trace.ok()) {
       trace_ = *std::move(trace);
     } else {

@@ -20,9 +20,9 @@ namespace npud::client {
 
 absl::StatusOr<std::unique_ptr<SessionTrace>> SessionTrace::Begin(CallPipeline& session,
                                                                   const std::string& path,
-                                                                  bool same_clock) {
+                                                                  bool same_clock, bool blocks) {
   v1::Call call;
-  call.mutable_start_trace();
+  call.mutable_start_trace()->set_blocks(blocks);
   const int64_t sent_ns = MonotonicNanos();
   NPUD_ASSIGN_OR_RETURN(v1::Reply reply, session.Call(std::move(call)));
   const int64_t answered_ns = MonotonicNanos();

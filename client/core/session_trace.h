@@ -27,11 +27,11 @@ namespace npud::client {
 class SessionTrace {
  public:
   // Starts tracing `session` into `path`. `same_clock`: npud runs on this
-  // machine. Fails (ACL_ERROR_RT_FEATURE_NOT_SUPPORT from an npud without
-  // traces) without side effects.
+  // machine. `blocks`: with a span per kernel block. Fails (ACL_ERROR_RT_FEATURE_NOT_SUPPORT from
+  // an npud without traces) without side effects.
   static absl::StatusOr<std::unique_ptr<SessionTrace>> Begin(CallPipeline& session,
                                                              const std::string& path,
-                                                             bool same_clock);
+                                                             bool same_clock, bool blocks);
 
   // Stops both recordings and writes the file.
   absl::Status Finish(CallPipeline& session);

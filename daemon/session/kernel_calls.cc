@@ -104,6 +104,7 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
   spec.ub_bytes = device->config().ub_bytes;
   spec.device_id = stream->device_id();
   spec.stream_id = op.stream_id();
+  spec.time_blocks = [timeline = s.timeline] { return timeline->tracing_blocks(); };
   // Device printf goes to the launching client, ahead of whatever reply
   // (a synchronize) follows the launch.
   spec.print = [sink = s.sink(), stream_id = op.stream_id()](std::string text) {

@@ -175,6 +175,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   hosted.args_source = std::move(spec.args_source);
   hosted.min_args_size = kernel.args_size;
   hosted.print = std::move(spec.print);
+  hosted.time_blocks = std::move(spec.time_blocks);
   return sim::MakeHostedLaunchTask(std::move(hosted));
 }
 

@@ -22,6 +22,8 @@ v1::TraceKind ToProto(sim::TaskKind kind) {
       return v1::TRACE_KIND_EVENT_RECORD;
     case sim::TaskKind::kWait:
       return v1::TRACE_KIND_WAIT;
+    case sim::TaskKind::kBlock:
+      return v1::TRACE_KIND_BLOCK;
     case sim::TaskKind::kOther:
     case sim::TaskKind::kMarker:
       break;
@@ -53,17 +55,21 @@ void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Tas
   std::vector<sim::TaskSpan> spans;
   task.Spans(start_ns, end_ns, &spans);
   if (kernel) {
-    for (const sim::TaskSpan& span : spans)
-      stats_->AddRunTime(span.name, span.end_ns - span.start_ns);
+    for (const sim::TaskSpan& span : spans) {
+      if (span.kind == sim::TaskKind::kKernel) {
+        stats_->AddRunTime(span.name, span.end_ns - span.start_ns);
+      }
+    }
     if (!status.ok()) stats_->CountFault(static_cast<int32_t>(ToAclCode(status)));
   }
   if (traced) recorder_.Add(device_id, stream_id, std::move(spans));
 }
 
-absl::Status SessionTimeline::StartClientTrace() {
+absl::Status SessionTimeline::StartClientTrace(bool blocks) {
   absl::MutexLock lock(&mu_);
   if (client_cursor_.has_value()) return AclError(kRtParamInvalid, "the session already traces");
-  client_cursor_ = Start();
+  client_cursor_ = Start(blocks);
+  client_blocks_ = blocks;
   return absl::OkStatus();
 }
 
@@ -71,16 +77,24 @@ absl::StatusOr<v1::TraceResult> SessionTimeline::StopClientTrace() {
   absl::MutexLock lock(&mu_);
   if (!client_cursor_.has_value()) return AclError(kRtParamInvalid, "the session does not trace");
   const uint64_t cursor = *std::exchange(client_cursor_, std::nullopt);
-  return Stop(cursor);
+  return Stop(cursor, client_blocks_);
 }
 
-v1::TraceResult SessionTimeline::Stop(uint64_t cursor) {
+uint64_t SessionTimeline::Start(bool blocks) {
+  if (blocks) block_tracers_.fetch_add(1, std::memory_order_relaxed);
+  return recorder_.Start();
+}
+
+v1::TraceResult SessionTimeline::Stop(uint64_t cursor, bool blocks) {
+  if (blocks) block_tracers_.fetch_sub(1, std::memory_order_relaxed);
   sim::TraceRecorder::Result recorded = recorder_.Stop(cursor);
   v1::TraceResult result;
   result.set_session_id(session_id_);
   result.set_dropped(recorded.dropped);
   result.mutable_spans()->Reserve(static_cast<int>(recorded.spans.size()));
   for (sim::TracedSpan& traced : recorded.spans) {
+    // Another trace of the session may have asked for blocks; this one did not.
+    if (!blocks && traced.span.kind == sim::TaskKind::kBlock) continue;
     v1::TraceSpan* span = result.add_spans();
     span->set_device_id(traced.device_id);
     span->set_stream_id(traced.stream_id);
@@ -90,6 +104,11 @@ v1::TraceResult SessionTimeline::Stop(uint64_t cursor) {
     span->set_duration_ns(traced.span.end_ns - traced.span.start_ns);
     span->set_bytes(traced.span.bytes);
     span->set_block_dim(traced.span.block_dim);
+    if (traced.span.kind == sim::TaskKind::kBlock) {
+      span->set_block(traced.span.block);
+      span->set_core(traced.span.core);
+    }
+    span->set_has_blocks(blocks && traced.span.has_blocks);
   }
   if (recorded.dropped > 0) {
     spdlog::warn("session {}: trace kept {} spans and dropped {} (at most {} per trace)",

@@ -5,13 +5,14 @@
 // daemon's KernelStats, and tells the client of every failed task (a
 // TaskFailed notification, for its exception callbacks). While someone traces the session
 // (NPUD_TRACE in the client, `npuctl trace`): records the spans of every task, which Stop() hands
-// out as a v1::TraceResult.
+// out as a v1::TraceResult — with one span per kernel block while a tracer asked for blocks.
 //
 // Thread-safe.
 
 #ifndef NPUD_DAEMON_SESSION_SESSION_TIMELINE_H_
 #define NPUD_DAEMON_SESSION_SESSION_TIMELINE_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,15 +38,19 @@ class SessionTimeline final : public sim::TaskObserver {
       : session_id_(session_id), stats_(stats), client_(std::move(client)) {}
 
   bool tracing() const { return recorder_.active(); }
-  // A trace begins; the cursor goes to Stop().
-  uint64_t Start() { return recorder_.Start(); }
-  // The trace begun at `cursor` ends: its spans.
-  v1::TraceResult Stop(uint64_t cursor);
+  // Whether kernels launched now should time their blocks: some trace asked.
+  bool tracing_blocks() const { return block_tracers_.load(std::memory_order_relaxed) > 0; }
+  // A trace begins (with block spans if `blocks`); the cursor and `blocks`
+  // go to Stop().
+  uint64_t Start(bool blocks);
+  // The trace begun at `cursor` ends: its spans (block spans only if it
+  // asked for them: another trace running beside it may have).
+  v1::TraceResult Stop(uint64_t cursor, bool blocks);
 
   // The client's own trace (StartTrace/StopTrace calls): one at a time,
   // kRtParamInvalid for a second start or a stop without a start — so a
   // client can never end someone else's trace of it.
-  absl::Status StartClientTrace() ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status StartClientTrace(bool blocks) ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<v1::TraceResult> StopClientTrace() ABSL_LOCKS_EXCLUDED(mu_);
 
   void Finished(int device_id, uint64_t stream_id, const sim::Task& task, int64_t start_ns,
@@ -56,8 +61,10 @@ class SessionTimeline final : public sim::TaskObserver {
   KernelStats* const stats_;
   const std::shared_ptr<MessageSink> client_;
   sim::TraceRecorder recorder_;
+  std::atomic<int> block_tracers_{0};
   absl::Mutex mu_;
   std::optional<uint64_t> client_cursor_ ABSL_GUARDED_BY(mu_);
+  bool client_blocks_ ABSL_GUARDED_BY(mu_) = false;
 };
 
 }  // namespace npud::daemon

@@ -8,8 +8,8 @@
 
 namespace npud::daemon {
 
-Outcome StartTrace(SessionState& s, const v1::StartTrace&) {
-  NPUD_RETURN_IF_ERROR(s.timeline->StartClientTrace());
+Outcome StartTrace(SessionState& s, const v1::StartTrace& op) {
+  NPUD_RETURN_IF_ERROR(s.timeline->StartClientTrace(op.blocks()));
   v1::Reply reply;
   reply.mutable_trace_start()->set_daemon_clock_ns(MonotonicNanos());
   return reply;

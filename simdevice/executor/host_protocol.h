@@ -15,7 +15,8 @@
 //   kMap     map [address, size) from a device file (device index) or from
 //            the file that rides along (index -1), at `offset`
 //   kUnmap   make [address, size) inaccessible, answer kUnmapped(token)
-//   kLaunch  run a kernel's blocks, answer kDone(id)
+//   kLaunch  run a batch of kernel launches, answer kDone(id) with the
+//            launches' times (and their blocks' where a launch asked)
 // host → npud
 //   kReady, kUnmapped, kDone
 
@@ -47,6 +48,9 @@ enum class Op : uint32_t {
 
 // Launches one kLaunch message carries at most.
 constexpr uint32_t kMaxBatchLaunches = 256;
+// Block times one kDone carries at most (about 1.8 MB); a batch that ran
+// more blocks than that reports the first ones.
+constexpr uint32_t kMaxBlockTimes = 1 << 16;
 
 // Appends fields to a message.
 class Writer {

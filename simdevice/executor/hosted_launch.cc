@@ -41,9 +41,12 @@ class HostedLaunchTask final : public Task {
         if (!status->ok()) return Progress::kDone;
       }
       batch_.insert(batch_.begin(), std::move(spec_.launch));
-      for (const HostedLaunch& launch : batch_) {
-        launches_.push_back(
-            TaskSpan{launch.kernel_name, TaskKind::kKernel, 0, 0, 0, launch.block_dim});
+      const bool time_blocks = spec_.time_blocks && spec_.time_blocks();
+      for (HostedLaunch& launch : batch_) {
+        launch.time_blocks = time_blocks;
+        TaskSpan span{launch.kernel_name, TaskKind::kKernel, 0, 0, 0, launch.block_dim};
+        span.has_blocks = time_blocks;
+        launches_.push_back(std::move(span));
       }
       spec_.host->Launch(std::move(batch_), spec_.stop_on_failure,
                          [answer = answer_, wake](BlockRunResult r) {
@@ -56,6 +59,7 @@ class HostedLaunchTask final : public Task {
     if (!answer_->Take(&result)) return Progress::kPending;
     if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
     times_ = std::move(result.launch_times);
+    block_times_ = std::move(result.block_times);
     *status = std::move(result.status);
     return Progress::kDone;
   }
@@ -67,7 +71,8 @@ class HostedLaunchTask final : public Task {
   TaskKind kind() const override { return TaskKind::kKernel; }
 
   // One span per launch that ran, at the times the host reports, kept
-  // inside the task's own time: a host runs client code and may lie.
+  // inside the task's own time: a host runs client code and may lie. Each
+  // is followed by its blocks' spans where the launch asked for them.
   void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
     if (times_.empty() && !launches_.empty()) {  // the host died or timed out under it
       TaskSpan span = launches_.front();
@@ -82,7 +87,8 @@ class HostedLaunchTask final : public Task {
       span.start_ns = std::clamp(times_[i].first, at, end_ns);
       span.end_ns = std::clamp(times_[i].second, span.start_ns, end_ns);
       at = span.end_ns;
-      out->push_back(std::move(span));
+      out->push_back(span);
+      AppendBlockSpans(span, static_cast<uint32_t>(i), block_times_, out);
     }
   }
 
@@ -94,6 +100,7 @@ class HostedLaunchTask final : public Task {
   // Name and block count of each launch sent, and the times they ran.
   std::vector<TaskSpan> launches_;
   std::vector<std::pair<int64_t, int64_t>> times_;
+  std::vector<BlockTime> block_times_;
   const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
   bool sent_ = false;
 };

@@ -38,6 +38,9 @@ struct HostedLaunchSpec {
   // Receives the launch's device printf output; must not block. May be
   // empty.
   std::function<void(std::string text)> print;
+  // Asked when the batch is sent to the host: whether its launches time
+  // their blocks (a trace asked for blocks). May be empty (never).
+  std::function<bool()> time_blocks;
 };
 
 std::unique_ptr<Task> MakeHostedLaunchTask(HostedLaunchSpec spec);

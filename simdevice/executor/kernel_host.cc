@@ -253,6 +253,7 @@ void KernelHost::Launch(std::vector<HostedLaunch> launches, bool stop_on_failure
         message.Put(launch.stream_id).PutString(launch.args);
         message.Put(static_cast<uint32_t>(launch.placeholders.size()));
         for (const auto& [slot, data] : launch.placeholders) message.Put(slot).Put(data);
+        message.Put(static_cast<uint8_t>(launch.time_blocks));
       }
       // A failed send means the host is going; the reader fails the launch.
       (void)Send(message);
@@ -260,10 +261,11 @@ void KernelHost::Launch(std::vector<HostedLaunch> launches, bool stop_on_failure
     }
     death = death_;
   }
-  done({AclError(ExceptionCodeFor(first.kernel_type),
-                 absl::StrFormat("kernel '%s': the kernel host %s", first.kernel_name, death)),
-        "",
-        {}});
+  BlockRunResult failed;
+  failed.status =
+      AclError(ExceptionCodeFor(first.kernel_type),
+               absl::StrFormat("kernel '%s': the kernel host %s", first.kernel_name, death));
+  done(std::move(failed));
 }
 
 void KernelHost::Kill(const std::string& why) {
@@ -332,6 +334,13 @@ void KernelHost::ReadLoop() {
     std::vector<std::pair<int64_t, int64_t>> times(timed);
     bool read_all = true;
     for (auto& [start, end] : times) read_all = read_all && in.Get(&start) && in.Get(&end);
+    uint32_t blocks = 0;
+    read_all = read_all && in.Get(&blocks) && blocks <= host::kMaxBlockTimes;
+    std::vector<BlockTime> block_times(read_all ? blocks : 0);
+    for (BlockTime& time : block_times) {
+      read_all = read_all && in.Get(&time.launch) && in.Get(&time.block) && in.Get(&time.core) &&
+                 in.Get(&time.start_ns) && in.Get(&time.end_ns);
+    }
     if (!read_all) {
       Kill("it broke the protocol");
       break;
@@ -346,7 +355,7 @@ void KernelHost::ReadLoop() {
     }
     absl::Status status = code == 0 ? absl::OkStatus() : FromAclCode(code, message);
     if (!status.ok()) spdlog::error("device exception: {}", message);
-    pending.done({std::move(status), std::move(output), std::move(times)});
+    pending.done({std::move(status), std::move(output), std::move(times), std::move(block_times)});
   }
   Ended();
 }
@@ -376,7 +385,9 @@ void KernelHost::Ended() {
                        absl::StrFormat("kernel '%s': the kernel host (pid %d) %s while it ran",
                                        pending.kernel_name, pid_, death));
     if (!stopping) spdlog::error("device exception: {}", std::string(status.message()));
-    pending.done({std::move(status), "", {}});
+    BlockRunResult failed;
+    failed.status = std::move(status);
+    pending.done(std::move(failed));
   }
 }
 

@@ -96,6 +96,9 @@ struct HostedLaunch {
   uint64_t stream_id = 0;
   std::string args;
   std::vector<std::pair<uint32_t, uint32_t>> placeholders;
+  // The host reports when and where each block ran (set when the batch is
+  // sent).
+  bool time_blocks = false;
   // For reports when the host dies under the launch.
   std::string kernel_name;
   uint32_t kernel_type = 0;

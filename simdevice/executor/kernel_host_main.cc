@@ -244,6 +244,8 @@ class KernelHostMain {
         Die("bad launch placeholders");
       }
     }
+    uint8_t time_blocks = 0;
+    if (!in.Get(&time_blocks)) Die("bad launch request");
     if (module >= modules_.size() || modules_[module] == nullptr ||
         kernel >= modules_[module]->kernels().size() || block_dim == 0) {
       Die("launch of an unknown kernel");
@@ -255,6 +257,7 @@ class KernelHostMain {
     run->device_id = device_id;
     run->stream_id = stream_id;
     run->log_failures = false;  // npud logs what it is told
+    run->time_blocks = time_blocks != 0;
     ResolvePlaceholders(&run->args, slots);
     return run;
   }
@@ -269,14 +272,25 @@ class KernelHostMain {
       done.PutString(batch->result.status.message()).PutString(batch->result.output);
       done.Put(static_cast<uint32_t>(batch->result.launch_times.size()));
       for (const auto& [start, end] : batch->result.launch_times) done.Put(start).Put(end);
+      done.Put(static_cast<uint32_t>(batch->result.block_times.size()));
+      for (const BlockTime& time : batch->result.block_times) {
+        done.Put(time.launch).Put(time.block).Put(time.core).Put(time.start_ns).Put(time.end_ns);
+      }
       Send(done);
       return;
     }
     std::shared_ptr<BlockRun> run = batch->runs[batch->next++];
     const int64_t start = MonotonicNanos();
-    RunBlocks(std::move(run), pool_.get(), [this, batch, start](BlockRunResult result) {
+    const uint32_t launch = static_cast<uint32_t>(batch->next - 1);
+    RunBlocks(std::move(run), pool_.get(), [this, batch, start, launch](BlockRunResult result) {
       if (batch->result.status.ok()) batch->result.status = std::move(result.status);
       batch->result.output += result.output;
+      std::vector<BlockTime>& times = batch->result.block_times;
+      for (BlockTime& time : result.block_times) {
+        if (times.size() == kMaxBlockTimes) break;
+        time.launch = launch;
+        times.push_back(time);
+      }
       batch->result.launch_times.emplace_back(start, MonotonicNanos());
       RunNext(batch);
     });

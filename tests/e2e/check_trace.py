@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks a timeline npud wrote (NPUD_TRACE or npuctl trace).
 
-    check_trace.py FILE [--expect-host] [--same-clock] [--timeline]
+    check_trace.py FILE [--expect-host] [--same-clock] [--timeline] [--blocks|--all-blocks]
 
 Always: FILE is JSON in the Chrome trace event format; every complete event
 has a name, a category, numeric ts and dur >= 0; events of one track
@@ -9,7 +9,11 @@ has a name, a category, numeric ts and dur >= 0; events of one track
 is named. --expect-host: ACL calls are in it. --timeline: what the
 acl_test_client "timeline" scenario did is in it, in the order the streams
 and the event imposed. --same-clock: device spans start after the host call
-that submitted them (npud on the same machine).
+that submitted them (npud on the same machine). Always: kernels marked
+"blocks" hold one block span per block (0 .. block_dim-1) on the AI-core
+tracks of their device, inside the kernel's time; other kernels hold none,
+and no block span lies outside a kernel. --blocks: some kernel has its
+blocks; --all-blocks: every kernel has (a trace begun before any kernel).
 
 Prints "TRACE OK <events>" and exits 0, or prints what is wrong and exits 1.
 """
@@ -42,10 +46,41 @@ def check_nesting(events):
     return tracks
 
 
+CORE_PID_OFFSET = 500_000_000  # chrome_trace.cc: core processes past the device ones
+
+
+def check_blocks(device, wanted):
+    blocks = [e for e in device if e["cat"] == "block"]
+    kernels = [e for e in device if e["cat"] == "kernel"]
+    used = set()
+    for k in kernels:
+        inside = [i for i, b in enumerate(blocks)
+                  if i not in used and b["name"] == k["name"] and
+                  b["pid"] == k["pid"] + CORE_PID_OFFSET and
+                  b["args"].get("stream") == k["tid"] and
+                  k["ts"] - EPSILON_US <= b["ts"] and
+                  b["ts"] + b["dur"] <= k["ts"] + k["dur"] + EPSILON_US]
+        numbers = sorted(blocks[i]["args"].get("block") for i in inside)
+        expected = list(range(k["args"].get("block_dim", 0))) if k["args"].get("blocks") else []
+        if numbers != expected:
+            fail(f"kernel {k['name']} at {k['ts']} of block_dim {k['args'].get('block_dim')} "
+                 f"(blocks {bool(k['args'].get('blocks'))}) holds blocks {numbers}")
+        used.update(inside)
+    if len(used) != len(blocks):
+        fail(f"{len(blocks) - len(used)} block spans outside every kernel")
+    with_blocks = [k for k in kernels if k["args"].get("blocks")]
+    if wanted == "some" and not with_blocks:
+        fail("no kernel has its blocks")
+    if wanted == "all" and len(with_blocks) != len(kernels):
+        fail(f"{len(kernels) - len(with_blocks)} of {len(kernels)} kernels without their blocks")
+    if wanted is None and with_blocks:
+        fail(f"block spans in a trace that did not ask for them: {with_blocks[:3]}")
+
+
 def main():
     args = sys.argv[1:]
     if not args:
-        fail("usage: check_trace.py FILE [--expect-host] [--same-clock] [--timeline]")
+        fail("usage: check_trace.py FILE [--expect-host] [--same-clock] [--timeline] [--blocks|--all-blocks]")
     with open(args[0]) as f:
         try:
             trace = json.load(f)
@@ -74,6 +109,7 @@ def main():
         fail("no ACL calls")
     if not device:
         fail("no device spans")
+    check_blocks(device, "all" if "--all-blocks" in args else "some" if "--blocks" in args else None)
 
     if "--timeline" in args:
         kernels = [e for e in device if e["cat"] == "kernel" and e["name"] == "add_float"]

@@ -2,7 +2,8 @@
 // NPUD_TRACE writes a Chrome trace at aclFinalize that holds its ACL calls
 // and npud's spans of its streams, in the order the streams and an event
 // imposed (checked by check_trace.py: valid JSON, tracks that nest, the
-// expected work); `npuctl trace` records a running session from outside;
+// expected work), and with NPUD_TRACE_BLOCKS=1 every block of every kernel
+// inside it; `npuctl trace` records a running session from outside;
 // bad input (an unwritable file, a session that does not exist) fails
 // clearly without hurting the program or npud.
 
@@ -61,6 +62,17 @@ class TraceTest : public ::testing::Test {
   // are one; across TCP the client estimates the offset.
   bool SameClock() const { return absl::StartsWith(daemon_->address(), "unix"); }
 
+  // Runs the "timeline" scenario against `address` with NPUD_TRACE (and
+  // `env`); the trace file it wrote.
+  std::string TraceTimeline(const std::string& address, const std::vector<std::string>& env) {
+    std::vector<std::string> all = {"NPUD_ADDRESS=" + address, "NPUD_TRACE=" + dir_ + "/t.json"};
+    all.insert(all.end(), env.begin(), env.end());
+    std::string out;
+    EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "timeline", E2E_KERNELS_PATH}, all, &out), 0) << out;
+    EXPECT_TRUE(absl::StrContains(out, "TIMELINE OK")) << out;
+    return dir_ + "/t.json";
+  }
+
   std::unique_ptr<NpudProcess> daemon_;
   std::string dir_;
 };
@@ -86,6 +98,28 @@ TEST_F(TraceTest, AClientTraceHoldsItsCallsAndItsStreams) {
   EXPECT_TRUE(absl::StartsWith(report, "TRACE OK")) << report;
 }
 
+TEST_F(TraceTest, ABlockTraceHoldsEveryBlockOfEveryKernel) {
+  const std::string file = TraceTimeline(daemon_->address(), {"NPUD_TRACE_BLOCKS=1"});
+  std::vector<std::string> flags = {"--expect-host", "--timeline", "--all-blocks"};
+  if (SameClock()) flags.push_back("--same-clock");
+  std::string report;
+  EXPECT_EQ(Check(file, flags, &report), 0) << report;
+  EXPECT_TRUE(absl::StartsWith(report, "TRACE OK")) << report;
+  // Blocks where none were asked for are refused.
+  EXPECT_EQ(Check(file, {}, &report), 1) << report;
+  EXPECT_TRUE(absl::StrContains(report, "did not ask")) << report;
+}
+
+// The client's own devices (no daemon) run kernels in its process: their
+// blocks are traced the same way.
+TEST_F(TraceTest, InProcessKernelsHaveBlockSpansToo) {
+  const std::string file = TraceTimeline("inproc:", {"NPUD_TRACE_BLOCKS=1"});
+  std::string report;
+  EXPECT_EQ(Check(file, {"--expect-host", "--timeline", "--all-blocks", "--same-clock"}, &report),
+            0)
+      << report;
+}
+
 // The checker can fail: a trace without the timeline's work is refused.
 TEST_F(TraceTest, TheCheckerRefusesATraceWithoutTheWork) {
   std::string out;
@@ -97,6 +131,7 @@ TEST_F(TraceTest, TheCheckerRefusesATraceWithoutTheWork) {
   std::string report;
   EXPECT_EQ(Check(dir_ + "/f.json", {"--expect-host"}, &report), 0) << report;
   EXPECT_EQ(Check(dir_ + "/f.json", {"--timeline"}, &report), 1) << report;
+  EXPECT_EQ(Check(dir_ + "/f.json", {"--blocks"}, &report), 1) << report;
   std::ofstream(dir_ + "/broken.json") << "{\"traceEvents\": [";
   EXPECT_EQ(Check(dir_ + "/broken.json", {}, &report), 1) << report;
   std::ofstream(dir_ + "/overlap.json") << R"({"traceEvents": [
@@ -106,6 +141,19 @@ TEST_F(TraceTest, TheCheckerRefusesATraceWithoutTheWork) {
         {"name":"b","cat":"copy","ph":"X","pid":1,"tid":1,"ts":5,"dur":10}]})";
   EXPECT_EQ(Check(dir_ + "/overlap.json", {}, &report), 1) << report;
   EXPECT_TRUE(absl::StrContains(report, "overlaps")) << report;
+  // A kernel whose blocks are said to be traced, with one of its two
+  // missing (core processes are 500000000 past their device's).
+  std::ofstream(dir_ + "/block.json") << R"({"traceEvents": [
+        {"name":"process_name","ph":"M","pid":1000000000,"tid":0,"args":{"name":"d"}},
+        {"name":"thread_name","ph":"M","pid":1000000000,"tid":3,"args":{"name":"s"}},
+        {"name":"process_name","ph":"M","pid":1500000000,"tid":0,"args":{"name":"c"}},
+        {"name":"thread_name","ph":"M","pid":1500000000,"tid":0,"args":{"name":"core"}},
+        {"name":"k","cat":"kernel","ph":"X","pid":1000000000,"tid":3,"ts":0,"dur":10,
+         "args":{"stream":3,"block_dim":2,"blocks":true}},
+        {"name":"k","cat":"block","ph":"X","pid":1500000000,"tid":0,"ts":1,"dur":2,
+         "args":{"stream":3,"block_dim":2,"block":0}}]})";
+  EXPECT_EQ(Check(dir_ + "/block.json", {"--blocks"}, &report), 1) << report;
+  EXPECT_TRUE(absl::StrContains(report, "holds blocks [0]")) << report;
 }
 
 TEST_F(TraceTest, AnUnwritableTraceFileDoesNotFailTheProgram) {
@@ -142,6 +190,12 @@ TEST_F(TraceTest, NpuctlTracesARunningSession) {
       0)
       << output;
   EXPECT_TRUE(absl::StrContains(output, "\"session\": " + session)) << output;
+  const std::string blocks = dir_ + "/blocks.json";
+  ASSERT_EQ(
+      Npuctl({"trace", "--session", session, "--seconds=0.5", "--blocks", "--output=" + blocks},
+             &output),
+      0)
+      << output;
   (*client)->WriteLine("stop");
   EXPECT_TRUE(absl::StartsWith((*client)->ReadLine(absl::Seconds(60)), "ROUNDS "));
   EXPECT_EQ((*client)->Wait(), 0);
@@ -152,6 +206,7 @@ TEST_F(TraceTest, NpuctlTracesARunningSession) {
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_TRUE(absl::StrContains(text, "\"name\":\"add_float\",\"cat\":\"kernel\"")) << text;
   EXPECT_FALSE(absl::StrContains(text, "\"cat\":\"acl\"")) << "npuctl sees no host calls";
+  EXPECT_EQ(Check(blocks, {"--blocks"}, &report), 0) << report;
 }
 
 TEST_F(TraceTest, NpuctlTraceOfNoSessionFails) {
