@@ -32,9 +32,13 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kRtContextReleaseError:
       return absl::StatusCode::kFailedPrecondition;
     case kRtFeatureNotSupport:
+    case kAclFeatureUnsupported:
       return absl::StatusCode::kUnimplemented;
+    case kRtQueueEmpty:
+      return absl::StatusCode::kNotFound;
     case kAclBadAlloc:
     case kRtMemoryAllocation:
+    case kRtQueueFull:
     case kRtNoStreamResource:
     case kRtResourceAllocFail:
       return absl::StatusCode::kResourceExhausted;

@@ -32,7 +32,9 @@ enum AclCode : int32_t {
   kAclParseFile = 100006,
   kAclRepeatFinalize = 100037,
   kAclBadAlloc = 200000,
+  kAclFeatureUnsupported = 200006,
   kAclInternalError = 500000,
+  kAclFailure = 500001,
   // rt_error_codes.h (runtime layer).
   kRtParamInvalid = 107000,
   kRtInvalidDeviceId = 107001,
@@ -55,6 +57,8 @@ enum AclCode : int32_t {
   kRtNoEventResource = 207007,
   kRtNoStreamResource = 207008,
   kRtNoModelResource = 207010,
+  kRtQueueEmpty = 207013,
+  kRtQueueFull = 207014,
   kRtTimeout = 207020,
   kRtInternalError = 507000,
   kRtStreamNotComplete = 507004,

@@ -118,6 +118,7 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
   services.devices = devices_.get();
   services.timers = &timers_;
   services.ipc = &ipc_;
+  services.tdt_queues = &tdt_queues_;
   services.compiler = compiler_;
   services.compilations = &compilations_;
   services.copy_helpers = &copy_helpers_;

@@ -31,6 +31,7 @@
 #include "daemon/message_sink.h"
 #include "daemon/peer_credentials.h"
 #include "daemon/session/session.h"
+#include "daemon/tdt_queues.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/device_set.h"
 
@@ -125,6 +126,7 @@ class DaemonCore {
   std::unique_ptr<sim::DeviceSet> devices_;
   // After the devices: shared memory pins allocations, so it goes first.
   IpcRegistry ipc_;
+  TdtQueues tdt_queues_;
   DelayedExecutor timers_;
   // Run-time compilations: a few at a time (each is a g++), a bounded queue
   // behind them.

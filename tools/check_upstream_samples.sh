@@ -52,6 +52,10 @@ if [ ${#samples[@]} -eq 0 ]; then
     2_advanced_features/kernel/1_launch_kernel_with_reslimit
     2_advanced_features/notify/0_ipc_notify_withpid
     2_advanced_features/notify/1_ipc_notify_withoutpid
+    2_advanced_features/tdt_channel/0_simple_channel
+    2_advanced_features/tdt_channel/1_channel_capacity
+    2_advanced_features/tdt_queue/0_simple_queue
+    2_advanced_features/tdt_queue/1_queue_route
     3_memory_advanced/allocator/0_custom_allocator
     3_memory_advanced/host_register/0_simple_zero_copy
     3_memory_advanced/managed_memory/0_uvm_allocate

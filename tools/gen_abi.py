@@ -9,9 +9,11 @@ status is "impl" (implemented by hand in client/abi/*.cc) or "stub" (generated h
 signature is the C prototype without the visibility macro, ending with ';'.
 
 header is the public header (client/include/acl/) declaring the function. Every
-function is exported by libacl_rt.so; the functions of acl_rt_compile.h (RTC) are
-also what CANN ships as libacl_rtc.so, which npud installs as a symlink to
-libacl_rt.so. That header, like upstream's, has no visibility macro, so a stub
+function is exported by libacl_rt.so; the functions of the headers acl/acl.h does
+not include are also what CANN ships as libraries of their own (acl_rt_compile.h:
+libacl_rtc.so, acl_tdt.h: libacl_tdt_channel.so, acl_tdt_queue.h:
+libacl_tdt_queue.so), which npud installs as symlinks to libacl_rt.so.
+acl_rt_compile.h, like upstream's, has no visibility macro, so a definition
 generated for one of its functions carries the visibility attribute itself.
 
 Every exported definition is generated; nothing hand-written is extern "C". An impl
@@ -53,10 +55,16 @@ from collections import OrderedDict
 
 COLUMNS = ["name", "header", "group", "status", "signature"]
 STATUSES = ("impl", "stub")
-HEADERS = ("acl_base_rt.h", "acl_rt.h", "acl_rt_allocator.h", "acl_rt_compile.h")
-# Headers whose declarations carry no ACL_FUNC_VISIBILITY (and that acl/acl.h does
-# not include), with CANN's library name for their functions.
-SEPARATE_HEADERS = OrderedDict([("acl_rt_compile.h", "libacl_rtc.so")])
+HEADERS = ("acl_base_rt.h", "acl_rt.h", "acl_rt_allocator.h", "acl_rt_compile.h", "acl_tdt.h",
+           "acl_tdt_queue.h")
+# Headers that acl/acl.h does not include, with CANN's library name for their
+# functions (a symbolic link to libacl_rt.so).
+SEPARATE_HEADERS = OrderedDict([("acl_rt_compile.h", "libacl_rtc.so"),
+                                ("acl_tdt.h", "libacl_tdt_channel.so"),
+                                ("acl_tdt_queue.h", "libacl_tdt_queue.so")])
+# Headers whose declarations carry no ACL_FUNC_VISIBILITY: definitions of their
+# functions carry the visibility attribute themselves.
+UNMARKED_HEADERS = ("acl_rt_compile.h",)
 
 # The header whose functions return RTC codes (176000...) rather than runtime codes.
 RTC_HEADER = "acl_rt_compile.h"
@@ -186,7 +194,7 @@ def render_stubs(rows, table_path):
         if row["status"] != "stub":
             continue
         out.append("")
-        visibility = '__attribute__((visibility("default"))) ' if row["header"] in SEPARATE_HEADERS else ""
+        visibility = '__attribute__((visibility("default"))) ' if row["header"] in UNMARKED_HEADERS else ""
         out.append(visibility + row["signature"][:-1])
         out.append("{")
         out.extend("    " + s for s in stub_body(row))
@@ -259,7 +267,7 @@ def entry_point(row):
     if row["variadic"]:
         body = [f"va_list {VA_LIST_NAME};", f"va_start({VA_LIST_NAME}, {row['params'][-1][1]});"] + body
         body.append(f"va_end({VA_LIST_NAME});")
-    visibility = '__attribute__((visibility("default"))) ' if row["header"] in SEPARATE_HEADERS else ""
+    visibility = '__attribute__((visibility("default"))) ' if row["header"] in UNMARKED_HEADERS else ""
     return [visibility + row["signature"][:-1] + " {"] + ["  " + s for s in body] + ["}"]
 
 

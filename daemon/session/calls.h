@@ -71,6 +71,16 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op);
 Outcome SetExecuteTimeout(SessionState& s, const v1::SetExecuteTimeout& op);
 void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram& op);
 
+// tdt_calls.cc: TDT queues (channels and queues of acl_tdt*.h).
+Outcome TdtCreateQueue(SessionState& s, const v1::TdtCreateQueue& op);
+Outcome TdtDestroyQueue(SessionState& s, const v1::TdtDestroyQueue& op);
+Outcome TdtEnqueue(SessionState& s, v1::TdtEnqueue& op);
+Outcome TdtDequeue(SessionState& s, const v1::TdtDequeue& op);
+Outcome TdtQueryQueue(SessionState& s, const v1::TdtQueryQueue& op);
+Outcome TdtResetQueue(SessionState& s, const v1::TdtResetQueue& op);
+Outcome TdtBindRoutes(SessionState& s, const v1::TdtBindRoutes& op);
+Outcome TdtQueryRoutes(SessionState& s, const v1::TdtQueryRoutes& op);
+
 // ipc_calls.cc: device memory and events shared between processes.
 Outcome IpcExportMemory(SessionState& s, const v1::IpcExportMemory& op);
 Outcome IpcSetImportPids(SessionState& s, const v1::IpcSetImportPids& op);

@@ -228,6 +228,23 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kModelDescribe:
       return s.Finish(id, 0, DescribeModel(s, call.model_describe()));
 
+    case v1::Call::kTdtCreateQueue:
+      return s.Finish(id, 0, TdtCreateQueue(s, call.tdt_create_queue()));
+    case v1::Call::kTdtDestroyQueue:
+      return s.Finish(id, 0, TdtDestroyQueue(s, call.tdt_destroy_queue()));
+    case v1::Call::kTdtEnqueue:
+      return s.Finish(id, 0, TdtEnqueue(s, *call.mutable_tdt_enqueue()));
+    case v1::Call::kTdtDequeue:
+      return s.Finish(id, 0, TdtDequeue(s, call.tdt_dequeue()));
+    case v1::Call::kTdtQueryQueue:
+      return s.Finish(id, 0, TdtQueryQueue(s, call.tdt_query_queue()));
+    case v1::Call::kTdtResetQueue:
+      return s.Finish(id, 0, TdtResetQueue(s, call.tdt_reset_queue()));
+    case v1::Call::kTdtBindRoutes:
+      return s.Finish(id, 0, TdtBindRoutes(s, call.tdt_bind_routes()));
+    case v1::Call::kTdtQueryRoutes:
+      return s.Finish(id, 0, TdtQueryRoutes(s, call.tdt_query_routes()));
+
     case v1::Call::OP_NOT_SET:
       break;
   }

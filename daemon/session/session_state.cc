@@ -38,6 +38,7 @@ SessionState::~SessionState() {
   services.compilations->Cancel(id);
   ReleaseStreamsAndEvents(-1);
   services.ipc->RevokeAll(id);
+  services.tdt_queues->ReleaseSession(id);
   devices().vmm().ReleaseAll(id);
   const size_t physical_handles =
       physical.TakeIf([](const PhysicalHandle&) { return true; }).size();

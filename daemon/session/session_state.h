@@ -40,6 +40,7 @@
 #include "daemon/session/session_kernels.h"
 #include "daemon/session/session_limits.h"
 #include "daemon/session/session_timeline.h"
+#include "daemon/tdt_queues.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
 #include "simdevice/count_notify.h"
@@ -87,6 +88,7 @@ struct SessionServices {
   sim::DeviceSet* devices = nullptr;
   DelayedExecutor* timers = nullptr;
   IpcRegistry* ipc = nullptr;
+  TdtQueues* tdt_queues = nullptr;
   // Shared with compilations still running when a session ends.
   std::shared_ptr<KernelCompiler> compiler;
   BoundedExecutor* compilations = nullptr;

@@ -8,6 +8,8 @@
 #include "acl/acl.h"
 #include "acl/acl_rt_api.h" /* empty in C, must still be includable */
 #include "acl/acl_rt_compile.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 
 /* The deprecated member aclrtLaunchKernelAttrValue.localMemorySize is still part of the layout. */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"

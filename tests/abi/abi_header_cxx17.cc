@@ -6,6 +6,8 @@
 #include "acl/acl.h"
 #include "acl/acl_rt_api.h"
 #include "acl/acl_rt_compile.h"
+#include "acl/acl_tdt.h"
+#include "acl/acl_tdt_queue.h"
 
 namespace {
 
