@@ -69,6 +69,7 @@ class SessionTest : public ::testing::Test {
     services.devices = devices_.get();
     services.timers = &timers_;
     services.ipc = &ipc_;
+    services.tdt_queues = &tdt_queues_;
     services.compiler = compiler_;
     services.compilations = &compilations_;
     services.copy_helpers = &copy_helpers_;
@@ -82,6 +83,7 @@ class SessionTest : public ::testing::Test {
   std::unique_ptr<sim::DeviceSet> devices_;
   DelayedExecutor timers_;
   IpcRegistry ipc_{42};
+  TdtQueues tdt_queues_;
   std::shared_ptr<KernelCompiler> compiler_;
   BoundedExecutor compilations_{"test compilations", 1, 4};
   BoundedExecutor copy_helpers_{"test copy helpers", 1, 0};

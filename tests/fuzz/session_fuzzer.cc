@@ -13,6 +13,7 @@
 #include "daemon/ipc_registry.h"
 #include "daemon/kernel_compiler.h"
 #include "daemon/message_sink.h"
+#include "daemon/tdt_queues.h"
 #include "daemon/session/session.h"
 #include "google/protobuf/stubs/logging.h"
 #include "npud/v1/npud.pb.h"
@@ -41,6 +42,7 @@ struct Services {
   std::unique_ptr<npud::sim::DeviceSet> devices;
   npud::daemon::DelayedExecutor timers;
   npud::daemon::IpcRegistry ipc{7};
+  npud::daemon::TdtQueues tdt_queues;
   std::shared_ptr<npud::daemon::KernelCompiler> compiler =
       std::make_shared<npud::daemon::KernelCompiler>(
           npud::daemon::KernelCompiler::Options{"/nonexistent"});
@@ -71,6 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   session_services.devices = services->devices.get();
   session_services.timers = &services->timers;
   session_services.ipc = &services->ipc;
+  session_services.tdt_queues = &services->tdt_queues;
   session_services.compiler = services->compiler;
   session_services.compilations = &services->compilations;
   session_services.copy_helpers = &services->copy_helpers;
