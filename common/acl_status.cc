@@ -21,12 +21,14 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kRtEventTimestampInvalid:
     case kAclInvalidFile:
     case kAclParseFile:
+    case kAclInvalidDumpConfig:
       return absl::StatusCode::kInvalidArgument;
     case kRtInvalidHandle:
       return absl::StatusCode::kNotFound;
     case kAclUninitialize:
     case kAclRepeatInitialize:
     case kAclRepeatFinalize:
+    case kAclDumpNotRun:
     case kRtContextNull:
     case kRtStreamContext:
     case kRtContextReleaseError:

@@ -30,6 +30,8 @@ enum AclCode : int32_t {
   kAclInvalidFile = 100003,
   kAclWriteFile = 100004,
   kAclParseFile = 100006,
+  kAclInvalidDumpConfig = 100009,
+  kAclDumpNotRun = 100045,
   kAclRepeatFinalize = 100037,
   kAclBadAlloc = 200000,
   kAclFeatureUnsupported = 200006,

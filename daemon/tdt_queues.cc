@@ -20,8 +20,8 @@ uint64_t BytesOf(const TdtQueues::Message& message) {
 
 }  // namespace
 
-absl::StatusOr<uint32_t> TdtQueues::Create(uint64_t session, int device_id,
-                                           const std::string& name, uint32_t depth) {
+absl::StatusOr<uint32_t> TdtQueues::Create(uint64_t session, int device_id, const std::string& name,
+                                           uint32_t depth) {
   if (depth < kMinDepth || depth > kMaxDepth) {
     return AclError(kRtParamInvalid, absl::StrFormat("a queue's depth is %u to %u, not %u",
                                                      kMinDepth, kMaxDepth, depth));
@@ -67,9 +67,8 @@ absl::StatusOr<TdtQueues::Queue*> TdtQueues::Find(uint64_t session, int device_i
   auto it = queues_.find(Key{device_id, queue_id});
   // Another session's queue is as unknown to this one as a missing one.
   if (it == queues_.end() || it->second.owner != session) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("device %d has no queue %u of this process", device_id,
-                                    queue_id));
+    return AclError(kRtParamInvalid, absl::StrFormat("device %d has no queue %u of this process",
+                                                     device_id, queue_id));
   }
   return &it->second;
 }
@@ -78,9 +77,8 @@ absl::StatusOr<const TdtQueues::Queue*> TdtQueues::Find(uint64_t session, int de
                                                         uint32_t queue_id) const {
   auto it = queues_.find(Key{device_id, queue_id});
   if (it == queues_.end() || it->second.owner != session) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("device %d has no queue %u of this process", device_id,
-                                    queue_id));
+    return AclError(kRtParamInvalid, absl::StrFormat("device %d has no queue %u of this process",
+                                                     device_id, queue_id));
   }
   return &it->second;
 }
@@ -151,13 +149,12 @@ absl::Status TdtQueues::Enqueue(uint64_t session, int device_id, uint32_t queue_
   if (!queue.ok()) return queue.status();
   const uint64_t bytes = BytesOf(message);
   if (session_bytes_[session] + bytes > kMaxSessionBytes) {
-    return AclError(kRtQueueFull,
-                    absl::StrFormat("the process's queues hold %d bytes, at most %d",
-                                    session_bytes_[session], kMaxSessionBytes));
+    return AclError(kRtQueueFull, absl::StrFormat("the process's queues hold %d bytes, at most %d",
+                                                  session_bytes_[session], kMaxSessionBytes));
   }
   if ((*queue)->messages.size() >= (*queue)->depth) {
-    return AclError(kRtQueueFull, absl::StrFormat("queue %u is full (%u messages)", queue_id,
-                                                  (*queue)->depth));
+    return AclError(kRtQueueFull,
+                    absl::StrFormat("queue %u is full (%u messages)", queue_id, (*queue)->depth));
   }
   Account(session, static_cast<int64_t>(bytes));
   (*queue)->messages.push_back(std::move(message));
@@ -192,8 +189,7 @@ absl::StatusOr<TdtQueues::Message> TdtQueues::Dequeue(uint64_t session, int devi
   return message;
 }
 
-absl::StatusOr<uint64_t> TdtQueues::Size(uint64_t session, int device_id,
-                                         uint32_t queue_id) const {
+absl::StatusOr<uint64_t> TdtQueues::Size(uint64_t session, int device_id, uint32_t queue_id) const {
   absl::ReaderMutexLock lock(&mu_);
   auto queue = Find(session, device_id, queue_id);
   if (!queue.ok()) return queue.status();
@@ -212,15 +208,15 @@ absl::Status TdtQueues::Reset(uint64_t session, int device_id, uint32_t queue_id
 }
 
 absl::StatusOr<std::vector<TdtQueues::Route>> TdtQueues::Bind(uint64_t session, int device_id,
-                                                             const std::vector<Route>& routes,
-                                                             bool unbind) {
+                                                              const std::vector<Route>& routes,
+                                                              bool unbind) {
   if (routes.empty()) return AclError(kAclFailure, "no routes to bind");
   absl::MutexLock lock(&mu_);
   std::vector<Route> result = routes;
   bool all_bound = true;
   for (Route& route : result) {
-    auto bound = std::find(routes_.begin(), routes_.end(),
-                           std::make_tuple(device_id, route.src, route.dst));
+    auto bound =
+        std::find(routes_.begin(), routes_.end(), std::make_tuple(device_id, route.src, route.dst));
     if (unbind) {
       if (bound != routes_.end()) routes_.erase(bound);
       route.status = kRouteUnbound;
@@ -243,7 +239,9 @@ absl::StatusOr<std::vector<TdtQueues::Route>> TdtQueues::Bind(uint64_t session, 
     } else {
       spdlog::warn("tdt: route {} -> {} on device {} not bound ({})", route.src, route.dst,
                    device_id,
-                   !ends_exist ? "no such queue" : route.src == route.dst ? "a loop" : "a chain");
+                   !ends_exist              ? "no such queue"
+                   : route.src == route.dst ? "a loop"
+                                            : "a chain");
       route.status = kRouteUnbound;
       all_bound = false;
     }
@@ -255,8 +253,8 @@ absl::StatusOr<std::vector<TdtQueues::Route>> TdtQueues::Bind(uint64_t session, 
 }
 
 absl::StatusOr<std::vector<TdtQueues::Route>> TdtQueues::Query(uint64_t session, int device_id,
-                                                              int32_t mode, uint32_t src,
-                                                              uint32_t dst) const {
+                                                               int32_t mode, uint32_t src,
+                                                               uint32_t dst) const {
   switch (static_cast<QueryMode>(mode)) {
     case QueryMode::kSrc:
     case QueryMode::kDst:

@@ -60,8 +60,7 @@ class TdtQueues {
   absl::StatusOr<uint32_t> Create(uint64_t session, int device_id, const std::string& name,
                                   uint32_t depth) ABSL_LOCKS_EXCLUDED(mu_);
   // ACL_ERROR_FAILURE while routes to or from it are bound.
-  absl::Status Destroy(uint64_t session, int device_id, uint32_t queue_id)
-      ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status Destroy(uint64_t session, int device_id, uint32_t queue_id) ABSL_LOCKS_EXCLUDED(mu_);
 
   // kRtQueueFull when the queue (or a queue a route forwards it to) has no
   // room, or the session's byte bound is reached.
@@ -70,8 +69,7 @@ class TdtQueues {
   // kRtQueueEmpty when there is nothing. A message of more than `max_bytes`
   // (0: any) stays: kRtParamInvalid, with its length in *too_large.
   absl::StatusOr<Message> Dequeue(uint64_t session, int device_id, uint32_t queue_id,
-                                  uint64_t max_bytes, uint64_t* too_large)
-      ABSL_LOCKS_EXCLUDED(mu_);
+                                  uint64_t max_bytes, uint64_t* too_large) ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<uint64_t> Size(uint64_t session, int device_id, uint32_t queue_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status Reset(uint64_t session, int device_id, uint32_t queue_id) ABSL_LOCKS_EXCLUDED(mu_);

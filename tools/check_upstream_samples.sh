@@ -60,6 +60,10 @@ if [ ${#samples[@]} -eq 0 ]; then
     3_memory_advanced/host_register/0_simple_zero_copy
     3_memory_advanced/managed_memory/0_uvm_allocate
     4_reliability/overflow_detection/0_overflow_detection
+    5_performance/adump/0_adump_args
+    5_performance/adump/1_adump_callback
+    5_performance/adump/2_model_dump_config
+    5_performance/adump/3_save_exception_info
   )
 fi
 

@@ -101,9 +101,9 @@ aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, si
   NPUD_REQUIRE_NOT_NULL(dataItem);
   if ((dims == nullptr) != (dimNum == 0) || dimNum < dataItem->dims.size()) {
     return npud::client::Unrecorded(
-        AclError(kAclInvalidParam, absl::StrFormat("room for %d dims (%s) for an item of %d",
-                                                   dimNum, dims == nullptr ? "null" : "given",
-                                                   dataItem->dims.size())),
+        AclError(kAclInvalidParam,
+                 absl::StrFormat("room for %d dims (%s) for an item of %d", dimNum,
+                                 dims == nullptr ? "null" : "given", dataItem->dims.size())),
         __func__);
   }
   if (!dataItem->dims.empty()) {
@@ -226,9 +226,8 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
 
 aclError acltdtCleanChannel(acltdtChannelHandle* handle) {
   NPUD_REQUIRE_NOT_NULL(handle);
-  return Result(
-      npud::client::ResetTdtQueue(static_cast<int32_t>(handle->device), handle->queue_id),
-      __func__);
+  return Result(npud::client::ResetTdtQueue(static_cast<int32_t>(handle->device), handle->queue_id),
+                __func__);
 }
 
 aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset* dataset,
@@ -255,8 +254,8 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle, acltdtDataset* d
                            "holding the program's items"),
                   __func__);
   }
-  auto received = npud::client::ReceiveDataset(static_cast<int32_t>(handle->device),
-                                               handle->queue_id, timeout);
+  auto received =
+      npud::client::ReceiveDataset(static_cast<int32_t>(handle->device), handle->queue_id, timeout);
   if (!received.ok()) return Result(received.status(), __func__);
   for (acltdtDataItem* item : dataset->items) delete item;
   dataset->items.clear();

@@ -54,9 +54,7 @@ struct acltdtQueueRouteQueryInfo {
 
 namespace {
 
-absl::Status Invalid(const std::string& why) {
-  return npud::AclError(npud::kAclInvalidParam, why);
-}
+absl::Status Invalid(const std::string& why) { return npud::AclError(npud::kAclInvalidParam, why); }
 
 absl::Status CheckTimeout(int32_t timeout) {
   if (timeout < -1) return Invalid(absl::StrFormat("timeout %d: -1, 0 or milliseconds", timeout));
@@ -127,8 +125,8 @@ absl::Status EnqueueData(uint32_t qid, const void* data, size_t dataSize, const 
   NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
   std::string user;
   if (userDataSize != 0) user.assign(static_cast<const char*>(userData), userDataSize);
-  return npud::client::EnqueueTdt(device, qid, std::string(static_cast<const char*>(data), dataSize),
-                                  std::move(user), timeout);
+  return npud::client::EnqueueTdt(
+      device, qid, std::string(static_cast<const char*>(data), dataSize), std::move(user), timeout);
 }
 
 absl::Status DequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retDataSize,
@@ -149,7 +147,8 @@ absl::Status DequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retD
   std::memcpy(data, message.data.data(), message.data.size());
   if (userDataSize != 0) {
     std::memset(userData, 0, userDataSize);
-    std::memcpy(userData, message.user_data.data(), std::min(userDataSize, message.user_data.size()));
+    std::memcpy(userData, message.user_data.data(),
+                std::min(userDataSize, message.user_data.size()));
   }
   return absl::OkStatus();
 }
@@ -332,9 +331,9 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, siz
     NPUD_REQUIRE_NOT_NULL(name);
     const size_t length = strnlen(name, kNameBytes);
     if (length >= kNameBytes) {
-      return Result(Invalid(absl::StrFormat("a queue name has at most %d characters",
-                                            kNameBytes - 1)),
-                    __func__);
+      return Result(
+          Invalid(absl::StrFormat("a queue name has at most %d characters", kNameBytes - 1)),
+          __func__);
     }
     std::memset(attr->name, 0, kNameBytes);
     std::memcpy(attr->name, name, length);
@@ -431,9 +430,9 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList, size_t index
   NPUD_REQUIRE_NOT_NULL(routeList);
   NPUD_REQUIRE_NOT_NULL(route);
   if (index >= routeList->routes.size()) {
-    return Result(Invalid(absl::StrFormat("route %d of a list of %d", index,
-                                          routeList->routes.size())),
-                  __func__);
+    return Result(
+        Invalid(absl::StrFormat("route %d of a list of %d", index, routeList->routes.size())),
+        __func__);
   }
   *route = routeList->routes[index];
   return ACL_SUCCESS;

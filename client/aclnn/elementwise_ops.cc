@@ -22,8 +22,18 @@
 #include "acl/acl.h"
 #include "aclnnop/aclnn_add.h"
 #include "aclnnop/aclnn_mul.h"
+#include "client/abi/dump_hook.h"
 #include "client/aclnn/elementwise_desc.h"
 #include "client/aclnn/tensors.h"
+
+// A tensor of the operator as a dump describes it: the bytes its view spans.
+struct DumpedTensor {
+  std::vector<int64_t> shape;
+  aclDataType dtype = ACL_FLOAT;
+  const void* address = nullptr;
+  uint64_t bytes = 0;
+  bool output = false;
+};
 
 struct aclOpExecutor {
   npud::aclnn::ElementwiseDesc desc;
@@ -31,6 +41,9 @@ struct aclOpExecutor {
   void* other = nullptr;
   void* out = nullptr;
   const char* op = "";
+  const char* op_type = "";
+  std::vector<DumpedTensor> tensors;  // self, other, out
+  std::string attrs;                  // a JSON object
 };
 
 namespace npud::aclnn {
@@ -124,6 +137,38 @@ std::vector<int64_t> BroadcastShape(const aclTensor& a, const aclTensor& b) {
   return shape;
 }
 
+// What a dump reads of `t`: from its first element over every element its
+// strides reach.
+DumpedTensor Dumped(const aclTensor& t, bool output) {
+  DumpedTensor d;
+  d.shape = t.shape;
+  d.dtype = t.dtype;
+  d.output = output;
+  const size_t element = aclDataTypeSize(t.dtype);
+  d.address = static_cast<const char*>(t.data) + t.offset * static_cast<int64_t>(element);
+  int64_t last = 0;
+  for (size_t i = 0; i < t.shape.size(); ++i) {
+    if (t.shape[i] == 0) return d;  // no elements, no bytes
+    last += (t.shape[i] - 1) * (i < t.strides.size() ? t.strides[i] : 1);
+  }
+  d.bytes = static_cast<uint64_t>(last + 1) * element;
+  return d;
+}
+
+// Hands the operator's tensors to the runtime's dumps (which do nothing
+// unless a dump is configured). A failed dump does not fail the operator.
+void Dump(const aclOpExecutor& plan, aclrtStream stream) {
+  std::vector<NpudDumpTensor> tensors;
+  for (const DumpedTensor& t : plan.tensors) {
+    tensors.push_back({t.output ? 1 : 0, t.dtype, ACL_FORMAT_ND,
+                       static_cast<uint32_t>(t.shape.size()), t.shape.data(), t.address, t.bytes});
+  }
+  const int32_t dumped =
+      NpudDumpOperator(plan.op_type, plan.op, tensors.data(), static_cast<uint32_t>(tensors.size()),
+                       plan.attrs.empty() ? "{}" : plan.attrs.c_str(), stream);
+  if (dumped != ACL_SUCCESS) Refuse(dumped, plan.op, "its dump failed (the operator ran)");
+}
+
 aclnnStatus Prepare(const char* op, ElementwiseOp kind, const aclTensor* self,
                     const aclTensor* other, const aclScalar* alpha, aclTensor* out,
                     uint64_t* workspace_size, aclOpExecutor** executor) {
@@ -166,6 +211,11 @@ aclnnStatus Prepare(const char* op, ElementwiseOp kind, const aclTensor* self,
   plan->other = other->data;
   plan->out = out->data;
   plan->op = op;
+  plan->op_type = kind == kAdd ? "Add" : "Mul";
+  for (const aclTensor* t : {self, other, static_cast<const aclTensor*>(out)}) {
+    plan->tensors.push_back(Dumped(*t, t == out));
+  }
+  if (alpha != nullptr) plan->attrs = "{\"alpha\":" + std::to_string(alpha->value) + "}";
   *workspace_size = 0;
   *executor = plan.release();
   return ACLNN_SUCCESS;
@@ -191,6 +241,7 @@ aclnnStatus Run(const char* op, aclOpExecutor* executor, aclrtStream stream) {
       error != ACL_SUCCESS) {
     return Refuse(ACLNN_ERR_RUNTIME_ERROR, op, "the launch failed with " + std::to_string(error));
   }
+  Dump(*plan, stream);
   return ACLNN_SUCCESS;
 }
 

@@ -14,6 +14,7 @@
 #include "absl/strings/strip.h"
 #include "client/core/client_log.h"
 #include "client/core/context_ops.h"
+#include "client/core/dumps.h"
 #include "client/core/init_callbacks.h"
 #include "client/transport/daemon_locator.h"
 #include "common/acl_status.h"
@@ -171,12 +172,18 @@ absl::Status Runtime::Init(const char* config_path) {
     finalized_ = false;
   }
   // Unlocked: the callbacks may use the runtime.
-  absl::Status hooked = RunInitCallbacks(config, has_config_file);
+  absl::Status hooked = Dumps::Get().ApplyInitConfig(config);
+  if (hooked.ok()) hooked = RunInitCallbacks(config, has_config_file);
   if (!hooked.ok()) {
     absl::MutexLock lock(&mu_);
     init_count_ = 0;
   }
   return hooked;
+}
+
+bool Runtime::initialized() const {
+  absl::MutexLock lock(&mu_);
+  return init_count_ > 0;
 }
 
 absl::Status Runtime::Finalize() {

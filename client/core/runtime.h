@@ -66,6 +66,8 @@ class Runtime {
   // aclFinalize: ends every aclInit at once; ACL_ERROR_REPEAT_FINALIZE the
   // second time.
   absl::Status Finalize() ABSL_LOCKS_EXCLUDED(mu_);
+  // Whether aclInit has been called (and not finalized).
+  bool initialized() const ABSL_LOCKS_EXCLUDED(mu_);
   // aclFinalizeReference: drops one aclInit; returns the count left.
   absl::StatusOr<uint64_t> FinalizeReference() ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -40,8 +40,8 @@ absl::Status SendDataset(int32_t device, uint32_t queue_id, const std::string& n
   for (const TdtItem* item : items) {
     if (item->tensor_type != kTensor && item->tensor_type != kEndOfSequence &&
         item->tensor_type != kAbnormal) {
-      return AclError(kAclInvalidParam,
-                      absl::StrFormat("an item of tensor type %d cannot be sent", item->tensor_type));
+      return AclError(kAclInvalidParam, absl::StrFormat("an item of tensor type %d cannot be sent",
+                                                        item->tensor_type));
     }
     v1::TdtDatasetPayload::Item* out = payload.add_items();
     out->set_tensor_type(item->tensor_type);

@@ -54,8 +54,8 @@ absl::Status DestroyTdtQueue(int32_t device, uint32_t queue_id) {
   return TdtCall(std::move(call)).status();
 }
 
-absl::Status EnqueueTdt(int32_t device, uint32_t queue_id, std::string data,
-                        std::string user_data, int32_t timeout_ms) {
+absl::Status EnqueueTdt(int32_t device, uint32_t queue_id, std::string data, std::string user_data,
+                        int32_t timeout_ms) {
   v1::Call call;
   v1::TdtEnqueue* op = call.mutable_tdt_enqueue();
   op->set_device_id(device);

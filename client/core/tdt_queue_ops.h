@@ -24,8 +24,8 @@ absl::StatusOr<uint32_t> CreateTdtQueue(int32_t device, const std::string& name,
 absl::Status DestroyTdtQueue(int32_t device, uint32_t queue_id);
 
 // kRtQueueFull once the timeout has passed without room.
-absl::Status EnqueueTdt(int32_t device, uint32_t queue_id, std::string data,
-                        std::string user_data, int32_t timeout_ms);
+absl::Status EnqueueTdt(int32_t device, uint32_t queue_id, std::string data, std::string user_data,
+                        int32_t timeout_ms);
 
 struct TdtMessage {
   std::string data;

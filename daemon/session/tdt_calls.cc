@@ -53,15 +53,15 @@ Outcome TdtDestroyQueue(SessionState& s, const v1::TdtDestroyQueue& op) {
 Outcome TdtEnqueue(SessionState& s, v1::TdtEnqueue& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
   TdtQueues::Message message{std::move(*op.mutable_data()), std::move(*op.mutable_user_data())};
-  return Done(s.services.tdt_queues->Enqueue(s.id, op.device_id(), op.queue_id(),
-                                             std::move(message)));
+  return Done(
+      s.services.tdt_queues->Enqueue(s.id, op.device_id(), op.queue_id(), std::move(message)));
 }
 
 Outcome TdtDequeue(SessionState& s, const v1::TdtDequeue& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
   uint64_t too_large = 0;
-  auto message = s.services.tdt_queues->Dequeue(s.id, op.device_id(), op.queue_id(),
-                                                op.max_bytes(), &too_large);
+  auto message = s.services.tdt_queues->Dequeue(s.id, op.device_id(), op.queue_id(), op.max_bytes(),
+                                                &too_large);
   v1::TdtResult result;
   if (!message.ok()) {
     if (too_large == 0) return message.status();
@@ -93,17 +93,17 @@ Outcome TdtResetQueue(SessionState& s, const v1::TdtResetQueue& op) {
 
 Outcome TdtBindRoutes(SessionState& s, const v1::TdtBindRoutes& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
-  NPUD_ASSIGN_OR_RETURN(std::vector<TdtQueues::Route> routes,
-                        s.services.tdt_queues->Bind(s.id, op.device_id(), RoutesOf(op.routes()),
-                                                    op.unbind()));
+  NPUD_ASSIGN_OR_RETURN(
+      std::vector<TdtQueues::Route> routes,
+      s.services.tdt_queues->Bind(s.id, op.device_id(), RoutesOf(op.routes()), op.unbind()));
   return RoutesReply(routes);
 }
 
 Outcome TdtQueryRoutes(SessionState& s, const v1::TdtQueryRoutes& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
-  NPUD_ASSIGN_OR_RETURN(std::vector<TdtQueues::Route> routes,
-                        s.services.tdt_queues->Query(s.id, op.device_id(), op.mode(), op.src(),
-                                                     op.dst()));
+  NPUD_ASSIGN_OR_RETURN(
+      std::vector<TdtQueues::Route> routes,
+      s.services.tdt_queues->Query(s.id, op.device_id(), op.mode(), op.src(), op.dst()));
   return RoutesReply(routes);
 }
 

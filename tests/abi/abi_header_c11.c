@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
 #include "acl/acl_rt_api.h" /* empty in C, must still be includable */
 #include "acl/acl_rt_compile.h"
 #include "acl/acl_tdt.h"

@@ -4,6 +4,7 @@
 // templates are instantiated inside a function that is never called.
 
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
 #include "acl/acl_rt_api.h"
 #include "acl/acl_rt_compile.h"
 #include "acl/acl_tdt.h"

@@ -135,13 +135,15 @@ TEST_F(TdtTest, TensorsInDeviceMemoryTravelToo) {
   ASSERT_EQ(aclrtMalloc(&device, 24, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpy(device, 24, host.data(), 24, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
   const int64_t dims[] = {6};
-  acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT, device, 24);
+  acltdtDataItem* item =
+      acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT, device, 24);
   acltdtDataset* sent = acltdtCreateDataset();
   ASSERT_EQ(acltdtAddDataItem(sent, item), ACL_SUCCESS);
   ASSERT_EQ(acltdtSendTensor(channel, sent, 0), ACL_SUCCESS);
   acltdtDataset* got = acltdtCreateDataset();
   ASSERT_EQ(acltdtReceiveTensor(channel, got, 0), ACL_SUCCESS);
-  const auto* values = static_cast<const float*>(acltdtGetDataAddrFromItem(acltdtGetDataItem(got, 0)));
+  const auto* values =
+      static_cast<const float*>(acltdtGetDataAddrFromItem(acltdtGetDataItem(got, 0)));
   EXPECT_EQ(std::vector<float>(values, values + 6), host);
   acltdtDestroyDataset(got);
   acltdtDestroyDataset(sent);
@@ -155,7 +157,8 @@ TEST_F(TdtTest, CapacityBoundsTheChannelAndTimeoutsWait) {
   ASSERT_NE(channel, nullptr);
   float value = 1;
   const int64_t dims[] = {1};
-  acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT, &value, 4);
+  acltdtDataItem* item =
+      acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 1, ACL_FLOAT, &value, 4);
   acltdtDataset* sent = acltdtCreateDataset();
   ASSERT_EQ(acltdtAddDataItem(sent, item), ACL_SUCCESS);
   ASSERT_EQ(acltdtSendTensor(channel, sent, 0), ACL_SUCCESS);
@@ -206,12 +209,14 @@ TEST_F(TdtTest, BadChannelsAndItemsAreRefused) {
   EXPECT_EQ(acltdtQueryChannelSize(channel, nullptr), ACL_ERROR_INVALID_PARAM);
   const int64_t dims[] = {1};
   EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 0, ACL_FLOAT, nullptr, 0), nullptr);
-  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 1, ACL_FLOAT, nullptr, 0), nullptr);
-  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_ABNORMAL, dims, 1, ACL_FLOAT, nullptr, 0), nullptr);
-  std::vector<int64_t> many(129, 1);
-  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, many.data(), many.size(), ACL_FLOAT,
-                                 nullptr, 0),
+  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 1, ACL_FLOAT, nullptr, 0),
             nullptr);
+  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_ABNORMAL, dims, 1, ACL_FLOAT, nullptr, 0),
+            nullptr);
+  std::vector<int64_t> many(129, 1);
+  EXPECT_EQ(
+      acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, many.data(), many.size(), ACL_FLOAT, nullptr, 0),
+      nullptr);
   // Slices cannot be sent.
   acltdtDataItem* slice =
       acltdtCreateDataItem(ACL_TENSOR_DATA_SLICE_TENSOR, nullptr, 0, ACL_FLOAT, nullptr, 0);
@@ -263,7 +268,8 @@ TEST_F(TdtTest, QueueAttributesAndTheirChecks) {
   ASSERT_EQ(acltdtGetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, 4, &size, &depth), ACL_SUCCESS);
   EXPECT_EQ(depth, 8u);  // the default
   ASSERT_EQ(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, sizeof(name), &name), ACL_SUCCESS);
-  ASSERT_EQ(acltdtGetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, sizeof(got), &size, &got), ACL_SUCCESS);
+  ASSERT_EQ(acltdtGetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, sizeof(got), &size, &got),
+            ACL_SUCCESS);
   EXPECT_STREQ(got, "attr_queue");
   EXPECT_EQ(size, sizeof(got));
   EXPECT_EQ(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, 16, &name), ACL_ERROR_INVALID_PARAM);
@@ -365,7 +371,8 @@ TEST_F(TdtTest, RoutesForwardWhatIsEnqueued) {
   for (acltdtQueueRouteList* l : {list, found, bad, loop}) {
     EXPECT_EQ(acltdtDestroyQueueRouteList(l), ACL_SUCCESS);
   }
-  for (acltdtQueueRoute* r : {route, copy, chain, self}) EXPECT_EQ(acltdtDestroyQueueRoute(r), ACL_SUCCESS);
+  for (acltdtQueueRoute* r : {route, copy, chain, self})
+    EXPECT_EQ(acltdtDestroyQueueRoute(r), ACL_SUCCESS);
   EXPECT_EQ(acltdtDestroyQueueRouteQueryInfo(query), ACL_SUCCESS);
   for (uint32_t q : {src, dst, third}) EXPECT_EQ(acltdtDestroyQueue(q), ACL_SUCCESS);
 }

@@ -38,7 +38,8 @@ SECUREC_API errno_t strncat_s(char* strDest, size_t destMax, const char* strSrc,
 SECUREC_API int sprintf_s(char* strDest, size_t destMax, const char* format, ...);
 SECUREC_API int snprintf_s(char* strDest, size_t destMax, size_t count, const char* format, ...);
 SECUREC_API int vsprintf_s(char* strDest, size_t destMax, const char* format, va_list argList);
-SECUREC_API int vsnprintf_s(char* strDest, size_t destMax, size_t count, const char* format, va_list argList);
+SECUREC_API int vsnprintf_s(char* strDest, size_t destMax, size_t count, const char* format,
+                            va_list argList);
 
 #ifdef __cplusplus
 }
