@@ -22,6 +22,8 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kAclInvalidFile:
     case kAclParseFile:
     case kAclInvalidDumpConfig:
+    case kAclInvalidProfilingConfig:
+    case kAclInvalidModelId:
       return absl::StatusCode::kInvalidArgument;
     case kRtInvalidHandle:
       return absl::StatusCode::kNotFound;
@@ -29,12 +31,17 @@ absl::StatusCode CanonicalFor(AclCode code) {
     case kAclRepeatInitialize:
     case kAclRepeatFinalize:
     case kAclDumpNotRun:
+    case kAclProfAlreadyRun:
+    case kAclProfNotRun:
+    case kAclProfRepeatSubscribe:
+    case kAclProfApiConflict:
     case kRtContextNull:
     case kRtStreamContext:
     case kRtContextReleaseError:
       return absl::StatusCode::kFailedPrecondition;
     case kRtFeatureNotSupport:
     case kAclFeatureUnsupported:
+    case kAclProfModulesUnsupported:
       return absl::StatusCode::kUnimplemented;
     case kRtQueueEmpty:
       return absl::StatusCode::kNotFound;

@@ -32,6 +32,18 @@ enum AclCode : int32_t {
   kAclParseFile = 100006,
   kAclInvalidDumpConfig = 100009,
   kAclDumpNotRun = 100045,
+  kAclInvalidProfilingConfig = 100010,
+  kAclInvalidModelId = 100011,
+  kAclProfAlreadyRun = 100042,
+  kAclProfNotRun = 100043,
+  kAclProfRepeatSubscribe = 148046,
+  kAclProfApiConflict = 148047,
+  kAclProfModulesUnsupported = 200007,
+  kAclGeFailure = 500002,
+  kAclProfilingFailure = 500005,
+  // What CANN's msproftx calls answer for their own failures (its internal
+  // PROFILING_FAILED, returned as an aclError).
+  kAclProfTxFailed = -1,
   kAclRepeatFinalize = 100037,
   kAclBadAlloc = 200000,
   kAclFeatureUnsupported = 200006,

@@ -18,6 +18,8 @@ namespace {
 // core tracks and stream tracks cannot share an id.
 constexpr int64_t kDevicePidBase = 1'000'000'000;
 constexpr int64_t kCorePidBase = 1'500'000'000;
+// A host thread's markers go on a track of their own beside its calls.
+constexpr int64_t kMarkerTidBase = 1'000'000;
 int64_t DevicePid(int device_id) { return kDevicePidBase + device_id; }
 int64_t CorePid(int device_id) { return kCorePidBase + device_id; }
 
@@ -54,6 +56,19 @@ class EventWriter {
                           pid, tid);
     absl::StrAppend(&out_, ",\"ts\":", Micros(start_ns - base_ns_),
                     ",\"dur\":", Micros(std::max<int64_t>(end_ns - start_ns, 0)));
+    if (!args.empty()) absl::StrAppend(&out_, ",\"args\":{", args, "}");
+    out_.push_back('}');
+  }
+
+  // An instant event on its thread's track.
+  void Instant(std::string_view name, const char* category, int64_t pid, int64_t tid, int64_t at_ns,
+               const std::string& args) {
+    Begin();
+    out_.append("{\"name\":");
+    AppendJsonString(&out_, name);
+    absl::StrAppendFormat(&out_, ",\"cat\":\"%s\",\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%d",
+                          category, pid, tid);
+    absl::StrAppend(&out_, ",\"ts\":", Micros(at_ns - base_ns_));
     if (!args.empty()) absl::StrAppend(&out_, ",\"args\":{", args, "}");
     out_.push_back('}');
   }
@@ -99,6 +114,7 @@ std::string RenderChromeTrace(const ChromeTraceInput& input) {
   // Times start at the first event, on the client's clock.
   int64_t base_ns = std::numeric_limits<int64_t>::max();
   for (const HostCall& call : input.host_calls) base_ns = std::min(base_ns, call.start_ns);
+  for (const TraceMarker& marker : input.markers) base_ns = std::min(base_ns, marker.start_ns);
   if (input.device != nullptr) {
     for (const v1::TraceSpan& span : input.device->spans()) {
       base_ns = std::min(base_ns, span.start_ns() - offset);
@@ -117,6 +133,29 @@ std::string RenderChromeTrace(const ChromeTraceInput& input) {
   }
   for (const HostCall& call : input.host_calls) {
     events.Complete(call.name, "acl", input.pid, call.thread, call.start_ns, call.end_ns, "");
+  }
+  if (input.pid != 0) {
+    std::set<int> threads;
+    for (const TraceMarker& marker : input.markers) threads.insert(marker.thread);
+    for (const int thread : threads) {
+      events.Name(input.pid, kMarkerTidBase + thread,
+                  absl::StrCat("markers of host thread ", thread), kMarkerTidBase + thread);
+    }
+    for (const TraceMarker& marker : input.markers) {
+      std::string args;
+      if (!marker.domain.empty()) {
+        args = "\"domain\":";
+        AppendJsonString(&args, marker.domain);
+      }
+      if (marker.id != 0) absl::StrAppend(&args, args.empty() ? "" : ",", "\"id\":", marker.id);
+      if (marker.instant) {
+        events.Instant(marker.message, "marker", input.pid, kMarkerTidBase + marker.thread,
+                       marker.start_ns, args);
+      } else {
+        events.Complete(marker.message, "marker", input.pid, kMarkerTidBase + marker.thread,
+                        marker.start_ns, marker.end_ns, args);
+      }
+    }
   }
   if (input.device != nullptr) {
     std::set<int> devices, core_devices;

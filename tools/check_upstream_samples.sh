@@ -64,6 +64,10 @@ if [ ${#samples[@]} -eq 0 ]; then
     5_performance/adump/1_adump_callback
     5_performance/adump/2_model_dump_config
     5_performance/adump/3_save_exception_info
+    5_performance/profiling/0_create_config
+    5_performance/profiling/1_msproftx
+    5_performance/profiling/2_subscribe_model
+    5_performance/profiling/3_mstx_with_domain
   )
 fi
 
@@ -75,9 +79,10 @@ cleanup() {
 trap cleanup EXIT
 
 if [ -d "$source_repo/.git" ] || git -C "$source_repo" rev-parse --is-bare-repository >/dev/null 2>&1; then
-  git -C "$source_repo" archive HEAD example | tar -x -C "$work"
+  # pkg_inc: headers of the repository some samples include (profiling/aprof_pub.h).
+  git -C "$source_repo" archive HEAD example pkg_inc | tar -x -C "$work"
 else
-  cp -r "$source_repo/example" "$work/"
+  cp -r "$source_repo/example" "$source_repo/pkg_inc" "$work/"
 fi
 
 source "$repo_root/install/set_env.sh"

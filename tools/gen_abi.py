@@ -58,13 +58,14 @@ from collections import OrderedDict
 COLUMNS = ["name", "header", "group", "status", "signature"]
 STATUSES = ("impl", "stub")
 HEADERS = ("acl_base_rt.h", "acl_rt.h", "acl_rt_allocator.h", "acl_rt_compile.h", "acl_tdt.h",
-           "acl_tdt_queue.h", "acl_dump.h")
+           "acl_tdt_queue.h", "acl_dump.h", "acl_prof.h")
 # Headers that acl/acl.h does not include, with CANN's library name for their
 # functions (a symbolic link to libacl_rt.so).
 SEPARATE_HEADERS = OrderedDict([("acl_rt_compile.h", "libacl_rtc.so"),
                                 ("acl_tdt.h", "libacl_tdt_channel.so"),
                                 ("acl_tdt_queue.h", "libacl_tdt_queue.so"),
-                                ("acl_dump.h", "libascend_dump.so")])
+                                ("acl_dump.h", "libascend_dump.so"),
+                                ("acl_prof.h", "libmsprofiler.so")])
 # Headers whose declarations carry no ACL_FUNC_VISIBILITY: definitions of their
 # functions carry the visibility attribute themselves.
 UNMARKED_HEADERS = ("acl_rt_compile.h",)

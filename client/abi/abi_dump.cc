@@ -18,15 +18,13 @@
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 
-using npud::client::DumpTensor;
 using npud::client::Dumps;
+using npud::client::DumpTensor;
 using npud::client::Result;
 
 namespace {
 
-absl::Status Invalid(const std::string& why) {
-  return npud::AclError(npud::kAclInvalidParam, why);
-}
+absl::Status Invalid(const std::string& why) { return npud::AclError(npud::kAclInvalidParam, why); }
 
 // acldumpSaveExceptionInfo's checks, in CANN's order.
 absl::StatusOr<std::vector<DumpTensor>> ExceptionTensors(const char* fileName,
@@ -90,19 +88,19 @@ aclError acldumpRegCallback(acldumpMessageCallback messageCallback, int32_t flag
   if (flag != 0) {
     return Result(AclError(kAclFailure, "flag is reserved and can only be 0"), __func__);
   }
-  Dumps::Get().SetSink([messageCallback](const std::string& file, const std::string& bytes,
-                                         bool last) {
-    std::vector<uint8_t> memory(sizeof(acldumpChunk) + bytes.size());
-    auto* chunk = reinterpret_cast<acldumpChunk*>(memory.data());
-    std::strncpy(chunk->fileName, file.c_str(), sizeof(chunk->fileName) - 1);
-    chunk->bufLen = static_cast<uint32_t>(bytes.size());
-    chunk->isLastChunk = last ? 1 : 0;
-    chunk->offset = -1;  // appended
-    chunk->flag = 0;
-    std::memcpy(chunk->dataBuf, bytes.data(), bytes.size());
-    // Its answer is only logged by CANN, and not needed here.
-    (void)messageCallback(chunk, static_cast<int32_t>(memory.size()));
-  });
+  Dumps::Get().SetSink(
+      [messageCallback](const std::string& file, const std::string& bytes, bool last) {
+        std::vector<uint8_t> memory(sizeof(acldumpChunk) + bytes.size());
+        auto* chunk = reinterpret_cast<acldumpChunk*>(memory.data());
+        std::strncpy(chunk->fileName, file.c_str(), sizeof(chunk->fileName) - 1);
+        chunk->bufLen = static_cast<uint32_t>(bytes.size());
+        chunk->isLastChunk = last ? 1 : 0;
+        chunk->offset = -1;  // appended
+        chunk->flag = 0;
+        std::memcpy(chunk->dataBuf, bytes.data(), bytes.size());
+        // Its answer is only logged by CANN, and not needed here.
+        (void)messageCallback(chunk, static_cast<int32_t>(memory.size()));
+      });
   return ACL_SUCCESS;
 }
 
@@ -122,9 +120,9 @@ aclError acldumpSaveExceptionInfo(const char* fileName, const char* userTag,
                                   const acldumpTensorInfo* tensors, size_t tensorCount) {
   auto checked = ExceptionTensors(fileName, tensors, tensorCount);
   if (!checked.ok()) return Result(checked.status(), __func__);
-  return Result(Dumps::Get().SaveExceptionInfo(fileName, userTag != nullptr ? userTag : "",
-                                               *checked),
-                __func__);
+  return Result(
+      Dumps::Get().SaveExceptionInfo(fileName, userTag != nullptr ? userTag : "", *checked),
+      __func__);
 }
 
 aclError acldumpGetExceptionInfoPath(char* path, size_t maxLen) {

@@ -51,7 +51,8 @@ absl::StatusOr<std::optional<std::string>> StringItem(
 
 absl::Status CheckDumpPath(const std::string& path, const std::string& source) {
   if (path.size() > kMaxPathLength) {
-    return Invalid(source, absl::StrFormat("dump_path is longer than %d characters", kMaxPathLength));
+    return Invalid(source,
+                   absl::StrFormat("dump_path is longer than %d characters", kMaxPathLength));
   }
   struct stat info {};
   if (stat(path.c_str(), &info) != 0) {
@@ -138,13 +139,16 @@ absl::StatusOr<std::optional<DumpConfig>> ParseDumpConfig(const std::string& jso
   const bool debug_on = debug.value_or("off") == "on";
   if (scene.has_value() && *scene != "watcher") {
     if (switch_on || debug_on) {
-      return Invalid(source, "dump_scene " + *scene +
-                                 " excludes dump_op_switch and dump_debug \"on\"");
+      return Invalid(source,
+                     "dump_scene " + *scene + " excludes dump_op_switch and dump_debug \"on\"");
     }
     config.kind = DumpConfig::Kind::kException;
     config.scene = *scene;
     config.dump_path = path.value_or("./");
     return std::optional<DumpConfig>(config);
+  }
+  if (!list_items && !switch_on && !debug_on && !scene.has_value()) {
+    return std::optional<DumpConfig>();  // nothing to dump: no path needed
   }
   if (!path.has_value()) return Invalid(source, "dump_path is missing");
   if (path->find(':') == std::string::npos) {
@@ -152,9 +156,6 @@ absl::StatusOr<std::optional<DumpConfig>> ParseDumpConfig(const std::string& jso
   }
   if (debug_on && switch_on) {
     return Invalid(source, "dump_debug and dump_op_switch cannot both be \"on\"");
-  }
-  if (!list_items && !switch_on && !debug_on && !scene.has_value()) {
-    return std::optional<DumpConfig>();  // nothing to dump
   }
   config.kind = debug_on ? DumpConfig::Kind::kOverflow : DumpConfig::Kind::kData;
   const std::string dump_mode = mode.value_or("output");

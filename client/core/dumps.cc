@@ -21,6 +21,7 @@
 #include "client/core/client_log.h"
 #include "client/core/context_ops.h"
 #include "client/core/memory_ops.h"
+#include "client/core/output_files.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
@@ -36,72 +37,57 @@ constexpr uint32_t kArgsDumpBit = 1;  // ACL_OP_DUMP_OP_AICORE_ARGS
 // A sink receives a file in pieces of at most this.
 constexpr size_t kChunkBytes = 128u << 20;
 
-// Local time as YYYYmmddHHMMSS.
-std::string Timestamp() {
-  const std::time_t now = std::time(nullptr);
-  std::tm local{};
-  localtime_r(&now, &local);
-  char text[32];
-  std::strftime(text, sizeof(text), "%Y%m%d%H%M%S", &local);
-  return text;
-}
-
 uint64_t EpochMicros() {
   return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count());
 }
 
-// mkdir -p with mode 0700 for what it creates.
-absl::Status MakeDirectories(const std::string& path) {
-  std::string at;
-  for (size_t i = 0; i <= path.size(); ++i) {
-    if (i == path.size() || path[i] == '/') {
-      if (!at.empty() && mkdir(at.c_str(), 0700) != 0 && errno != EEXIST) {
-        return AclError(kAclFailure, absl::StrCat("cannot create ", at, ": ", std::strerror(errno)));
-      }
-    }
-    if (i < path.size()) at += path[i];
-  }
-  return absl::OkStatus();
-}
-
-absl::StatusOr<std::string> RealPath(const std::string& path) {
-  char resolved[PATH_MAX];
-  if (realpath(path.c_str(), resolved) == nullptr) {
-    return AclError(kAclFailure, absl::StrCat("cannot resolve ", path, ": ", std::strerror(errno)));
-  }
-  return std::string(resolved);
-}
-
 // CANN's dump data types, which are not aclDataType's numbers.
 dump::OutputDataType DumpType(int32_t acl_type) {
   switch (acl_type) {
-    case 0: return dump::DT_FLOAT;
-    case 1: return dump::DT_FLOAT16;
-    case 2: return dump::DT_INT8;
-    case 3: return dump::DT_INT32;
-    case 4: return dump::DT_UINT8;
-    case 6: return dump::DT_INT16;
-    case 7: return dump::DT_UINT16;
-    case 8: return dump::DT_UINT32;
-    case 9: return dump::DT_INT64;
-    case 10: return dump::DT_UINT64;
-    case 11: return dump::DT_DOUBLE;
-    case 12: return dump::DT_BOOL;
-    case 13: return dump::DT_STRING;
-    case 16: return dump::DT_COMPLEX64;
-    case 17: return dump::DT_COMPLEX128;
-    case 27: return dump::DT_BF16;
-    default: return dump::DT_UNDEFINED;
+    case 0:
+      return dump::DT_FLOAT;
+    case 1:
+      return dump::DT_FLOAT16;
+    case 2:
+      return dump::DT_INT8;
+    case 3:
+      return dump::DT_INT32;
+    case 4:
+      return dump::DT_UINT8;
+    case 6:
+      return dump::DT_INT16;
+    case 7:
+      return dump::DT_UINT16;
+    case 8:
+      return dump::DT_UINT32;
+    case 9:
+      return dump::DT_INT64;
+    case 10:
+      return dump::DT_UINT64;
+    case 11:
+      return dump::DT_DOUBLE;
+    case 12:
+      return dump::DT_BOOL;
+    case 13:
+      return dump::DT_STRING;
+    case 16:
+      return dump::DT_COMPLEX64;
+    case 17:
+      return dump::DT_COMPLEX128;
+    case 27:
+      return dump::DT_BF16;
+    default:
+      return dump::DT_UNDEFINED;
   }
 }
 
 // An operator's names in a file name: no separators.
 std::string FileSafe(std::string name) {
   std::replace_if(
-      name.begin(), name.end(), [](char c) { return c == ' ' || c == '.' || c == '/' || c == '\\'; },
-      '_');
+      name.begin(), name.end(),
+      [](char c) { return c == ' ' || c == '.' || c == '/' || c == '\\'; }, '_');
   return name;
 }
 
@@ -122,32 +108,9 @@ std::string DumpFile(dump::DumpData header, const std::vector<std::string>& inpu
   return file;
 }
 
-absl::Status WriteFile(const std::string& path, const std::string& bytes, mode_t final_mode) {
-  const size_t slash = path.rfind('/');
-  if (slash != std::string::npos) NPUD_RETURN_IF_ERROR(MakeDirectories(path.substr(0, slash)));
-  const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-  if (fd < 0) {
-    return AclError(kAclFailure, absl::StrCat("cannot write ", path, ": ", std::strerror(errno)));
-  }
-  size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int error = errno;
-      close(fd);
-      unlink(path.c_str());
-      return AclError(kAclFailure, absl::StrCat("cannot write ", path, ": ", std::strerror(error)));
-    }
-    done += static_cast<size_t>(n);
-  }
-  if (final_mode != 0600) fchmod(fd, final_mode);
-  close(fd);
-  return absl::OkStatus();
-}
-
 // The tensors' bytes, read back from device memory.
-absl::StatusOr<std::vector<std::string>> ReadTensors(const std::vector<const DumpTensor*>& tensors) {
+absl::StatusOr<std::vector<std::string>> ReadTensors(
+    const std::vector<const DumpTensor*>& tensors) {
   std::vector<std::string> bytes;
   for (const DumpTensor* tensor : tensors) {
     std::string data(tensor->bytes, '\0');
@@ -185,7 +148,7 @@ void Dumps::Apply(const DumpConfig& config) {
   data_ = config;
   std::string base = config.dump_path;
   while (base.size() > 1 && base.back() == '/') base.pop_back();
-  data_path_ = absl::StrCat(base, "/", Timestamp(), "/");
+  data_path_ = absl::StrCat(base, "/", LocalTimestamp(), "/");
 }
 
 absl::Status Dumps::ApplyInitConfig(const std::string& json) {
@@ -326,7 +289,7 @@ absl::Status Dumps::SaveExceptionInfo(const std::string& file_name, const std::s
   const int millis = static_cast<int>(
       std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000);
   const std::string name =
-      absl::StrFormat("%s/%s.custom.%s%03d", dir, file_name, Timestamp(), millis);
+      absl::StrFormat("%s/%s.custom.%s%03d", dir, file_name, LocalTimestamp(), millis);
   dump::DumpData header;
   header.set_version("2.0");
   header.set_dump_time(EpochMicros());
@@ -361,8 +324,9 @@ absl::Status Dumps::SaveExceptionInfo(const std::string& file_name, const std::s
     absl::StrAppendFormat(header.mutable_dfx_message(),
                           "[Dump][Exception] exception info dump tensor data, type=%s; index=%d; "
                           "shape=[%s]; address=%p; size=%d bytes\n",
-                          input ? "input" : tensor.role == DumpTensor::Role::kOutput ? "output"
-                                                                                     : "workspace",
+                          input                                      ? "input"
+                          : tensor.role == DumpTensor::Role::kOutput ? "output"
+                                                                     : "workspace",
                           i, absl::StrJoin(tensor.shape, ","), tensor.address, tensor.bytes);
   }
   return WriteFile(name, DumpFile(std::move(header), inputs, outputs), 0400);
@@ -446,18 +410,18 @@ absl::Status Dumps::WriteArgs(const std::string& op_type, const std::string& op_
                               const std::vector<DumpTensor>& tensors,
                               const std::string& attrs_json) {
   // One record per operator shape: types, formats and shapes of its tensors.
-  std::string description = absl::StrCat("{\"op_type\":\"", op_type, "\",\"op_name\":\"", op_name,
-                                          "\",\"tensors\":[");
+  std::string description =
+      absl::StrCat("{\"op_type\":\"", op_type, "\",\"op_name\":\"", op_name, "\",\"tensors\":[");
   for (size_t i = 0; i < tensors.size(); ++i) {
     const DumpTensor& t = tensors[i];
     absl::StrAppend(&description, i == 0 ? "" : ",", "{\"role\":\"",
-                    t.role == DumpTensor::Role::kInput ? "input" : "output",
-                    "\",\"dtype\":\"", dump::OutputDataType_Name(DumpType(t.data_type)),
-                    "\",\"format\":", t.format, ",\"shape\":[", absl::StrJoin(t.shape, ","), "]}");
+                    t.role == DumpTensor::Role::kInput ? "input" : "output", "\",\"dtype\":\"",
+                    dump::OutputDataType_Name(DumpType(t.data_type)), "\",\"format\":", t.format,
+                    ",\"shape\":[", absl::StrJoin(t.shape, ","), "]}");
   }
   absl::StrAppend(&description, "],\"attrs\":", attrs_json.empty() ? "{}" : attrs_json, "}\n");
-  const std::string key = absl::StrFormat("%s_%016x", FileSafe(op_type),
-                                          std::hash<std::string>()(description));
+  const std::string key =
+      absl::StrFormat("%s_%016x", FileSafe(op_type), std::hash<std::string>()(description));
   std::string path;
   {
     absl::MutexLock lock(&mu_);

@@ -18,40 +18,55 @@
 
 namespace npud::client {
 
-absl::StatusOr<std::unique_ptr<SessionTrace>> SessionTrace::Begin(CallPipeline& session,
-                                                                  const std::string& path,
-                                                                  bool same_clock, bool blocks) {
+absl::StatusOr<DaemonTrace> DaemonTrace::Begin(CallPipeline& session, Tracer tracer,
+                                               bool same_clock, bool blocks) {
   v1::Call call;
   call.mutable_start_trace()->set_blocks(blocks);
+  call.mutable_start_trace()->set_tracer(tracer);
   const int64_t sent_ns = MonotonicNanos();
   NPUD_ASSIGN_OR_RETURN(v1::Reply reply, session.Call(std::move(call)));
   const int64_t answered_ns = MonotonicNanos();
   const int64_t offset_ns =
       same_clock ? 0
                  : reply.trace_start().daemon_clock_ns() - sent_ns - (answered_ns - sent_ns) / 2;
-  HostCallLog::Start();
+  return DaemonTrace(tracer, offset_ns);
+}
+
+absl::StatusOr<v1::TraceResult> DaemonTrace::End(CallPipeline& session) {
+  v1::Call call;
+  call.mutable_stop_trace()->set_tracer(tracer_);
+  // Everything queued before (asynchronous launches and copies) reaches
+  // npud first.
+  NPUD_ASSIGN_OR_RETURN(v1::Reply reply, session.Call(std::move(call)));
+  return std::move(*reply.mutable_trace());
+}
+
+absl::StatusOr<std::unique_ptr<SessionTrace>> SessionTrace::Begin(CallPipeline& session,
+                                                                  const std::string& path,
+                                                                  bool same_clock, bool blocks) {
+  NPUD_ASSIGN_OR_RETURN(DaemonTrace daemon,
+                        DaemonTrace::Begin(session, DaemonTrace::kNpudTrace, same_clock, blocks));
   const std::string file = absl::StrReplaceAll(path, {{"%p", absl::StrCat(getpid())}});
-  return std::unique_ptr<SessionTrace>(new SessionTrace(file, offset_ns));
+  return std::unique_ptr<SessionTrace>(
+      new SessionTrace(file, daemon, HostCallLog::Start(), MarkerLog::Start()));
 }
 
 absl::Status SessionTrace::Finish(CallPipeline& session) {
   ChromeTraceInput input;
   input.pid = getpid();
   input.program = program_invocation_short_name;
-  input.host_calls = HostCallLog::Stop(&input.dropped_host_calls);
-  input.device_clock_offset_ns = offset_ns_;
-  v1::Call call;
-  call.mutable_stop_trace();
-  // Everything queued before (asynchronous launches and copies) reaches
-  // npud first; what its streams have not run yet is not in the trace.
-  NPUD_ASSIGN_OR_RETURN(v1::Reply reply, session.Call(std::move(call)));
-  input.device = &reply.trace();
+  input.host_calls = HostCallLog::Stop(calls_, &input.dropped_host_calls);
+  uint64_t dropped_markers = 0;
+  input.markers = MarkerLog::Stop(markers_, &dropped_markers);
+  input.device_clock_offset_ns = daemon_.offset_ns();
+  NPUD_ASSIGN_OR_RETURN(const v1::TraceResult device, daemon_.End(session));
+  input.device = &device;
   std::ofstream out(path_, std::ios::trunc);
   out << RenderChromeTrace(input);
   out.close();
   if (!out) return AclError(kAclWriteFile, absl::StrCat("cannot write the trace to ", path_));
-  ClientLog().info("trace written to {}: {} ACL calls, {} device spans", path_,
-                   input.host_calls.size(), reply.trace().spans_size());
+  ClientLog().info("trace written to {}: {} ACL calls, {} markers, {} device spans", path_,
+                   input.host_calls.size(), input.markers.size(), device.spans_size());
   return absl::OkStatus();
 }
 

@@ -1,11 +1,15 @@
 // session_trace.h
 //
-// SessionTrace: NPUD_TRACE=file.json. From the session's start npud records
-// its timeline (every task of the session's streams, on npud's clock) and
-// this process records its ACL calls (host_trace.h); at aclFinalize, or at
-// exit for programs that never call it, both are merged into one Chrome
-// trace (common/chrome_trace.h) written to the file. "%p" in the name
-// becomes the pid, for programs that start others.
+// DaemonTrace: npud records the session's timeline (every task of its
+// streams, on npud's clock) for one of this client's tracers, until End()
+// hands the spans back.
+//
+// SessionTrace: NPUD_TRACE=file.json. From the session's start a
+// DaemonTrace runs and this process records its ACL calls and markers
+// (host_trace.h); at aclFinalize, or at exit for programs that never call
+// it, all are merged into one Chrome trace (common/chrome_trace.h) written
+// to the file. "%p" in the name becomes the pid, for programs that start
+// others.
 //
 // npud and a client on the same machine read the same CLOCK_MONOTONIC; for
 // a remote daemon the offset between the clocks is estimated from the
@@ -24,27 +28,51 @@
 
 namespace npud::client {
 
+class DaemonTrace {
+ public:
+  // The client's tracers, each with at most one trace of the session.
+  enum Tracer : uint32_t { kNpudTrace = 0, kProfiling = 1 };
+
+  // Starts the trace. `same_clock`: npud runs on this machine. `blocks`:
+  // with a span per kernel block. Fails (ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+  // from an npud without traces) without side effects.
+  static absl::StatusOr<DaemonTrace> Begin(CallPipeline& session, Tracer tracer, bool same_clock,
+                                           bool blocks);
+  // Ends it: the spans, on npud's clock. What the streams have not run yet
+  // is not in it.
+  absl::StatusOr<v1::TraceResult> End(CallPipeline& session);
+
+  // npud's clock minus ours.
+  int64_t offset_ns() const { return offset_ns_; }
+
+ private:
+  DaemonTrace(Tracer tracer, int64_t offset_ns) : tracer_(tracer), offset_ns_(offset_ns) {}
+
+  Tracer tracer_;
+  int64_t offset_ns_;
+};
+
 class SessionTrace {
  public:
-  // Starts tracing `session` into `path`. `same_clock`: npud runs on this
-  // machine. `blocks`: with a span per kernel block. Fails (ACL_ERROR_RT_FEATURE_NOT_SUPPORT from
-  // an npud without traces) without side effects.
+  // Starts tracing `session` into `path`.
   static absl::StatusOr<std::unique_ptr<SessionTrace>> Begin(CallPipeline& session,
                                                              const std::string& path,
                                                              bool same_clock, bool blocks);
 
-  // Stops both recordings and writes the file.
+  // Stops the recordings and writes the file.
   absl::Status Finish(CallPipeline& session);
 
   const std::string& path() const { return path_; }
 
  private:
-  SessionTrace(std::string path, int64_t offset_ns)
-      : path_(std::move(path)), offset_ns_(offset_ns) {}
+  SessionTrace(std::string path, DaemonTrace daemon, uint64_t calls, uint64_t markers)
+      : path_(std::move(path)), daemon_(daemon), calls_(calls), markers_(markers) {}
 
   const std::string path_;
-  // npud's clock minus ours.
-  const int64_t offset_ns_;
+  DaemonTrace daemon_;
+  // The host logs' cursors.
+  const uint64_t calls_;
+  const uint64_t markers_;
 };
 
 }  // namespace npud::client

@@ -65,19 +65,22 @@ void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Tas
   if (traced) recorder_.Add(device_id, stream_id, std::move(spans));
 }
 
-absl::Status SessionTimeline::StartClientTrace(bool blocks) {
+absl::Status SessionTimeline::StartClientTrace(uint32_t tracer, bool blocks) {
   absl::MutexLock lock(&mu_);
-  if (client_cursor_.has_value()) return AclError(kRtParamInvalid, "the session already traces");
-  client_cursor_ = Start(blocks);
-  client_blocks_ = blocks;
+  if (client_traces_.contains(tracer)) {
+    return AclError(kRtParamInvalid, "the session already traces");
+  }
+  client_traces_[tracer] = ClientTrace{Start(blocks), blocks};
   return absl::OkStatus();
 }
 
-absl::StatusOr<v1::TraceResult> SessionTimeline::StopClientTrace() {
+absl::StatusOr<v1::TraceResult> SessionTimeline::StopClientTrace(uint32_t tracer) {
   absl::MutexLock lock(&mu_);
-  if (!client_cursor_.has_value()) return AclError(kRtParamInvalid, "the session does not trace");
-  const uint64_t cursor = *std::exchange(client_cursor_, std::nullopt);
-  return Stop(cursor, client_blocks_);
+  auto it = client_traces_.find(tracer);
+  if (it == client_traces_.end()) return AclError(kRtParamInvalid, "the session does not trace");
+  const ClientTrace trace = it->second;
+  client_traces_.erase(it);
+  return Stop(trace.cursor, trace.blocks);
 }
 
 uint64_t SessionTimeline::Start(bool blocks) {

@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -47,11 +48,12 @@ class SessionTimeline final : public sim::TaskObserver {
   // asked for them: another trace running beside it may have).
   v1::TraceResult Stop(uint64_t cursor, bool blocks);
 
-  // The client's own trace (StartTrace/StopTrace calls): one at a time,
-  // kRtParamInvalid for a second start or a stop without a start — so a
-  // client can never end someone else's trace of it.
-  absl::Status StartClientTrace(bool blocks) ABSL_LOCKS_EXCLUDED(mu_);
-  absl::StatusOr<v1::TraceResult> StopClientTrace() ABSL_LOCKS_EXCLUDED(mu_);
+  // The client's own traces (StartTrace/StopTrace calls): one at a time per
+  // `tracer` (NPUD_TRACE, profiling), kRtParamInvalid for a second start or
+  // a stop without a start — so a client can never end someone else's trace
+  // of it.
+  absl::Status StartClientTrace(uint32_t tracer, bool blocks) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::StatusOr<v1::TraceResult> StopClientTrace(uint32_t tracer) ABSL_LOCKS_EXCLUDED(mu_);
 
   void Finished(int device_id, uint64_t stream_id, const sim::Task& task, int64_t start_ns,
                 int64_t end_ns, const absl::Status& status) override;
@@ -63,8 +65,12 @@ class SessionTimeline final : public sim::TaskObserver {
   sim::TraceRecorder recorder_;
   std::atomic<int> block_tracers_{0};
   absl::Mutex mu_;
-  std::optional<uint64_t> client_cursor_ ABSL_GUARDED_BY(mu_);
-  bool client_blocks_ ABSL_GUARDED_BY(mu_) = false;
+  struct ClientTrace {
+    uint64_t cursor = 0;
+    bool blocks = false;
+  };
+  // By tracer.
+  absl::flat_hash_map<uint32_t, ClientTrace> client_traces_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -7,10 +7,12 @@
 
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
+#include "acl/acl_prof.h"
 #include "acl/acl_rt_api.h" /* empty in C, must still be includable */
 #include "acl/acl_rt_compile.h"
 #include "acl/acl_tdt.h"
 #include "acl/acl_tdt_queue.h"
+#include "mstx/ms_tools_ext.h"
 
 /* The deprecated member aclrtLaunchKernelAttrValue.localMemorySize is still part of the layout. */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"

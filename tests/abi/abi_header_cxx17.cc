@@ -5,10 +5,12 @@
 
 #include "acl/acl.h"
 #include "acl/acl_dump.h"
+#include "acl/acl_prof.h"
 #include "acl/acl_rt_api.h"
 #include "acl/acl_rt_compile.h"
 #include "acl/acl_tdt.h"
 #include "acl/acl_tdt_queue.h"
+#include "mstx/ms_tools_ext.h"
 
 namespace {
 

@@ -157,8 +157,7 @@ TEST_F(DumpTest, ModelDumpCallsFollowCannsOrderAndChecks) {
       R"({"dump":{"dump_path":"/nonexistent/npud","dump_op_switch":"on"}})",
       R"({"dump":{"dump_path":")" + dir.path() + R"(","dump_mode":"sideways"}})",
       R"({"dump":{"dump_path":")" + dir.path() + R"(","dump_op_switch":1}})",
-      R"({"dump":{"dump_path":")" + dir.path() +
-          R"(","dump_op_switch":"on","dump_debug":"on"}})",
+      R"({"dump":{"dump_path":")" + dir.path() + R"(","dump_op_switch":"on","dump_debug":"on"}})",
       R"({"dump":{"dump_path":")" + dir.path() +
           R"(","dump_scene":"aic_err_brief_dump","dump_op_switch":"on"}})",
       R"({"dump":{"dump_path":")" + dir.path() + R"(","dump_stats":["Max"]}})",
@@ -175,9 +174,9 @@ TEST_F(DumpTest, ModelDumpCallsFollowCannsOrderAndChecks) {
 
 TEST_F(DumpTest, DataDumpsHoldTheOperatorsTensorsUntilFinalized) {
   TempDir dir;
-  const std::string config = WriteConfig(
-      dir, R"({"dump":{"dump_path":")" + dir.path() +
-               R"(","dump_mode":"all","dump_op_switch":"on","dump_list":[]}})");
+  const std::string config =
+      WriteConfig(dir, R"({"dump":{"dump_path":")" + dir.path() +
+                           R"(","dump_mode":"all","dump_op_switch":"on","dump_list":[]}})");
   ASSERT_EQ(aclmdlInitDump(), ACL_SUCCESS);
   ASSERT_EQ(aclmdlSetDump(config.c_str()), ACL_SUCCESS);
   const char* path = acldumpGetPath(DATA_DUMP);
@@ -225,7 +224,8 @@ bool g_lengths_agree = true;
 
 int32_t CollectChunk(const acldumpChunk* chunk, int32_t len) {
   ++g_chunks;
-  g_lengths_agree = g_lengths_agree && sizeof(acldumpChunk) + chunk->bufLen == static_cast<size_t>(len);
+  g_lengths_agree =
+      g_lengths_agree && sizeof(acldumpChunk) + chunk->bufLen == static_cast<size_t>(len);
   g_bytes.append(reinterpret_cast<const char*>(chunk->dataBuf), chunk->bufLen);
   g_file = chunk->fileName;
   g_last = chunk->isLastChunk == 1;
@@ -237,8 +237,8 @@ TEST_F(DumpTest, ACallbackReceivesTheDumpInsteadOfTheDisk) {
   EXPECT_EQ(acldumpRegCallback(CollectChunk, 1), ACL_ERROR_FAILURE);
   ASSERT_EQ(acldumpRegCallback(CollectChunk, 0), ACL_SUCCESS);
   TempDir dir;
-  const std::string config = WriteConfig(
-      dir, R"({"dump":{"dump_path":")" + dir.path() + R"(","dump_op_switch":"on"}})");
+  const std::string config =
+      WriteConfig(dir, R"({"dump":{"dump_path":")" + dir.path() + R"(","dump_op_switch":"on"}})");
   ASSERT_EQ(aclmdlInitDump(), ACL_SUCCESS);
   ASSERT_EQ(aclmdlSetDump(config.c_str()), ACL_SUCCESS);
   Add({1, 2, 3, 4}, {5, 6, 7, 8});
@@ -270,7 +270,7 @@ TEST_F(DumpTest, ArgumentRecordsDescribeEachOperatorShapeOnce) {
   ASSERT_EQ(aclopStartDumpArgs(ACL_OP_DUMP_OP_AICORE_ARGS, records.c_str()), ACL_SUCCESS);
   EXPECT_EQ(aclopStartDumpArgs(ACL_OP_DUMP_OP_AICORE_ARGS, records.c_str()), ACL_ERROR_FAILURE);
   Add({1, 2}, {3, 4});
-  Add({5, 6}, {7, 8});          // the same shape: no second record
+  Add({5, 6}, {7, 8});              // the same shape: no second record
   Add({1, 2, 3, 4}, {1, 2, 3, 4});  // another shape
   ASSERT_EQ(aclopStopDumpArgs(ACL_OP_DUMP_OP_AICORE_ARGS), ACL_SUCCESS);
   Add({1, 2, 3, 4, 5, 6}, {1, 2, 3, 4, 5, 6});  // stopped: none
