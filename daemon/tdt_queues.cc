@@ -121,11 +121,12 @@ void TdtQueues::Forward(int device_id, uint32_t src) {
   Queue& from = queues_[Key{device_id, src}];
   while (!from.messages.empty()) {
     // Routes never chain (Bind refuses it), so targets do not forward on.
-    const bool room = std::all_of(targets.begin(), targets.end(), [&](uint32_t dst) {
+    // A plain loop, not std::all_of: the thread-safety analysis cannot see
+    // that a lambda runs under mu_.
+    for (uint32_t dst : targets) {
       const Queue& to = queues_[Key{device_id, dst}];
-      return to.messages.size() < to.depth;
-    });
-    if (!room) return;
+      if (to.messages.size() >= to.depth) return;
+    }
     Message message = std::move(from.messages.front());
     from.messages.pop_front();
     const int64_t bytes = static_cast<int64_t>(BytesOf(message));

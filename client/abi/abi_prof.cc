@@ -29,8 +29,8 @@ struct aclprofStepInfo {
 
 using npud::client::OpDescAt;
 using npud::client::OpText;
-using npud::client::ProfMarkers;
 using npud::client::Profiler;
+using npud::client::ProfMarkers;
 using npud::client::ProfOpDesc;
 using npud::client::ProfSubscriptions;
 using npud::client::Unrecorded;
@@ -50,9 +50,9 @@ aclError CopyOpText(const void* info, size_t info_length, uint32_t index, char* 
   auto text = npud::client::PeekOpText(desc->op_index, which);
   if (!text.ok()) return Unrecorded(text.status(), function);
   if (text->size() + 1 > length) {
-    return Unrecorded(npud::AclError(npud::kAclInvalidParam,
-                                     "the buffer is shorter than the text and its NUL"),
-                      function);
+    return Unrecorded(
+        npud::AclError(npud::kAclInvalidParam, "the buffer is shorter than the text and its NUL"),
+        function);
   }
   text = npud::client::TakeOpText(desc->op_index, which);
   std::memcpy(buffer, text->c_str(), text->size() + 1);
@@ -100,8 +100,8 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums,
                                    aclprofAicoreMetrics aicoreMetrics,
                                    const aclprofAicoreEvents* aicoreEvents,
                                    uint64_t dataTypeConfig) {
-  const absl::Status checked = Profiler::CheckConfig(deviceIdList, deviceNums,
-                                                     aicoreEvents != nullptr, dataTypeConfig);
+  const absl::Status checked =
+      Profiler::CheckConfig(deviceIdList, deviceNums, aicoreEvents != nullptr, dataTypeConfig);
   if (!checked.ok()) {
     client::ClientLog().error("aclprofCreateConfig: {}", std::string(checked.message()));
     return nullptr;
@@ -123,7 +123,8 @@ aclError aclprofSetConfig(aclprofConfigType configType, const char* config, size
   return Unrecorded(Profiler::Get().SetConfig(configType, config, configLength), __func__);
 }
 
-aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* profSubscribeConfig) {
+aclError aclprofModelSubscribe(uint32_t modelId,
+                               const aclprofSubscribeConfig* profSubscribeConfig) {
   return Unrecorded(ProfSubscriptions::Get().Subscribe(modelId, profSubscribeConfig), __func__);
 }
 
@@ -226,10 +227,10 @@ aclError aclprofGetStepTimestamp(aclprofStepInfo* stepInfo, aclprofStepTag tag,
     return Unrecorded(AclError(kAclInvalidParam, "tag is not an aclprofStepTag"), __func__);
   }
   if (done) {
-    return Unrecorded(AclError(kAclInvalidParam, tag == ACL_STEP_START
-                                                     ? "the step has started already"
-                                                     : "the step has ended already"),
-                      __func__);
+    return Unrecorded(
+        AclError(kAclInvalidParam, tag == ACL_STEP_START ? "the step has started already"
+                                                         : "the step has ended already"),
+        __func__);
   }
   done = true;
   (void)stream;  // the time is the host's when the call is made
@@ -286,7 +287,8 @@ uint64_t aclprofStr2Id(const char* message) { return ProfMarkers::Get().StringId
 
 aclError aclprofRangePushEx(aclprofEventAttributes* attr) {
   NPUD_REQUIRE_NOT_NULL(attr);
-  if (attr->messageType != ACL_PROF_MESSAGE_TYPE_TENSOR_INFO || attr->message.tensorInfo == nullptr) {
+  if (attr->messageType != ACL_PROF_MESSAGE_TYPE_TENSOR_INFO ||
+      attr->message.tensorInfo == nullptr) {
     return Unrecorded(AclError(kAclInvalidParam, "attr carries no tensor info"), __func__);
   }
   return Unrecorded(ProfMarkers::Get().PushNamed(attr->message.tensorInfo->opNameId), __func__);

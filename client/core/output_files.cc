@@ -30,7 +30,8 @@ absl::Status MakeDirectories(const std::string& path) {
   for (size_t i = 0; i <= path.size(); ++i) {
     if (i == path.size() || path[i] == '/') {
       if (!at.empty() && mkdir(at.c_str(), 0700) != 0 && errno != EEXIST) {
-        return AclError(kAclFailure, absl::StrCat("cannot create ", at, ": ", std::strerror(errno)));
+        return AclError(kAclFailure,
+                        absl::StrCat("cannot create ", at, ": ", std::strerror(errno)));
       }
     }
     if (i < path.size()) at += path[i];

@@ -114,7 +114,8 @@ absl::StatusOr<uint32_t> OpDescCount(const void* data, size_t length) {
 absl::StatusOr<ProfOpDesc> OpDescAt(const void* data, size_t length, uint32_t index) {
   absl::StatusOr<uint32_t> count = OpDescCount(data, length);
   if (!count.ok()) return count.status();
-  if (index >= *count) return Invalid(absl::StrCat("index ", index, " is past ", *count, " records"));
+  if (index >= *count)
+    return Invalid(absl::StrCat("index ", index, " is past ", *count, " records"));
   ProfOpDesc desc;
   std::memcpy(&desc, static_cast<const char*>(data) + index * sizeof(ProfOpDesc), sizeof(desc));
   return desc;

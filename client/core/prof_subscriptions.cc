@@ -47,7 +47,8 @@ absl::Status ProfSubscriptions::Subscribe(uint32_t model, const aclprofSubscribe
   NPUD_RETURN_IF_ERROR(Profiler::Get().EnterSubscribeMode());
   absl::MutexLock lock(&mu_);
   if (subscribed_.contains(model)) {
-    return AclError(kAclProfRepeatSubscribe, absl::StrCat("model ", model, " is subscribed already"));
+    return AclError(kAclProfRepeatSubscribe,
+                    absl::StrCat("model ", model, " is subscribed already"));
   }
   for (const auto& [other, subscription] : subscribed_) {
     if (subscription.device == device && subscription.config.metrics != config->metrics) {

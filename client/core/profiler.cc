@@ -42,15 +42,10 @@ constexpr int32_t kHardwareMemFreq = 3, kNtsMetrics = 15, kPathSetting = 16, kCo
 constexpr int32_t kLastMetric = 8;  // ACL_AICORE_MEMORY_ACCESS
 
 const char* MetricName(int32_t metric) {
-  static const char* const kNames[] = {"ArithmeticUtilization",
-                                       "PipeUtilization",
-                                       "Memory",
-                                       "MemoryL0",
-                                       "ResourceConflictRatio",
-                                       "MemoryUB",
-                                       "L2Cache",
-                                       "PipelineExecuteUtilization",
-                                       "MemoryAccess"};
+  static const char* const kNames[] = {
+      "ArithmeticUtilization", "PipeUtilization", "Memory",  "MemoryL0",
+      "ResourceConflictRatio", "MemoryUB",        "L2Cache", "PipelineExecuteUtilization",
+      "MemoryAccess"};
   return metric >= 0 && metric <= kLastMetric ? kNames[metric] : "None";
 }
 
@@ -58,7 +53,8 @@ absl::Status Invalid(const std::string& why) { return AclError(kAclInvalidParam,
 
 // The checks Start and Stop share.
 absl::Status PreCheck(const aclprofConfig& config) {
-  if (config.data_types == 0) return Invalid("the configuration collects nothing (dataTypeConfig 0)");
+  if (config.data_types == 0)
+    return Invalid("the configuration collects nothing (dataTypeConfig 0)");
   if ((config.data_types & ~kSupported) != 0) {
     return AclError(kAclProfModulesUnsupported,
                     absl::StrFormat("dataTypeConfig 0x%x has bits no collection supports (0x%x)",
@@ -100,7 +96,8 @@ std::string TimeInfo(bool begin) {
   char date[64];
   std::strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &local);
   return absl::StrFormat(
-      "{\"collectionDate%s\": \"%s\", \"collectionTime%s\": \"%d\", \"clockMonotonicRaw\": \"%d\"}\n",
+      "{\"collectionDate%s\": \"%s\", \"collectionTime%s\": \"%d\", \"clockMonotonicRaw\": "
+      "\"%d\"}\n",
       which, date, which, EpochMicros(), MonotonicNanos());
 }
 
@@ -108,12 +105,18 @@ std::string Micros(int64_t ns) { return absl::StrFormat("%.3f", static_cast<doub
 
 const char* TaskType(v1::TraceKind kind) {
   switch (kind) {
-    case v1::TRACE_KIND_KERNEL: return "AI_CORE";
-    case v1::TRACE_KIND_COPY: return "MEMCPY";
-    case v1::TRACE_KIND_MEMSET: return "MEMSET";
-    case v1::TRACE_KIND_EVENT_RECORD: return "EVENT_RECORD";
-    case v1::TRACE_KIND_WAIT: return "EVENT_WAIT";
-    default: return "OTHER";
+    case v1::TRACE_KIND_KERNEL:
+      return "AI_CORE";
+    case v1::TRACE_KIND_COPY:
+      return "MEMCPY";
+    case v1::TRACE_KIND_MEMSET:
+      return "MEMSET";
+    case v1::TRACE_KIND_EVENT_RECORD:
+      return "EVENT_RECORD";
+    case v1::TRACE_KIND_WAIT:
+      return "EVENT_WAIT";
+    default:
+      return "OTHER";
   }
 }
 
@@ -150,22 +153,27 @@ absl::Status Profiler::CheckConfig(const uint32_t* devices, uint32_t count, bool
   }
   std::set<uint32_t> seen;
   for (uint32_t i = 0; i < count; ++i) {
-    if (devices[i] >= known.size()) return Invalid(absl::StrCat("device ", devices[i], " does not exist"));
-    if (!seen.insert(devices[i]).second) return Invalid(absl::StrCat("device ", devices[i], " twice"));
+    if (devices[i] >= known.size())
+      return Invalid(absl::StrCat("device ", devices[i], " does not exist"));
+    if (!seen.insert(devices[i]).second)
+      return Invalid(absl::StrCat("device ", devices[i], " twice"));
   }
   return absl::OkStatus();
 }
 
 absl::Status Profiler::Init(const char* path, size_t length) {
-  if (const char* mode = std::getenv("PROFILING_MODE"); mode != nullptr && std::string(mode) == "dynamic") {
+  if (const char* mode = std::getenv("PROFILING_MODE");
+      mode != nullptr && std::string(mode) == "dynamic") {
     return AclError(kAclFeatureUnsupported, "PROFILING_MODE=dynamic: aclprofInit is not available");
   }
   if (path == nullptr) return Invalid("profilerResultPath is null");
-  if (length == 0 || length >= kMaxPath) return Invalid(absl::StrCat("length ", length, " is out of range"));
+  if (length == 0 || length >= kMaxPath)
+    return Invalid(absl::StrCat("length ", length, " is out of range"));
   if (strnlen(path, kMaxPath) != length) return Invalid("length is not the path's length");
   absl::MutexLock lock(&mu_);
   if (mode_ == Mode::kSubscribe) {
-    return AclError(kAclProfApiConflict, "a model subscription is on: aclprofInit is not available");
+    return AclError(kAclProfApiConflict,
+                    "a model subscription is on: aclprofInit is not available");
   }
   if (mode_ == Mode::kApi) return AclError(kAclRepeatInitialize, "aclprofInit was already called");
   NPUD_ASSIGN_OR_RETURN(root_, Absolute(path));
@@ -178,7 +186,8 @@ absl::Status Profiler::SetConfig(int32_t type, const char* value, size_t length)
   if (type <= 0 || type >= kConfigTypeEnd) return Invalid(absl::StrCat("config type ", type));
   if (length > 256) return Invalid("configLength is more than 256");
   if (value == nullptr) return Invalid("config is null");
-  if (strnlen(value, length + 1) != length) return Invalid("configLength is not the config's length");
+  if (strnlen(value, length + 1) != length)
+    return Invalid("configLength is not the config's length");
   if (type == kNtsMetrics) return Invalid("ACL_PROF_NTS_METRICS is not available on this SoC");
   if (type == 2) {
     return AclError(kAclInvalidProfilingConfig, "config type 2 does not exist");
@@ -207,7 +216,8 @@ absl::Status Profiler::Start(const aclprofConfig* config) {
   NPUD_RETURN_IF_ERROR(PreCheck(*config));
   absl::MutexLock lock(&mu_);
   if (mode_ == Mode::kSubscribe) {
-    return AclError(kAclProfApiConflict, "a model subscription is on: aclprofStart is not available");
+    return AclError(kAclProfApiConflict,
+                    "a model subscription is on: aclprofStart is not available");
   }
   if (running_.has_value()) {
     if (running_->config.data_types == config->data_types) return absl::OkStatus();
@@ -232,7 +242,8 @@ absl::Status Profiler::StartLocked(const aclprofConfig& config) {
   for (int i = 0; i < 8; ++i) tag += static_cast<char>('A' + random() % 18);
   const std::string dir = absl::StrFormat("%s/PROF_%06d_%s_%08d%s", root_, collections_ + 1,
                                           MillisTimestamp(), getpid(), tag);
-  for (const std::string& sub : {std::string("/host"), std::string("/mindstudio_profiler_output")}) {
+  for (const std::string& sub :
+       {std::string("/host"), std::string("/mindstudio_profiler_output")}) {
     if (absl::Status made = MakeDirectories(dir + sub); !made.ok()) {
       return AclError(kAclInvalidFile, made.message());
     }
@@ -259,12 +270,12 @@ absl::Status Profiler::StartLocked(const aclprofConfig& config) {
     absl::StrAppend(&settings, settings.empty() ? "" : ", ", "\"", type, "\": ");
     AppendJsonString(&settings, value);
   }
-  NPUD_RETURN_IF_ERROR(WriteFile(
-      dir + "/host/sample.json",
-      absl::StrFormat("{\"dataTypeConfig\": \"0x%x\", \"aicoreMetrics\": \"%s\", "
-                      "\"devices\": [%s], \"settings\": {%s}}\n",
-                      config.data_types, MetricName(config.metrics),
-                      absl::StrJoin(config.devices, ", "), settings)));
+  NPUD_RETURN_IF_ERROR(
+      WriteFile(dir + "/host/sample.json",
+                absl::StrFormat("{\"dataTypeConfig\": \"0x%x\", \"aicoreMetrics\": \"%s\", "
+                                "\"devices\": [%s], \"settings\": {%s}}\n",
+                                config.data_types, MetricName(config.metrics),
+                                absl::StrJoin(config.devices, ", "), settings)));
   ClientLog().info("profiling into {}", dir);
   return absl::OkStatus();
 }
@@ -287,30 +298,33 @@ absl::Status Profiler::StopLocked() {
   ChromeTraceInput input;
   input.pid = getpid();
   input.program = program_invocation_short_name;
-  if (run.calls.has_value()) input.host_calls = HostCallLog::Stop(*run.calls, &input.dropped_host_calls);
+  if (run.calls.has_value())
+    input.host_calls = HostCallLog::Stop(*run.calls, &input.dropped_host_calls);
   uint64_t dropped_markers = 0;
   if (run.markers.has_value()) input.markers = MarkerLog::Stop(*run.markers, &dropped_markers);
   input.device_clock_offset_ns = run.daemon.offset_ns();
   NPUD_ASSIGN_OR_RETURN(CallPipeline* const session, Runtime::Get().Session());
   auto device = run.daemon.End(*session);
   if (!device.ok()) {
-    return AclError(kAclProfilingFailure,
-                    absl::StrCat("the timeline could not be collected: ", device.status().message()));
+    return AclError(kAclProfilingFailure, absl::StrCat("the timeline could not be collected: ",
+                                                       device.status().message()));
   }
   input.device = &*device;
   const std::string out = run.dir + "/mindstudio_profiler_output/";
   const std::string stamp = MillisTimestamp();
-  NPUD_RETURN_IF_ERROR(WriteFile(absl::StrCat(out, "msprof_", stamp, ".json"), RenderChromeTrace(input)));
+  NPUD_RETURN_IF_ERROR(
+      WriteFile(absl::StrCat(out, "msprof_", stamp, ".json"), RenderChromeTrace(input)));
 
   const int64_t offset = run.daemon.offset_ns();
-  std::string tasks = "Device_id,Stream ID,Task Type,Name,Task Start Time(us),Task Duration(us),Bytes\n";
+  std::string tasks =
+      "Device_id,Stream ID,Task Type,Name,Task Start Time(us),Task Duration(us),Bytes\n";
   std::string ops =
       "Device_id,Stream ID,Op Name,Task Type,Task Start Time(us),Task Duration(us),Block Dim\n";
   for (const v1::TraceSpan& span : device->spans()) {
     const int64_t start = span.start_ns() - offset;
-    absl::StrAppend(&tasks, span.device_id(), ",", span.stream_id(), ",", TaskType(span.kind()), ",",
-                    Cell(span.name()), ",", Micros(start), ",", Micros(span.duration_ns()), ",",
-                    span.bytes(), "\n");
+    absl::StrAppend(&tasks, span.device_id(), ",", span.stream_id(), ",", TaskType(span.kind()),
+                    ",", Cell(span.name()), ",", Micros(start), ",", Micros(span.duration_ns()),
+                    ",", span.bytes(), "\n");
     if (span.kind() == v1::TRACE_KIND_KERNEL) {
       absl::StrAppend(&ops, span.device_id(), ",", span.stream_id(), ",", Cell(span.name()),
                       ",AI_CORE,", Micros(start), ",", Micros(span.duration_ns()), ",",
@@ -326,9 +340,10 @@ absl::Status Profiler::StopLocked() {
         "pid,tid,category,event_type,payload_type,payload_value,Start_time(us),End_time(us),"
         "message_type,message,domain\n";
     for (const TraceMarker& marker : input.markers) {
-      absl::StrAppend(&tx, input.pid, ",", marker.thread, ",0,", marker.instant ? "marker" : "range",
-                      ",0,0,", Micros(marker.start_ns), ",", Micros(marker.end_ns), ",0,",
-                      Cell(marker.message), ",", Cell(marker.domain), "\n");
+      absl::StrAppend(&tx, input.pid, ",", marker.thread, ",0,",
+                      marker.instant ? "marker" : "range", ",0,0,", Micros(marker.start_ns), ",",
+                      Micros(marker.end_ns), ",0,", Cell(marker.message), ",", Cell(marker.domain),
+                      "\n");
     }
     NPUD_RETURN_IF_ERROR(WriteFile(absl::StrCat(out, "msprof_tx_", stamp, ".csv"), tx));
   }

@@ -97,9 +97,9 @@ class ProfTest : public ::testing::Test {
     aclScalar* alpha = aclCreateScalar(&one, ACL_FLOAT);
     uint64_t workspace = 0;
     aclOpExecutor* executor = nullptr;
-    ASSERT_EQ(aclnnAddGetWorkspaceSize(tensors[0], tensors[1], alpha, tensors[2], &workspace,
-                                       &executor),
-              0);
+    ASSERT_EQ(
+        aclnnAddGetWorkspaceSize(tensors[0], tensors[1], alpha, tensors[2], &workspace, &executor),
+        0);
     ASSERT_EQ(aclnnAdd(nullptr, workspace, executor, stream_), 0);
     ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
     aclDestroyScalar(alpha);
@@ -148,7 +148,8 @@ TEST_F(ProfTest, ConfigurationsAreCheckedAsCannChecksThem) {
             nullptr);
   EXPECT_EQ(aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_TASK_TIME), nullptr)
       << "no devices without ACL_PROF_MSPROFTX";
-  aclprofConfig* tx_only = aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);
+  aclprofConfig* tx_only =
+      aclprofCreateConfig(nullptr, 0, ACL_AICORE_NONE, nullptr, ACL_PROF_MSPROFTX);
   EXPECT_NE(tx_only, nullptr);
   EXPECT_EQ(aclprofDestroyConfig(tx_only), ACL_SUCCESS);
   EXPECT_EQ(aclprofDestroyConfig(nullptr), ACL_ERROR_INVALID_PARAM);
@@ -182,8 +183,10 @@ TEST_F(ProfTest, ConfigurationsAreCheckedAsCannChecksThem) {
   ASSERT_NE(bad_metric, nullptr);
   EXPECT_EQ(aclprofStart(bad_metric), ACL_ERROR_INVALID_PARAM);
 
-  aclprofConfig* tasks = aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_TASK_TIME);
-  aclprofConfig* calls = aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API);
+  aclprofConfig* tasks =
+      aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_TASK_TIME);
+  aclprofConfig* calls =
+      aclprofCreateConfig(devices, 1, ACL_AICORE_NONE, nullptr, ACL_PROF_ACL_API);
   ASSERT_EQ(aclprofStart(tasks), ACL_SUCCESS);
   EXPECT_EQ(aclprofStart(tasks), ACL_SUCCESS) << "the same collection again";
   EXPECT_EQ(aclprofStart(calls), ACL_ERROR_INVALID_PROFILING_CONFIG);
@@ -236,7 +239,8 @@ TEST_F(ProfTest, ACollectionWritesTheTimelineAndTheMarkers) {
 
   const std::vector<std::string> runs = Entries(dir.path());
   ASSERT_EQ(runs.size(), 1u);
-  EXPECT_TRUE(absl::StartsWith(runs[0], "PROF_00000")) << runs[0];  // n: the collection in this process
+  EXPECT_TRUE(absl::StartsWith(runs[0], "PROF_00000"))
+      << runs[0];  // n: the collection in this process
   const std::string run = dir.path() + "/" + runs[0];
   EXPECT_TRUE(absl::StrContains(ReadAll(run + "/host/start_info"), "collectionTimeBegin"));
   EXPECT_TRUE(absl::StrContains(ReadAll(run + "/host/end_info"), "collectionTimeEnd"));
