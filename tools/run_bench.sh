@@ -23,6 +23,9 @@ echo
 echo "== half GEMM: cube path and Matmul API against a blocked C++ GEMM"
 build/bench/gemm_bench
 echo
+echo "== timeline (NPUD_TRACE) overhead"
+build/bench/trace_overhead
+echo
 echo "== copy bandwidth"
 build/bench/transfer_bench --max_size="${NPUD_BENCH_MAX_SIZE:-1073741824}" \
   --json="$dir/transfer.json"
