@@ -63,6 +63,7 @@ enum AclCode : int32_t {
   kRtStreamCaptured = 107027,
   kRtStreamNotCaptured = 107029,
   kRtWaitTimeout = 107019,
+  kRtSysParamOptNotSet = 107021,
   kRtFeatureNotSupport = 207000,
   kRtMemoryAllocation = 207001,
   kRtMemoryFree = 207002,

@@ -108,4 +108,15 @@ aclError aclrtEventGetTimestamp(aclrtEvent event, uint64_t* timestamp) {
   return ResultInto(npud::client::EventTimestampUs(event), timestamp, __func__);
 }
 
+aclError aclrtGetEventId(aclrtEvent event, uint32_t* eventId) {
+  NPUD_REQUIRE_NOT_NULL(event);
+  NPUD_REQUIRE_NOT_NULL(eventId);
+  return ResultInto(npud::client::EventHardwareId(event), eventId, __func__);
+}
+
+aclError aclrtGetEventAvailNum(uint32_t* eventCount) {
+  NPUD_REQUIRE_NOT_NULL(eventCount);
+  return ResultInto(npud::client::AvailableEvents(), eventCount, __func__);
+}
+
 }  // namespace npud::abi_impl

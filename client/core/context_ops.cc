@@ -4,6 +4,7 @@
 #include "client/core/daemon_calls.h"
 #include "client/core/host_callbacks.h"
 #include "client/core/runtime.h"
+#include "client/core/runtime_options.h"
 #include "client/core/state_callbacks.h"
 #include "client/core/thread_state.h"
 #include "common/acl_status.h"
@@ -34,6 +35,9 @@ absl::StatusOr<uint64_t> NewContext(int32_t device, bool primary) {
 absl::Status SetDevice(int32_t device) {
   Runtime& runtime = Runtime::Get();
   NPUD_RETURN_IF_ERROR(runtime.CheckDevice(device));
+  if (!runtime.objects().DeviceOpen(device)) {
+    NPUD_RETURN_IF_ERROR(RuntimeOptions::Get().CheckDeviceOpen());
+  }
   NotifyDeviceState(device, kDeviceSetting);
   v1::Call call;
   call.mutable_open_device()->set_device_id(device);
@@ -94,6 +98,11 @@ absl::Status SynchronizeDevice(int32_t timeout_ms) {
   call.mutable_synchronize_device()->set_device_id(device);
   call.mutable_synchronize_device()->set_timeout_ms(timeout_ms);
   return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<bool> PrimaryContextActive(int32_t device) {
+  NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(device));
+  return Runtime::Get().objects().DeviceOpen(device);
 }
 
 absl::StatusOr<uint64_t> CreateContext(int32_t device) {

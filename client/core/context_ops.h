@@ -22,6 +22,9 @@ absl::Status ResetDevice(int32_t device, bool force);
 // The device of the calling thread's current context.
 absl::StatusOr<int32_t> CurrentDevice();
 absl::Status SynchronizeDevice(int32_t timeout_ms);
+// aclrtGetPrimaryCtxState: whether `device` is set (its primary context
+// exists) in this process.
+absl::StatusOr<bool> PrimaryContextActive(int32_t device);
 
 // Creates a context on `device` and makes it current; returns its id.
 absl::StatusOr<uint64_t> CreateContext(int32_t device);

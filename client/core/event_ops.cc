@@ -101,7 +101,9 @@ absl::Status RecordEvent(void* event, void* stream) {
   v1::Call call;
   call.mutable_record_event()->set_event_id(resolved.id);
   call.mutable_record_event()->set_stream_id(target.id);
-  return PostToDaemon(std::move(call));
+  NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+  Runtime::Get().objects().EventHardwareId(resolved.id);
+  return absl::OkStatus();
 }
 
 absl::Status ResetEvent(void* event, void* stream) {
@@ -170,6 +172,23 @@ absl::StatusOr<uint64_t> EventTimestampUs(void* event) {
   call.mutable_event_elapsed_time()->set_start_event_id(resolved.id);
   NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
   return reply.event_time().timestamp_us();
+}
+
+absl::StatusOr<uint32_t> EventHardwareId(void* event) {
+  NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
+  if (resolved.record.flags & kIpc) {
+    return AclError(kRtFeatureNotSupport, "an IPC event has no id of its own here");
+  }
+  if (resolved.record.hardware_id == 0) {
+    return AclError(kRtInternalError, "the event has no id before its first aclrtRecordEvent");
+  }
+  return resolved.record.hardware_id;
+}
+
+absl::StatusOr<uint32_t> AvailableEvents() {
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  Runtime& runtime = Runtime::Get();
+  return AvailableObjects(runtime.limits().events, runtime.objects().EventCount());
 }
 
 }  // namespace npud::client

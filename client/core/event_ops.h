@@ -28,6 +28,12 @@ absl::StatusOr<bool> EventComplete(void* event);
 absl::Status SynchronizeEvent(void* event, int32_t timeout_ms);
 absl::StatusOr<float> EventElapsedMs(void* start, void* end);
 absl::StatusOr<uint64_t> EventTimestampUs(void* event);
+// aclrtGetEventId: the id the event got at its first record, numbered per
+// device from 1; ACL_ERROR_RT_INTERNAL_ERROR before any record, as CANN.
+absl::StatusOr<uint32_t> EventHardwareId(void* event);
+// aclrtGetEventAvailNum: how many more events the process may create (the
+// session's limit, else 65536, less those it has).
+absl::StatusOr<uint32_t> AvailableEvents();
 
 }  // namespace npud::client
 

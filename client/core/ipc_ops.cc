@@ -87,8 +87,9 @@ absl::Status SetPeerAccess(int32_t peer, uint32_t flags, bool enable) {
   if (peer == device) {
     return AclError(kRtParamInvalid, "a device cannot be its own peer");
   }
-  // The simulator copies between any two devices: nothing to switch.
-  (void)enable;
+  // The simulator copies between any two devices; the switch is only
+  // reported back (aclrtDevicePeerAccessStatus).
+  Runtime::Get().objects().SetPeerAccess(device, peer, enable);
   return absl::OkStatus();
 }
 

@@ -17,6 +17,11 @@ auto Lookup(const Map& map, uint64_t id) -> std::optional<typename Map::mapped_t
 
 }  // namespace
 
+uint32_t AvailableObjects(uint32_t limit, size_t held) {
+  const size_t total = limit != 0 ? limit : 65536;
+  return static_cast<uint32_t>(held >= total ? 0 : total - held);
+}
+
 void ObjectRegistry::AddContext(uint64_t id, ContextRecord record) {
   absl::MutexLock lock(&mu_);
   contexts_[id] = record;
@@ -105,6 +110,37 @@ void ObjectRegistry::SetStopOnFailure(uint64_t stream, bool stop) {
   if (auto it = streams_.find(stream); it != streams_.end()) it->second.stop_on_failure = stop;
 }
 
+void ObjectRegistry::UpdateStream(uint64_t stream,
+                                  const std::function<void(StreamRecord&)>& update) {
+  absl::MutexLock lock(&mu_);
+  if (auto it = streams_.find(stream); it != streams_.end()) update(it->second);
+}
+
+uint32_t ObjectRegistry::EventHardwareId(uint64_t event) {
+  absl::MutexLock lock(&mu_);
+  auto it = events_.find(event);
+  if (it == events_.end()) return 0;
+  if (it->second.hardware_id == 0) it->second.hardware_id = ++event_ids_[it->second.device];
+  return it->second.hardware_id;
+}
+
+size_t ObjectRegistry::StreamCount() const {
+  absl::ReaderMutexLock lock(&mu_);
+  return streams_.size();
+}
+
+size_t ObjectRegistry::EventCount() const {
+  absl::ReaderMutexLock lock(&mu_);
+  return events_.size();
+}
+
+void ObjectRegistry::SetContextSysParam(uint64_t context, int opt, int64_t value) {
+  absl::MutexLock lock(&mu_);
+  if (auto it = contexts_.find(context); it != contexts_.end()) {
+    it->second.sys_params[opt] = value;
+  }
+}
+
 bool ObjectRegistry::RemoveEvent(uint64_t id) {
   absl::MutexLock lock(&mu_);
   return events_.erase(id) > 0;
@@ -120,8 +156,29 @@ std::vector<uint64_t> ObjectRegistry::StreamsOf(int32_t device) const {
   return ids;
 }
 
+void ObjectRegistry::SetPeerAccess(int32_t device, int32_t peer, bool enabled) {
+  absl::MutexLock lock(&mu_);
+  if (enabled) {
+    peer_access_.insert({device, peer});
+  } else {
+    peer_access_.erase({device, peer});
+  }
+}
+
+bool ObjectRegistry::PeerAccessEnabled(int32_t device, int32_t peer) const {
+  absl::ReaderMutexLock lock(&mu_);
+  return peer_access_.contains({device, peer});
+}
+
+bool ObjectRegistry::DeviceOpen(int32_t device) const {
+  absl::ReaderMutexLock lock(&mu_);
+  auto it = devices_.find(device);
+  return it != devices_.end() && it->second.open_count > 0;
+}
+
 void ObjectRegistry::RemoveDevice(int32_t device) {
   absl::MutexLock lock(&mu_);
+  absl::erase_if(peer_access_, [device](const auto& pair) { return pair.first == device; });
   absl::erase_if(contexts_, [device](const auto& kv) { return kv.second.device == device; });
   absl::erase_if(streams_, [device](const auto& kv) { return kv.second.device == device; });
   absl::erase_if(events_, [device](const auto& kv) { return kv.second.device == device; });
@@ -137,6 +194,7 @@ void ObjectRegistry::Clear() {
   notifies_.clear();
   physical_.clear();
   devices_.clear();
+  peer_access_.clear();
 }
 
 uint64_t ObjectRegistry::OpenDevice(int32_t device) {

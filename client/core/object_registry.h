@@ -10,13 +10,17 @@
 #ifndef NPUD_CLIENT_CORE_OBJECT_REGISTRY_H_
 #define NPUD_CLIENT_CORE_OBJECT_REGISTRY_H_
 
+#include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 
@@ -27,6 +31,8 @@ struct ContextRecord {
   uint64_t default_stream = 0;
   // The device's primary context, created by aclrtSetDevice.
   bool primary = false;
+  // aclrtCtxSetSysParamOpt's values by aclSysParamOpt (nullopt: not set).
+  std::array<std::optional<int64_t>, 4> sys_params{};
 };
 
 struct StreamRecord {
@@ -34,6 +40,12 @@ struct StreamRecord {
   uint64_t context = 0;
   bool is_default = false;
   bool stop_on_failure = false;
+  // As created (priority clamped to [0, 7]; ACL_STREAM_* flags), and the
+  // attributes aclrtSetStreamAttribute keeps.
+  uint32_t priority = 0;
+  uint32_t flags = 0;
+  uint32_t user_tag = 0;
+  uint32_t cache_op_info = 0;
 };
 
 struct EventRecord {
@@ -42,6 +54,9 @@ struct EventRecord {
   // Made by aclrtCreateEventExWithFlag ("new mode": no reset, complete
   // before its first record).
   bool ex_mode = false;
+  // The id aclrtGetEventId reports, given at the first record (0: never
+  // recorded).
+  uint32_t hardware_id = 0;
 };
 
 // Physical memory (aclrtDrvMemHandle), allocated or imported.
@@ -54,6 +69,10 @@ struct PhysicalRecord {
   uint32_t allocation_type = 0;
   uint32_t mem_attr = 0;
 };
+
+// What remains of `limit` (0: none, which counts as CANN's 65536) objects
+// when `held` are in use.
+uint32_t AvailableObjects(uint32_t limit, size_t held);
 
 class ObjectRegistry {
  public:
@@ -80,10 +99,27 @@ class ObjectRegistry {
   std::vector<uint64_t> RemoveContext(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
   bool RemoveStream(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
   void SetStopOnFailure(uint64_t stream, bool stop) ABSL_LOCKS_EXCLUDED(mu_);
+  // Applies `update` to the stream's record (no-op for an unknown stream).
+  void UpdateStream(uint64_t stream, const std::function<void(StreamRecord&)>& update)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // The event's hardware id, given now (from a per-device counter) if the
+  // event has none; 0 for an unknown event.
+  uint32_t EventHardwareId(uint64_t event) ABSL_LOCKS_EXCLUDED(mu_);
+  // The number of streams (default ones too) and events the process holds.
+  size_t StreamCount() const ABSL_LOCKS_EXCLUDED(mu_);
+  size_t EventCount() const ABSL_LOCKS_EXCLUDED(mu_);
+  void SetContextSysParam(uint64_t context, int opt, int64_t value) ABSL_LOCKS_EXCLUDED(mu_);
   bool RemoveEvent(uint64_t id) ABSL_LOCKS_EXCLUDED(mu_);
   // The ids of the streams (default ones too) on `device`.
   std::vector<uint64_t> StreamsOf(int32_t device) const ABSL_LOCKS_EXCLUDED(mu_);
-  // Removes every context, stream and event of a device.
+  // aclrtDeviceEnablePeerAccess / Disable from `device` to `peer`.
+  void SetPeerAccess(int32_t device, int32_t peer, bool enabled) ABSL_LOCKS_EXCLUDED(mu_);
+  bool PeerAccessEnabled(int32_t device, int32_t peer) const ABSL_LOCKS_EXCLUDED(mu_);
+  // Whether some thread's aclrtSetDevice holds `device` (its primary
+  // context is active).
+  bool DeviceOpen(int32_t device) const ABSL_LOCKS_EXCLUDED(mu_);
+  // Removes every context, stream and event of a device (and its peer
+  // access).
   void RemoveDevice(int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
   void Clear() ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -108,6 +144,8 @@ class ObjectRegistry {
   absl::flat_hash_map<uint64_t, int32_t> notifies_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<uint64_t, PhysicalRecord> physical_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<int32_t, DeviceState> devices_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_set<std::pair<int32_t, int32_t>> peer_access_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<int32_t, uint32_t> event_ids_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::client

@@ -298,6 +298,21 @@ absl::Status Runtime::CheckDevice(int32_t device, AclCode invalid_code) {
   return absl::OkStatus();
 }
 
+absl::StatusOr<Runtime::DevicePlace> Runtime::PlaceOf(int32_t device) {
+  absl::MutexLock lock(&mu_);
+  NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
+  int32_t first = 0;
+  for (size_t i = 0; i < daemons_.size(); ++i) {
+    const v1::HelloReply& hello = daemons_[i].hello;
+    if (device >= first && device - first < hello.devices_size()) {
+      return DevicePlace{i, hello.instance_id(), hello.devices(device - first).device_id()};
+    }
+    first += hello.devices_size();
+  }
+  return AclError(kRtInvalidDeviceId,
+                  absl::StrFormat("invalid device id %d (%d devices)", device, first));
+}
+
 bool Runtime::IsDevicePointer(const void* pointer) const {
   const uint64_t address = reinterpret_cast<uint64_t>(pointer);
   absl::MutexLock lock(&mu_);

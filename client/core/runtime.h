@@ -108,6 +108,15 @@ class Runtime {
   // True if `pointer` lies in some device's address range or among the
   // reserved device virtual addresses.
   bool IsDevicePointer(const void* pointer) const ABSL_LOCKS_EXCLUDED(mu_);
+  // Where device `device` (the program's id) lives: the daemon's position in
+  // NPUD_ADDRESS, that daemon's instance id (random per start) and the
+  // device's id on it.
+  struct DevicePlace {
+    size_t daemon = 0;
+    uint64_t instance_id = 0;
+    int32_t local_device = 0;
+  };
+  absl::StatusOr<DevicePlace> PlaceOf(int32_t device) ABSL_LOCKS_EXCLUDED(mu_);
   // The SoC name of the devices, or the default name if no daemon answers.
   std::string SocName() ABSL_LOCKS_EXCLUDED(mu_);
 

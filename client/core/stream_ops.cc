@@ -27,6 +27,30 @@ absl::Status NotCapturing(uint64_t stream_id) {
       absl::StrFormat("stream %d is capturing a model (aclmdlRICaptureEnd first)", stream_id));
 }
 
+// The ACL_STREAM_* flags (FAST_LAUNCH .. DEVICE_USE_ONLY).
+constexpr uint32_t kAclStreamFlags = 0x3F;
+
+// aclrtStreamAttr values.
+constexpr uint32_t kAttrFailureMode = 1;
+constexpr uint32_t kAttrFloatOverflowCheck = 2;
+constexpr uint32_t kAttrUserCustomTag = 3;
+constexpr uint32_t kAttrCacheOpInfo = 4;
+constexpr uint32_t kAttrPriority = 5;
+constexpr uint32_t kAttrLaunchBlockingMode = 6;
+constexpr uint32_t kLowestPriority = 7;
+
+absl::Status CheckAttribute(uint32_t attr) {
+  if (attr < kAttrFailureMode || attr > kAttrLaunchBlockingMode) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%d is not an aclrtStreamAttr", attr));
+  }
+  if (attr == kAttrFloatOverflowCheck || attr == kAttrLaunchBlockingMode) {
+    return AclError(kRtFeatureNotSupport, attr == kAttrFloatOverflowCheck
+                                              ? "the simulated cores do not detect float overflow"
+                                              : "launch blocking modes are not simulated");
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
@@ -74,7 +98,10 @@ absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags) {
   // Under a stream limit npud may refuse: wait for its answer.
   NPUD_RETURN_IF_ERROR(Runtime::Get().limits().streams != 0 ? CallDaemon(std::move(call)).status()
                                                             : PostToDaemon(std::move(call)));
-  objects.AddStream(id, StreamRecord{context.record.device, context.id, false});
+  StreamRecord record{context.record.device, context.id, /*is_default=*/false};
+  record.priority = priority;
+  record.flags = flags & kAclStreamFlags;
+  objects.AddStream(id, record);
   NotifyStreamState(id, kStreamCreated);
   return MakeHandle(HandleKind::kStream, id);
 }
@@ -133,6 +160,54 @@ absl::Status SetStreamFailureMode(void* handle, uint64_t mode) {
   call.mutable_set_stream_failure_mode()->set_mode(mode == 1 ? v1::FAILURE_MODE_STOP
                                                              : v1::FAILURE_MODE_CONTINUE);
   return PostToDaemon(std::move(call));
+}
+
+absl::StatusOr<StreamRecord> StreamInfo(void* handle) {
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
+  std::optional<StreamRecord> record = Runtime::Get().objects().FindStream(stream.id);
+  if (!record) return AclError(kRtInvalidHandle, "the stream was destroyed");
+  return *record;
+}
+
+absl::Status SetStreamAttribute(void* handle, uint32_t attr, uint64_t value) {
+  NPUD_RETURN_IF_ERROR(CheckAttribute(attr));
+  if (attr == kAttrFailureMode) return SetStreamFailureMode(handle, value);
+  if (attr == kAttrPriority && handle == nullptr) {
+    return AclError(kRtParamInvalid, "the priority of the default stream cannot be changed");
+  }
+  if (attr == kAttrCacheOpInfo && value > 1) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("cache op info switch %d is not 0 or 1", value));
+  }
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
+  const uint32_t narrow = static_cast<uint32_t>(value);
+  Runtime::Get().objects().UpdateStream(stream.id, [&](StreamRecord& record) {
+    if (attr == kAttrUserCustomTag) record.user_tag = narrow;
+    if (attr == kAttrCacheOpInfo) record.cache_op_info = narrow;
+    if (attr == kAttrPriority) record.priority = std::min(narrow, kLowestPriority);
+  });
+  return absl::OkStatus();
+}
+
+absl::StatusOr<uint64_t> GetStreamAttribute(void* handle, uint32_t attr) {
+  NPUD_RETURN_IF_ERROR(CheckAttribute(attr));
+  NPUD_ASSIGN_OR_RETURN(const StreamRecord record, StreamInfo(handle));
+  switch (attr) {
+    case kAttrFailureMode:
+      return record.stop_on_failure ? 1 : 0;
+    case kAttrUserCustomTag:
+      return record.user_tag;
+    case kAttrCacheOpInfo:
+      return record.cache_op_info;
+    default:
+      return record.priority;
+  }
+}
+
+absl::StatusOr<uint32_t> AvailableStreams() {
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  Runtime& runtime = Runtime::Get();
+  return AvailableObjects(runtime.limits().streams, runtime.objects().StreamCount());
 }
 
 }  // namespace npud::client

@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "client/core/object_registry.h"
 
 namespace npud::client {
 
@@ -30,6 +31,18 @@ absl::Status SynchronizeStream(void* handle, int32_t timeout_ms);
 // True when every task of the stream has finished.
 absl::StatusOr<bool> StreamIdle(void* handle);
 absl::Status SetStreamFailureMode(void* handle, uint64_t mode);
+// The stream's record (null: the current context's default stream).
+absl::StatusOr<StreamRecord> StreamInfo(void* handle);
+// aclrtSetStreamAttribute / aclrtGetStreamAttribute for aclrtStreamAttr
+// `attr`, the value widened to 64 bits (only the failure mode is 64 bits
+// wide). Priorities are clamped to [0, 7] as CANN clamps them; the float
+// overflow check and the launch blocking mode are not simulated
+// (ACL_ERROR_RT_FEATURE_NOT_SUPPORT).
+absl::Status SetStreamAttribute(void* handle, uint32_t attr, uint64_t value);
+absl::StatusOr<uint64_t> GetStreamAttribute(void* handle, uint32_t attr);
+// aclrtGetStreamAvailableNum: how many more streams the process may create
+// (the session's limit, else 65536, less those it has).
+absl::StatusOr<uint32_t> AvailableStreams();
 // aclrtGetThreadLastTaskId: the number of the last task of the stream the
 // calling thread named last (npud numbers a stream's tasks from 1); 0 if
 // it has named none.
