@@ -72,8 +72,8 @@ int ClientMain(int steps) {
 
 // The best steps-per-second of kRepeats client runs with `trace` as
 // NPUD_TRACE ("" for none) and `blocks` as NPUD_TRACE_BLOCKS; 0 on failure.
-double BestRate(const char* self, const std::string& address, int steps,
-                const std::string& trace, bool blocks) {
+double BestRate(const char* self, const std::string& address, int steps, const std::string& trace,
+                bool blocks) {
   if (trace.empty()) {
     unsetenv("NPUD_TRACE");
   } else {
@@ -148,11 +148,11 @@ int main(int argc, char** argv) {
               steps, kBlocks, kCopyBytes);
   std::printf("%-28s %12s %8s %14s\n", "run", "steps/s", "ratio", "trace bytes");
   std::printf("%-28s %12.0f %8.3f %14s\n", "NPUD_TRACE unset", off, 1.0, "-");
-  std::printf("%-28s %12.0f %8.3f %14s\n", "NPUD_TRACE unset (again)", off_again,
-              off_again / off, "-");
+  std::printf("%-28s %12.0f %8.3f %14s\n", "NPUD_TRACE unset (again)", off_again, off_again / off,
+              "-");
   std::printf("%-28s %12.0f %8.3f %14ld\n", "NPUD_TRACE", on, on / off, FileBytes(trace));
-  std::printf("%-28s %12.0f %8.3f %14ld\n", "NPUD_TRACE + TRACE_BLOCKS", on_blocks,
-              on_blocks / off, FileBytes(block_trace));
+  std::printf("%-28s %12.0f %8.3f %14ld\n", "NPUD_TRACE + TRACE_BLOCKS", on_blocks, on_blocks / off,
+              FileBytes(block_trace));
   std::remove(trace.c_str());
   std::remove(block_trace.c_str());
   rmdir(dir);

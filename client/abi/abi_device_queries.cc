@@ -129,27 +129,27 @@ aclError aclrtDeviceGetHostAtomicCapabilities(uint32_t* capabilities,
                                               const aclrtAtomicOperation* operations,
                                               const uint32_t count, int32_t deviceId) {
   static_assert(sizeof(aclrtAtomicOperation) == sizeof(int32_t));
-  return Result(npud::client::AtomicCapabilities(capabilities,
-                                                 reinterpret_cast<const int32_t*>(operations),
-                                                 count, deviceId, nullptr),
-                __func__);
+  return Result(
+      npud::client::AtomicCapabilities(capabilities, reinterpret_cast<const int32_t*>(operations),
+                                       count, deviceId, nullptr),
+      __func__);
 }
 
 aclError aclrtDeviceGetP2PAtomicCapabilities(uint32_t* capabilities,
                                              const aclrtAtomicOperation* operations,
                                              const uint32_t count, int32_t srcDeviceId,
                                              int32_t dstDeviceId) {
-  return Result(npud::client::AtomicCapabilities(capabilities,
-                                                 reinterpret_cast<const int32_t*>(operations),
-                                                 count, srcDeviceId, &dstDeviceId),
-                __func__);
+  return Result(
+      npud::client::AtomicCapabilities(capabilities, reinterpret_cast<const int32_t*>(operations),
+                                       count, srcDeviceId, &dstDeviceId),
+      __func__);
 }
 
 aclError aclrtSetTsDevice(aclrtTsId tsId) {
   if (tsId != ACL_TS_ID_AICORE && tsId != ACL_TS_ID_AIVECTOR) {
-    return Result(npud::AclError(npud::kAclInvalidParam,
-                                 std::to_string(tsId) + " is not an aclrtTsId"),
-                  __func__);
+    return Result(
+        npud::AclError(npud::kAclInvalidParam, std::to_string(tsId) + " is not an aclrtTsId"),
+        __func__);
   }
   // A simulated device has one task scheduler for both kinds of core, as
   // the chips where CANN ignores this choice.

@@ -55,8 +55,7 @@ absl::StatusOr<std::string> DevicePciBusId(int32_t device) {
 }
 
 absl::StatusOr<int32_t> DeviceByPciBusId(std::string_view bus_id) {
-  NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices,
-                        Runtime::Get().Devices());
+  NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices, Runtime::Get().Devices());
   for (int32_t device = 0; device < static_cast<int32_t>(devices.size()); ++device) {
     NPUD_ASSIGN_OR_RETURN(const std::string id, DevicePciBusId(device));
     if (id == bus_id) return device;
@@ -92,9 +91,9 @@ absl::Status AtomicCapabilities(uint32_t* capabilities, const int32_t* operation
   if (peer != nullptr) NPUD_RETURN_IF_ERROR(Runtime::Get().CheckDevice(*peer));
   for (uint32_t i = 0; i < count; ++i) {
     if (operations[i] < kFirstAtomicOperation || operations[i] > kLastAtomicOperation) {
-      return AclError(kRtParamInvalid,
-                      absl::StrFormat("operations[%d] = %d is not an aclrtAtomicOperation", i,
-                                      operations[i]));
+      return AclError(
+          kRtParamInvalid,
+          absl::StrFormat("operations[%d] = %d is not an aclrtAtomicOperation", i, operations[i]));
     }
   }
   for (uint32_t i = 0; i < count; ++i) capabilities[i] = 0;

@@ -32,9 +32,9 @@ uint64_t RoundUp(uint64_t value, uint64_t granule) {
 }
 
 absl::Status SimtLimit(uint32_t limit) {
-  return AclError(kRtFeatureNotSupport,
-                  absl::StrFormat("device limit %d is a SIMT limit; the 910B has no SIMT cores",
-                                  limit));
+  return AclError(
+      kRtFeatureNotSupport,
+      absl::StrFormat("device limit %d is a SIMT limit; the 910B has no SIMT cores", limit));
 }
 
 }  // namespace
@@ -117,9 +117,9 @@ int64_t RuntimeOptions::SysParam(int opt) const {
 absl::Status CheckSysParamValue(int opt, int64_t value) {
   const int64_t max = opt == kDeterministic ? 3 : 1;
   if (opt < 0 || opt >= RuntimeOptions::kSysParams || value < 0 || value > max) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("value %d of system parameter %d is not in [0, %d]", value,
-                                    opt, max));
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("value %d of system parameter %d is not in [0, %d]", value, opt, max));
   }
   return absl::OkStatus();
 }

@@ -192,8 +192,7 @@ TEST(DeviceSettingsTest, SystemParametersPerProcessAndPerContext) {
   ASSERT_EQ(aclrtSetCurrentContext(b), ACL_SUCCESS);
   ASSERT_EQ(aclrtCtxGetSysParamOpt(ACL_OPT_DETERMINISTIC, &value), ACL_SUCCESS);
   EXPECT_EQ(value, 0);
-  EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, 1),
-            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtCtxSetSysParamOpt(ACL_OPT_ENABLE_KERNEL_EARLY_START, 1), ACL_ERROR_INVALID_PARAM);
   ASSERT_EQ(aclrtDestroyContext(a), ACL_SUCCESS);
   ASSERT_EQ(aclrtDestroyContext(b), ACL_SUCCESS);
   ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
