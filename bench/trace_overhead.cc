@@ -112,7 +112,7 @@ long FileBytes(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int steps = 20000;
+  int steps = 10000;
   bool client = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--steps=", 8) == 0) steps = std::atoi(argv[i] + 8);

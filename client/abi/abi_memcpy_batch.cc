@@ -72,8 +72,8 @@ namespace npud::abi_impl {
 aclError aclrtMemcpyBatch(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
                           size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes,
                           size_t numAttrs, size_t* failIndex) {
-  return Batch({dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs},
-               failIndex, /*needs_fail_index=*/true, /*async=*/false, nullptr, __func__);
+  return Batch({dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs}, failIndex,
+               /*needs_fail_index=*/true, /*async=*/false, nullptr, __func__);
 }
 
 aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
@@ -84,11 +84,10 @@ aclError aclrtMemcpyBatchV2(void** dsts, size_t* destMaxs, void** srcs, size_t* 
 }
 
 aclError aclrtMemcpyBatchAsync(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,
-                               size_t numBatches, aclrtMemcpyBatchAttr* attrs,
-                               size_t* attrsIndexes, size_t numAttrs, size_t* failIndex,
-                               aclrtStream stream) {
-  return Batch({dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs},
-               failIndex, /*needs_fail_index=*/true, /*async=*/true, stream, __func__);
+                               size_t numBatches, aclrtMemcpyBatchAttr* attrs, size_t* attrsIndexes,
+                               size_t numAttrs, size_t* failIndex, aclrtStream stream) {
+  return Batch({dsts, destMaxs, srcs, sizes, numBatches, attrs, attrsIndexes, numAttrs}, failIndex,
+               /*needs_fail_index=*/true, /*async=*/true, stream, __func__);
 }
 
 aclError aclrtMemcpyBatchAsyncV2(void** dsts, size_t* destMaxs, void** srcs, size_t* sizes,

@@ -199,6 +199,15 @@ aclError aclrtCmoAsync(void* src, size_t size, aclrtCmoType cmoType, aclrtStream
   return Result(npud::client::ResolveStream(stream).status(), __func__);
 }
 
+aclError aclrtCheckMemType(void** addrList, uint32_t size, uint32_t memType, uint32_t* checkResult,
+                           uint32_t reserve) {
+  NPUD_REQUIRE_NOT_NULL(addrList);
+  NPUD_REQUIRE_NOT_NULL(checkResult);
+  *checkResult = 0;
+  return ResultInto(npud::client::CheckMemoryTypes(addrList, size, memType, reserve), checkResult,
+                    __func__, [](bool all) { return all ? 1u : 0u; });
+}
+
 aclError aclrtDeviceL2CacheFlush(void* rsv) {
   if (rsv != nullptr)
     return Result(npud::AclError(npud::kAclInvalidParam, "rsv must be null"), __func__);

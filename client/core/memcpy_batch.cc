@@ -59,8 +59,8 @@ absl::Status MemcpyBatch(absl::Span<const BatchCopy> copies, absl::Span<const Ba
                                                      attrs.size(), copies.size()));
   }
   if (!async && copies.size() > kMaxSyncCopies) {
-    return AclError(kRtParamInvalid, absl::StrFormat("a synchronous batch takes at most %d copies",
-                                                     kMaxSyncCopies));
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("a synchronous batch takes at most %d copies", kMaxSyncCopies));
   }
   if (attr_indexes[0] != 0) return AclError(kRtParamInvalid, "attrsIndexes[0] must be 0");
   for (size_t k = 1; k < attr_indexes.size(); ++k) {

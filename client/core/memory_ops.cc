@@ -455,6 +455,25 @@ absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr) {
   return attributes;
 }
 
+absl::StatusOr<bool> CheckMemoryTypes(const void* const* addresses, uint32_t count,
+                                      uint32_t mem_type, uint32_t reserve) {
+  constexpr uint32_t kDev = 0x2, kDvpp = 0x8, kReserved = 0x20;
+  if (reserve != 0) return AclError(kRtParamInvalid, "reserve must be 0");
+  if (count == 0) return AclError(kRtParamInvalid, "the address list is empty");
+  if ((mem_type & ~(kDev | kDvpp | kReserved)) != 0) {
+    return AclError(kRtParamInvalid, absl::StrFormat("memory type %#x names no class", mem_type));
+  }
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  Runtime& runtime = Runtime::Get();
+  for (uint32_t i = 0; i < count; ++i) {
+    const void* address = addresses[i];
+    const bool reserved = runtime.IsReservedAddress(address);
+    const bool device = !reserved && runtime.IsDevicePointer(address);
+    if (!((device && (mem_type & kDev)) || (reserved && (mem_type & kReserved)))) return false;
+  }
+  return true;
+}
+
 absl::Status CheckCacheRange(const void* ptr, size_t size) {
   if (size == 0) return AclError(kRtParamInvalid, "a cache operation over 0 bytes");
   NPUD_RETURN_IF_ERROR(CurrentContext().status());

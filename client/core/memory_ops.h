@@ -81,6 +81,11 @@ struct PointerAttributes {
   uint32_t page_size = 0;
 };
 absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr);
+// aclrtCheckMemType: whether every one of `addresses` is memory of a class
+// in `mem_type` (ACL_RT_MEM_TYPE_DEV 0x2, DVPP 0x8 and, as CANN's runtime
+// spells it, 0x20 for reserved addresses). npud has no DVPP memory.
+absl::StatusOr<bool> CheckMemoryTypes(const void* const* addresses, uint32_t count,
+                                      uint32_t mem_type, uint32_t reserve);
 // aclrtMemsetD32(Async): `count` 32-bit words of `value` at `dst` (device
 // memory, 4-byte aligned), within `dest_max` bytes.
 absl::Status Memset32(void* dst, size_t dest_max, uint32_t value, size_t count, bool async,

@@ -328,6 +328,16 @@ bool Runtime::IsDevicePointer(const void* pointer) const {
   return false;
 }
 
+bool Runtime::IsReservedAddress(const void* pointer) const {
+  const uint64_t address = reinterpret_cast<uint64_t>(pointer);
+  absl::MutexLock lock(&mu_);
+  for (const Daemon& daemon : daemons_) {
+    const v1::HelloReply& hello = daemon.hello;
+    if (address >= hello.vmm_base() && address - hello.vmm_base() < hello.vmm_size()) return true;
+  }
+  return false;
+}
+
 Runtime::Limits Runtime::limits() const {
   absl::MutexLock lock(&mu_);
   if (daemons_.empty()) return Limits{};

@@ -108,6 +108,9 @@ class Runtime {
   // True if `pointer` lies in some device's address range or among the
   // reserved device virtual addresses.
   bool IsDevicePointer(const void* pointer) const ABSL_LOCKS_EXCLUDED(mu_);
+  // True if `pointer` lies among the reserved device virtual addresses
+  // (aclrtReserveMemAddress).
+  bool IsReservedAddress(const void* pointer) const ABSL_LOCKS_EXCLUDED(mu_);
   // Where device `device` (the program's id) lives: the daemon's position in
   // NPUD_ADDRESS, that daemon's instance id (random per start) and the
   // device's id on it.

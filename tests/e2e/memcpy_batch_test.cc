@@ -79,10 +79,12 @@ TEST_F(MemcpyBatchTest, EveryVariantRoundTrips) {
     aclError up = ACL_SUCCESS, down = ACL_SUCCESS;
     switch (variant) {
       case 0:
-        up = aclrtMemcpyBatch(device_, sizes_, host_, sizes_, kCopies, &to_device, &index, 1, &fail);
+        up =
+            aclrtMemcpyBatch(device_, sizes_, host_, sizes_, kCopies, &to_device, &index, 1, &fail);
         EXPECT_EQ(fail, SIZE_MAX);
         Clear();
-        down = aclrtMemcpyBatch(host_, sizes_, device_, sizes_, kCopies, &to_host, &index, 1, &fail);
+        down =
+            aclrtMemcpyBatch(host_, sizes_, device_, sizes_, kCopies, &to_host, &index, 1, &fail);
         break;
       case 1:
         up = aclrtMemcpyBatchV2(device_, sizes_, host_, sizes_, kCopies, &to_device, &index, 1);
@@ -100,12 +102,12 @@ TEST_F(MemcpyBatchTest, EveryVariantRoundTrips) {
         EXPECT_EQ(fail, SIZE_MAX);
         break;
       default:
-        up = aclrtMemcpyBatchAsyncV2(device_, sizes_, host_, sizes_, kCopies, &to_device, &index,
-                                     1, stream_);
+        up = aclrtMemcpyBatchAsyncV2(device_, sizes_, host_, sizes_, kCopies, &to_device, &index, 1,
+                                     stream_);
         ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
         Clear();
-        down = aclrtMemcpyBatchAsyncV2(host_, sizes_, device_, sizes_, kCopies, &to_host, &index,
-                                       1, stream_);
+        down = aclrtMemcpyBatchAsyncV2(host_, sizes_, device_, sizes_, kCopies, &to_host, &index, 1,
+                                       stream_);
         ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
         break;
     }
@@ -123,9 +125,8 @@ TEST_F(MemcpyBatchTest, AttributesCoverRangesOfCopies) {
   std::vector<uint32_t> back(kWords[2]);
   void* dsts[kCopies] = {device_[0], device_[1], back.data()};
   void* srcs[kCopies] = {host_[0], host_[1], device_[2]};
-  aclrtMemcpyBatchAttr attrs[2] = {
-      Attr(ACL_MEM_LOCATION_TYPE_DEVICE, ACL_MEM_LOCATION_TYPE_HOST),
-      Attr(ACL_MEM_LOCATION_TYPE_HOST, ACL_MEM_LOCATION_TYPE_DEVICE)};
+  aclrtMemcpyBatchAttr attrs[2] = {Attr(ACL_MEM_LOCATION_TYPE_DEVICE, ACL_MEM_LOCATION_TYPE_HOST),
+                                   Attr(ACL_MEM_LOCATION_TYPE_HOST, ACL_MEM_LOCATION_TYPE_DEVICE)};
   size_t indexes[2] = {0, 2};
   size_t fail = 0;
   ASSERT_EQ(aclrtMemcpyBatch(dsts, sizes_, srcs, sizes_, kCopies, attrs, indexes, 2, &fail),
@@ -165,15 +166,15 @@ TEST_F(MemcpyBatchTest, BadCopiesAreNamedAndNothingMoves) {
   // The device id of a location counts.
   aclrtMemcpyBatchAttr other_device = to_device;
   other_device.dstLoc.id = 1;
-  EXPECT_EQ(aclrtMemcpyBatch(device_, sizes_, host_, sizes_, kCopies, &other_device, &index, 1,
-                             &fail),
-            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(
+      aclrtMemcpyBatch(device_, sizes_, host_, sizes_, kCopies, &other_device, &index, 1, &fail),
+      ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(fail, 0u);
 
   // The ACL layer's checks.
-  EXPECT_EQ(aclrtMemcpyBatch(device_, sizes_, host_, sizes_, kCopies, &to_device, &index, 1,
-                             nullptr),
-            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(
+      aclrtMemcpyBatch(device_, sizes_, host_, sizes_, kCopies, &to_device, &index, 1, nullptr),
+      ACL_ERROR_INVALID_PARAM);
   size_t small[kCopies] = {sizes_[0], sizes_[1] - 4, sizes_[2]};
   EXPECT_EQ(aclrtMemcpyBatch(device_, small, host_, sizes_, kCopies, &to_device, &index, 1, &fail),
             ACL_ERROR_INVALID_PARAM);
@@ -184,7 +185,8 @@ TEST_F(MemcpyBatchTest, BadCopiesAreNamedAndNothingMoves) {
   size_t zeros[kCopies] = {0, 0, 0};
   fail = 0;
   EXPECT_EQ(aclrtMemcpyBatch(nullptr, zeros, nullptr, zeros, kCopies, nullptr, nullptr, 0, &fail),
-            ACL_SUCCESS) << "nothing to copy: CANN checks nothing else";
+            ACL_SUCCESS)
+      << "nothing to copy: CANN checks nothing else";
   EXPECT_EQ(fail, SIZE_MAX);
   size_t indexes[2] = {0, 0};
   aclrtMemcpyBatchAttr two[2] = {to_device, to_device};
