@@ -16,6 +16,12 @@ namespace {
 // of the valid ones only INNER_DEVICE_TO_DEVICE has descriptors.
 constexpr int kMemcpyKinds = 8;
 
+// Through int: the enumeration's own range says nothing of what callers pass.
+bool KnownKind(aclrtMemcpyKind kind) {
+  const int value = static_cast<int>(kind);
+  return value >= 0 && value < kMemcpyKinds;
+}
+
 aclError Invalid(const char* why, const char* function) {
   return Result(npud::AclError(npud::kAclInvalidParam, why), function);
 }
@@ -32,7 +38,7 @@ namespace npud::abi_impl {
 
 aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize) {
   NPUD_REQUIRE_NOT_NULL(descSize);
-  if (kind < 0 || kind >= kMemcpyKinds) return Invalid("invalid aclrtMemcpyKind", __func__);
+  if (!KnownKind(kind)) return Invalid("invalid aclrtMemcpyKind", __func__);
   if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) return NoDescriptorKind(__func__);
   *descSize = npud::client::kMemcpyDescriptorBytes;
   return ACL_SUCCESS;
@@ -41,7 +47,7 @@ aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize) {
 aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr,
                             size_t count, void* config) {
   NPUD_REQUIRE_NOT_NULL(desc);
-  if (kind < 0 || kind >= kMemcpyKinds) return Invalid("invalid aclrtMemcpyKind", __func__);
+  if (!KnownKind(kind)) return Invalid("invalid aclrtMemcpyKind", __func__);
   NPUD_REQUIRE_NOT_NULL(srcAddr);
   NPUD_REQUIRE_NOT_NULL(dstAddr);
   if (count == 0) return Invalid("count must be positive", __func__);
@@ -52,7 +58,7 @@ aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, voi
 
 aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream stream) {
   NPUD_REQUIRE_NOT_NULL(desc);
-  if (kind < 0 || kind >= kMemcpyKinds) return Invalid("invalid aclrtMemcpyKind", __func__);
+  if (!KnownKind(kind)) return Invalid("invalid aclrtMemcpyKind", __func__);
   NPUD_REQUIRE_NOT_NULL(stream);  // Not the default stream.
   if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) return NoDescriptorKind(__func__);
   return Result(npud::client::MemcpyWithDescriptor(desc, stream), __func__);
