@@ -470,7 +470,9 @@ TEST_F(LocalProtocolAbuseTest, UnreadRepliesDoNotGrowTheDaemon) {
     absl::SleepFor(absl::Milliseconds(100));
     peak = std::max(peak, ResidentBytes(daemon_->pid()));
   }
-  EXPECT_LT(peak, before + (uint64_t{400} << 20))
+  // ASan's quarantine keeps up to 256 MiB of freed memory resident on top.
+  const uint64_t sanitizer_slack = NPUD_ADDRESS_SANITIZER ? uint64_t{256} << 20 : 0;
+  EXPECT_LT(peak, before + (uint64_t{400} << 20) + sanitizer_slack)
       << "daemon RSS " << (before >> 20) << " MiB -> peak " << (peak >> 20) << " MiB";
   ExpectDaemonStillServes();
   // Nothing was dropped: once the client reads, the reads continue in order

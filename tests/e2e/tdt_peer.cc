@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     std::printf("FAILED\n");
     return 1;
   }
+  acltdtDestroyQueueAttr(attr);  // The queue stays; the attributes go.
   std::printf("QUEUE %u\n", id);
   std::fflush(stdout);
   std::string line;
