@@ -26,7 +26,11 @@ helpers of client/abi/abi_exceptions.h: an ACL error code (recorded like any fai
 for functions returning aclError, an RTC code for the functions of acl_rt_compile.h,
 a null / zero value (the message kept for aclGetRecentErrMsg) for the others. It
 also opens a HostCallSpan (client/core/host_trace.h), which records the call while
-NPUD_TRACE traces the process. A
+NPUD_TRACE traces the process. The aclrt* and aclmdlRI* functions (not variadic, not
+the injection calls themselves) can be replaced at run time (aclrtApiInjectionSetFunc):
+their exported definition calls the hook of its entry in npud::client::kApiHooks
+(client/abi/api_hooks.h) if one is set, else the original, which is a static function
+of the same file (npud_origin_<name>) the hook may call in turn. A
 variadic function (aclAppLog) must return void; its implementation takes a va_list in
 place of the "...".
 
@@ -260,8 +264,21 @@ def on_exception(row):
     return [report, f"return {ret}{{}};"]
 
 
-def entry_point(row):
-    """The exported definition of an impl row."""
+def hookable(row):
+    """Whether aclrtApiInjectionSetFunc may replace the row's function."""
+    name = row["name"]
+    return (row["status"] == "impl" and not row["variadic"] and row["header"] != RTC_HEADER
+            and not name.startswith("aclrtApiInjection")
+            and (name.startswith("aclrt") or name.startswith("aclmdlRI")))
+
+
+def origin_name(row):
+    return f"npud_origin_{row['name']}"
+
+
+def entry_point(row, hook_index=None):
+    """The exported definition of an impl row; with a hook index, the static original
+    it calls unless a hook replaces it, then the exported definition."""
     args = [name for _, name in row["params"]] + ([VA_LIST_NAME] if row["variadic"] else [])
     call = f"{IMPL_NAMESPACE}::{row['name']}({', '.join(args)});"
     if row["return_type"] != "void":
@@ -272,7 +289,23 @@ def entry_point(row):
         body = [f"va_list {VA_LIST_NAME};", f"va_start({VA_LIST_NAME}, {row['params'][-1][1]});"] + body
         body.append(f"va_end({VA_LIST_NAME});")
     visibility = '__attribute__((visibility("default"))) ' if row["header"] in UNMARKED_HEADERS else ""
-    return [visibility + row["signature"][:-1] + " {"] + ["  " + s for s in body] + ["}"]
+    if hook_index is None:
+        return [visibility + row["signature"][:-1] + " {"] + ["  " + s for s in body] + ["}"]
+    signature = row["signature"][:-1]
+    origin = origin_name(row)
+    static_signature = "static " + signature.replace(f" {row['name']}(", f" {origin}(", 1)
+    forward = f"({', '.join(args)})"
+    ret = "" if row["return_type"] == "void" else "return "
+    dispatch = [
+        f"if (npud::client::ApiFunction hook = npud::client::kApiHooks[{hook_index}].current.load(",
+        "        std::memory_order_acquire)) {",
+        f"  {ret}reinterpret_cast<decltype(&{origin})>(hook){forward};",
+    ]
+    if not ret:
+        dispatch.append("  return;")
+    dispatch += ["}", f"{ret}{origin}{forward};"]
+    return ([static_signature + " {"] + ["  " + s for s in body] + ["}", ""] +
+            [visibility + signature + " {"] + ["  " + s for s in dispatch] + ["}"])
 
 
 def render_entry_points(rows, table_path, impl_include):
@@ -291,12 +324,24 @@ def render_entry_points(rows, table_path, impl_include):
     if any(r["variadic"] for r in impl):
         out += ["#include <cstdarg>", ""]
     out += acl_includes(impl)
-    out += ['#include "client/abi/abi_exceptions.h"', '#include "client/core/host_trace.h"',
-            f'#include "{impl_include}"', "", 'extern "C" {']
+    hooks = [r for r in impl if hookable(r)]
+    out += ['#include "client/abi/abi_exceptions.h"', '#include "client/abi/api_hooks.h"',
+            '#include "client/core/host_trace.h"', f'#include "{impl_include}"', "", 'extern "C" {']
     for row in impl:
         out.append("")
-        out += entry_point(row)
-    out += ["", '}  // extern "C"', ""]
+        out += entry_point(row, hooks.index(row) if row in hooks else None)
+    out += ["", '}  // extern "C"', "", "namespace npud::client {", ""]
+    out.append("// Constant-initialized: no hook is set before the first call.")
+    out.append("ApiHook kApiHooks[] = {")
+    out += [f'    {{"{r["name"]}", nullptr}},' for r in hooks]
+    if not hooks:
+        out.append('    {"", nullptr},')
+    out += ["};", "", "const ApiFunction kApiOrigins[] = {"]
+    out += [f"    reinterpret_cast<ApiFunction>(&{origin_name(r)})," for r in hooks]
+    if not hooks:
+        out.append("    nullptr,")
+    out += ["};", "", f"const size_t kApiHookCount = {len(hooks)};", "",
+            "}  // namespace npud::client", ""]
     return "\n".join(out)
 
 

@@ -94,7 +94,8 @@ absl::Status SetMemcpyDescriptor(void* desc, const void* src, void* dst, size_t 
 
 absl::Status MemcpyWithDescriptor(void* desc, void* stream) {
   NPUD_RETURN_IF_ERROR(ResolveStream(stream).status());
-  NPUD_ASSIGN_OR_RETURN(const Descriptor descriptor, ReadDescriptor(desc, stream, kMemcpyMagic, /*wait=*/true));
+  NPUD_ASSIGN_OR_RETURN(const Descriptor descriptor,
+                        ReadDescriptor(desc, stream, kMemcpyMagic, /*wait=*/true));
   return D2dAsync(descriptor.dst, descriptor.count, descriptor.src, descriptor.count, stream);
 }
 
@@ -133,7 +134,8 @@ absl::Status SetCacheDescriptor(void* desc, const void* src, size_t size) {
 absl::Status CacheOperationWithDescriptor(void* desc, void* stream) {
   if (desc == nullptr) return AclError(kRtParamInvalid, "the descriptor is null");
   NPUD_RETURN_IF_ERROR(ResolveStream(stream).status());
-  NPUD_ASSIGN_OR_RETURN(const Descriptor descriptor, ReadDescriptor(desc, stream, kCacheMagic, /*wait=*/false));
+  NPUD_ASSIGN_OR_RETURN(const Descriptor descriptor,
+                        ReadDescriptor(desc, stream, kCacheMagic, /*wait=*/false));
   return CheckCacheRange(reinterpret_cast<const void*>(descriptor.src), descriptor.count);
 }
 

@@ -38,8 +38,7 @@ absl::Status MemcpyWithDescriptor(void* desc, void* stream);
 // dst_offset), the slots being 8-byte device words that hold base
 // addresses; `dest_max` bounds dst_offset + count.
 absl::Status MemcpyWithOffsets(void* dst_slot, size_t dest_max, size_t dst_offset,
-                               const void* src_slot, size_t count, size_t src_offset,
-                               void* stream);
+                               const void* src_slot, size_t count, size_t src_offset, void* stream);
 
 // Writes a cache maintenance descriptor for `size` bytes at `src` into
 // `desc` (device memory), synchronously.

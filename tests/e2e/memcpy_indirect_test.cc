@@ -66,9 +66,9 @@ TEST_F(IndirectTest, MemcpyDescriptorCopiesWhatItDescribes) {
   EXPECT_EQ(aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream_),
             ACL_ERROR_RT_PARAM_INVALID)
       << "a descriptor never set";
-  ASSERT_EQ(aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, src, dst, kWords * 4,
-                               nullptr),
-            ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, src, dst, kWords * 4, nullptr),
+      ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, stream_),
             ACL_SUCCESS);
   ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
@@ -77,14 +77,14 @@ TEST_F(IndirectTest, MemcpyDescriptorCopiesWhatItDescribes) {
   int config = 0;
   EXPECT_EQ(aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, src, dst, 4, &config),
             ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtSetMemcpyDesc(static_cast<char*>(desc) + 8, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE,
-                               src, dst, 4, nullptr),
+  EXPECT_EQ(aclrtSetMemcpyDesc(static_cast<char*>(desc) + 8, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, src,
+                               dst, 4, nullptr),
             ACL_ERROR_RT_PARAM_INVALID)
       << "not 64-byte aligned";
   uint32_t host_word = 0;
-  EXPECT_EQ(aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, &host_word, dst, 4,
-                               nullptr),
-            ACL_ERROR_RT_PARAM_INVALID);
+  EXPECT_EQ(
+      aclrtSetMemcpyDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, &host_word, dst, 4, nullptr),
+      ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(aclrtMemcpyAsyncWithDesc(desc, ACL_MEMCPY_INNER_DEVICE_TO_DEVICE, nullptr),
             ACL_ERROR_INVALID_PARAM);
 }
@@ -126,9 +126,9 @@ TEST_F(IndirectTest, OffsetCopiesFollowSlotsWrittenEarlierOnTheStream) {
 
   auto** dst = reinterpret_cast<void**>(dst_slot);
   auto** src = const_cast<const void**>(reinterpret_cast<void**>(src_slot));
-  EXPECT_EQ(aclrtMemcpyAsyncWithOffset(dst, kWords * 4, 0, src, 0, 0, ACL_MEMCPY_HOST_TO_DEVICE,
-                                       stream_),
-            ACL_SUCCESS)
+  EXPECT_EQ(
+      aclrtMemcpyAsyncWithOffset(dst, kWords * 4, 0, src, 0, 0, ACL_MEMCPY_HOST_TO_DEVICE, stream_),
+      ACL_SUCCESS)
       << "nothing to copy";
   EXPECT_EQ(aclrtMemcpyAsyncWithOffset(dst, kWords * 4, 0, src, 4, 0, ACL_MEMCPY_DEVICE_TO_DEVICE,
                                        stream_),
@@ -182,9 +182,9 @@ TEST_F(IndirectTest, CheckMemTypeClassifiesEveryAddress) {
   prop.allocationType = ACL_MEM_ALLOCATION_TYPE_PINNED;
   prop.memAttr = ACL_HBM_MEM_HUGE;
   prop.location.type = ACL_MEM_LOCATION_TYPE_DEVICE;
-  ASSERT_EQ(aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM,
-                                             &granularity),
-            ACL_SUCCESS);
+  ASSERT_EQ(
+      aclrtMemGetAllocationGranularity(&prop, ACL_RT_MEM_ALLOC_GRANULARITY_MINIMUM, &granularity),
+      ACL_SUCCESS);
   void* va = nullptr;
   ASSERT_EQ(aclrtReserveMemAddress(&va, granularity, 0, nullptr, 0), ACL_SUCCESS);
   void* reserved[1] = {va};
