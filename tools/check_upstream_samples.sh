@@ -12,6 +12,8 @@
 # SHOW_LOGS=1 prints the output of passing samples too.
 set -uo pipefail
 repo_root="$(cd "$(dirname "$0")/.." && pwd)"
+# Several samples check their results with numpy.
+"$repo_root/tools/install_deps.sh" python3-numpy > /dev/null
 source_repo="$1"
 shift
 samples=("$@")
