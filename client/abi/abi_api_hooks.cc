@@ -24,11 +24,11 @@ std::optional<size_t> FindHook(const char* name) {
 }
 
 aclError NotHookable(const char* name, const char* function) {
-  return Result(npud::AclError(npud::kAclInvalidParam,
-                               std::string(name) +
-                                   " is not a function npud lets replace (the aclrt* and "
-                                   "aclmdlRI* functions it implements)"),
-                function);
+  return Result(
+      npud::AclError(npud::kAclInvalidParam,
+                     std::string(name) + " is not a function npud lets replace (the aclrt* and "
+                                         "aclmdlRI* functions it implements)"),
+      function);
 }
 
 }  // namespace

@@ -65,8 +65,7 @@ TEST(ApiHooksTest, OnlyImplementedRuntimeFunctionsAreHookable) {
   EXPECT_EQ(aclrtApiInjectionSetFunc("aclrtGetDevice", nullptr), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtApiInjectionSetFunc(nullptr, reinterpret_cast<aclrtApiFunc>(&CountingGetDevice)),
             ACL_ERROR_INVALID_PARAM);
-  EXPECT_EQ(aclrtApiInjectionGetFunc("aclrtGetDevice", nullptr, &current),
-            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtApiInjectionGetFunc("aclrtGetDevice", nullptr, &current), ACL_ERROR_INVALID_PARAM);
 }
 
 }  // namespace
