@@ -102,7 +102,8 @@ absl::Status RecordEvent(void* event, void* stream) {
   call.mutable_record_event()->set_event_id(resolved.id);
   call.mutable_record_event()->set_stream_id(target.id);
   NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
-  Runtime::Get().objects().EventHardwareId(resolved.id);
+  // Only the first record gives the id; later ones skip the registry's lock.
+  if (resolved.record.hardware_id == 0) Runtime::Get().objects().EventHardwareId(resolved.id);
   return absl::OkStatus();
 }
 

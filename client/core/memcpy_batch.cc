@@ -13,25 +13,19 @@
 namespace npud::client {
 namespace {
 
-// aclrtMemLocationType values.
-constexpr uint32_t kHost = 0;
-constexpr uint32_t kDevice = 1;
-constexpr uint32_t kUnregistered = 2;
-constexpr uint32_t kHostNuma = 4;
-
 // The driver's bound on a synchronous batch (DEVMM_MEMCPY_BATCH_MAX_COUNT).
 constexpr size_t kMaxSyncCopies = 4096;
 
 // Pageable and NUMA host memory count as host memory in the comparison.
 uint32_t Normalized(uint32_t type) {
-  return type == kUnregistered || type == kHostNuma ? kHost : type;
+  return type == kUnregisteredMemory || type == kHostNumaMemory ? kHostMemory : type;
 }
 
 // Whether `pointer` lies where (`id`, `type`) says.
 absl::StatusOr<bool> LocatedAt(const void* pointer, uint32_t id, uint32_t type) {
   NPUD_ASSIGN_OR_RETURN(const PointerAttributes actual, PointerAttributesOf(pointer));
   if (Normalized(actual.type) != Normalized(type)) return false;
-  return Normalized(type) != kDevice || actual.device == id;
+  return Normalized(type) != kDeviceMemory || actual.device == id;
 }
 
 absl::Status BadCopy(size_t index, size_t* fail_index, const std::string& why) {
@@ -42,8 +36,8 @@ absl::Status BadCopy(size_t index, size_t* fail_index, const std::string& why) {
 // The ACL-level kind of copy `index` after its locations were checked.
 absl::StatusOr<CopyKind> KindOf(size_t index, const BatchAttr& attr, size_t* fail_index) {
   const uint32_t dst = Normalized(attr.dst_type), src = Normalized(attr.src_type);
-  if (src == kHost && dst == kDevice) return CopyKind::kHostToDevice;
-  if (src == kDevice && dst == kHost) return CopyKind::kDeviceToHost;
+  if (src == kHostMemory && dst == kDeviceMemory) return CopyKind::kHostToDevice;
+  if (src == kDeviceMemory && dst == kHostMemory) return CopyKind::kDeviceToHost;
   return BadCopy(index, fail_index, "only host-to-device and device-to-host copies batch");
 }
 

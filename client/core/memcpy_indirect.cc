@@ -10,7 +10,6 @@
 namespace npud::client {
 namespace {
 
-constexpr uint32_t kDevice = 1;
 constexpr uint64_t kMaxCopyBytes = uint64_t{4} << 30;
 constexpr uint64_t kDescriptorAlignment = 64;
 // Marks what aclrtSetMemcpyDesc / aclrtCmoSetDesc wrote ("npudMCPY",
@@ -32,7 +31,7 @@ uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointe
 
 absl::StatusOr<PointerAttributes> DeviceMemory(const void* pointer, const char* what) {
   NPUD_ASSIGN_OR_RETURN(const PointerAttributes attributes, PointerAttributesOf(pointer));
-  if (attributes.type != kDevice) {
+  if (attributes.type != kDeviceMemory) {
     return AclError(kRtParamInvalid, absl::StrFormat("%s %p is not device memory", what, pointer));
   }
   return attributes;
@@ -43,9 +42,8 @@ absl::Status WriteDescriptor(void* desc, const Descriptor& descriptor) {
                 static_cast<uint32_t>(CopyKind::kHostToDevice), /*async=*/false, nullptr);
 }
 
-// Waits for the earlier work of `stream`, then reads `bytes` at `device`.
-absl::Status ReadAfterStream(void* stream, const void* device, void* host, size_t bytes) {
-  NPUD_RETURN_IF_ERROR(SynchronizeStream(stream, -1));
+// Reads `bytes` at `device` now (a synchronous copy, on no stream).
+absl::Status ReadNow(const void* device, void* host, size_t bytes) {
   return Memcpy(host, bytes, device, bytes, static_cast<uint32_t>(CopyKind::kDeviceToHost),
                 /*async=*/false, nullptr);
 }
@@ -54,13 +52,9 @@ absl::Status ReadAfterStream(void* stream, const void* device, void* host, size_
 // descriptor); otherwise now (a cache operation only checks it).
 absl::StatusOr<Descriptor> ReadDescriptor(void* desc, void* stream, uint64_t magic, bool wait) {
   NPUD_RETURN_IF_ERROR(DeviceMemory(desc, "the descriptor").status());
+  if (wait) NPUD_RETURN_IF_ERROR(SynchronizeStream(stream, -1));
   Descriptor descriptor{};
-  if (wait) {
-    NPUD_RETURN_IF_ERROR(ReadAfterStream(stream, desc, &descriptor, sizeof(descriptor)));
-  } else {
-    NPUD_RETURN_IF_ERROR(Memcpy(&descriptor, sizeof(descriptor), desc, sizeof(descriptor),
-                                static_cast<uint32_t>(CopyKind::kDeviceToHost), false, nullptr));
-  }
+  NPUD_RETURN_IF_ERROR(ReadNow(desc, &descriptor, sizeof(descriptor)));
   if (descriptor.magic != magic) {
     return AclError(kRtParamInvalid,
                     absl::StrFormat("%p holds no descriptor of this kind (set it first)", desc));
@@ -113,9 +107,11 @@ absl::Status MemcpyWithOffsets(void* dst_slot, size_t dest_max, size_t dst_offse
   NPUD_RETURN_IF_ERROR(ResolveStream(stream).status());
   NPUD_RETURN_IF_ERROR(DeviceMemory(dst_slot, "the destination slot").status());
   NPUD_RETURN_IF_ERROR(DeviceMemory(src_slot, "the source slot").status());
+  // Both slots after the stream's earlier work: one wait.
+  NPUD_RETURN_IF_ERROR(SynchronizeStream(stream, -1));
   uint64_t dst_base = 0, src_base = 0;
-  NPUD_RETURN_IF_ERROR(ReadAfterStream(stream, dst_slot, &dst_base, sizeof(dst_base)));
-  NPUD_RETURN_IF_ERROR(ReadAfterStream(stream, src_slot, &src_base, sizeof(src_base)));
+  NPUD_RETURN_IF_ERROR(ReadNow(dst_slot, &dst_base, sizeof(dst_base)));
+  NPUD_RETURN_IF_ERROR(ReadNow(src_slot, &src_base, sizeof(src_base)));
   return D2dAsync(dst_base + dst_offset, dest_max - dst_offset, src_base + src_offset, count,
                   stream);
 }

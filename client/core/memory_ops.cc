@@ -435,11 +435,10 @@ absl::Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, 
 }
 
 absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr) {
-  constexpr uint32_t kHost = 0, kDevice = 1, kUnregistered = 2;
   PointerAttributes attributes;
   Runtime& runtime = Runtime::Get();
   if (runtime.IsDevicePointer(ptr)) {
-    attributes.type = kDevice;
+    attributes.type = kDeviceMemory;
     attributes.page_size = 4096;
     NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices, runtime.Devices());
     const uint64_t address = Address(ptr);
@@ -450,7 +449,7 @@ absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr) {
     }
     return attributes;  // a reserved virtual address: device 0 unless in a device's range
   }
-  attributes.type = runtime.host_memory().Contains(ptr, 1) ? kHost : kUnregistered;
+  attributes.type = runtime.host_memory().Contains(ptr, 1) ? kHostMemory : kUnregisteredMemory;
   attributes.page_size = static_cast<uint32_t>(sysconf(_SC_PAGESIZE));
   return attributes;
 }

@@ -72,6 +72,15 @@ absl::Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, u
 // order (a synchronous one waits for each).
 absl::Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
                       size_t height, uint32_t kind, bool async, void* stream);
+// aclrtMemLocationType values.
+enum MemLocation : uint32_t {
+  kHostMemory = 0,
+  kDeviceMemory = 1,
+  kUnregisteredMemory = 2,
+  kManagedMemory = 3,
+  kHostNumaMemory = 4,
+};
+
 // aclrtPointerGetAttributes: where `ptr` lives. `device`: its device for
 // device memory; `type` an aclrtMemLocationType (host for memory from
 // aclrtMallocHost or registered with npud, unregistered otherwise).
