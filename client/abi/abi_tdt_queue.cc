@@ -13,12 +13,14 @@
 #include "acl/acl_tdt_queue.h"
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
+#include "client/core/mbufs.h"
 #include "client/core/tdt_queue_ops.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
 using npud::client::Result;
+using npud::client::ResultInto;
 
 namespace {
 
@@ -65,15 +67,6 @@ absl::Status CheckTimeout(int32_t timeout) {
 absl::Status CheckLength(size_t len, size_t size, const char* what) {
   if (len != size) return Invalid(absl::StrFormat("%s takes %d bytes, not %d", what, size, len));
   return absl::OkStatus();
-}
-
-// CANN's host mode offers neither queue sharing nor mbufs.
-aclError Unsupported(const char* function) {
-  return Result(npud::AclError(npud::kAclFeatureUnsupported,
-                               absl::StrFormat("%s is not supported with queues on the host (as "
-                                               "in CANN's host mode)",
-                                               function)),
-                function);
 }
 
 std::vector<npud::client::TdtRoute> RoutesOf(const acltdtQueueRouteList& list) {
@@ -153,6 +146,51 @@ absl::Status DequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retD
   return absl::OkStatus();
 }
 
+// A buffer travels as one message: its valid bytes and its whole private
+// area. The queue takes it over (CANN's acltdtEnqueue does): it is freed
+// once queued, and the dequeuer gets a new one.
+absl::Status EnqueueBuffer(uint32_t qid, void* buf, int32_t timeout) {
+  NPUD_RETURN_IF_ERROR(CheckTimeout(timeout));
+  NPUD_ASSIGN_OR_RETURN(const uint32_t chained, npud::client::MbufChainLength(buf));
+  if (chained != 1) {
+    return npud::AclError(npud::kRtFeatureNotSupport,
+                          absl::StrFormat("queuing a chain of %u buffers: npud queues one buffer "
+                                          "per message",
+                                          chained));
+  }
+  NPUD_ASSIGN_OR_RETURN(const npud::client::MbufData data, npud::client::MbufDataOf(buf));
+  NPUD_ASSIGN_OR_RETURN(const size_t length, npud::client::MbufDataLength(buf));
+  if (length == 0) return Invalid("the buffer holds no data (acltdtSetBufDataLen sets its length)");
+  std::string user(npud::client::kMbufUserDataBytes, '\0');
+  NPUD_RETURN_IF_ERROR(npud::client::GetMbufUserData(buf, user.data(), user.size(), 0));
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
+  NPUD_RETURN_IF_ERROR(npud::client::EnqueueTdt(
+      device, qid, std::string(static_cast<const char*>(data.data), length), std::move(user),
+      timeout));
+  return npud::client::FreeMbuf(buf);
+}
+
+absl::StatusOr<void*> DequeueBuffer(uint32_t qid, int32_t timeout) {
+  NPUD_RETURN_IF_ERROR(CheckTimeout(timeout));
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
+  NPUD_ASSIGN_OR_RETURN(npud::client::TdtMessage message,
+                        npud::client::DequeueTdt(device, qid, /*max_bytes=*/0, timeout));
+  NPUD_ASSIGN_OR_RETURN(void* buf,
+                        npud::client::AllocMbuf(std::max<size_t>(message.data.size(), 1)));
+  NPUD_ASSIGN_OR_RETURN(const npud::client::MbufData data, npud::client::MbufDataOf(buf));
+  std::memcpy(data.data, message.data.data(), message.data.size());
+  absl::Status filled = npud::client::SetMbufDataLength(buf, message.data.size());
+  const size_t user = std::min(message.user_data.size(), npud::client::kMbufUserDataBytes);
+  if (filled.ok() && user != 0) {
+    filled = npud::client::SetMbufUserData(buf, message.user_data.data(), user, 0);
+  }
+  if (!filled.ok()) {
+    (void)npud::client::FreeMbuf(buf);
+    return filled;
+  }
+  return buf;
+}
+
 }  // namespace
 
 namespace npud::abi_impl {
@@ -176,17 +214,13 @@ aclError acltdtDestroyQueue(uint32_t qid) {
 }
 
 aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
-  (void)qid;
-  (void)buf;
-  (void)timeout;
-  return Unsupported(__func__);
+  NPUD_REQUIRE_NOT_NULL(buf);
+  return Result(EnqueueBuffer(qid, buf, timeout), __func__);
 }
 
 aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
-  (void)qid;
-  (void)buf;
-  (void)timeout;
-  return Unsupported(__func__);
+  NPUD_REQUIRE_NOT_NULL(buf);
+  return ResultInto(DequeueBuffer(qid, timeout), buf, __func__);
 }
 
 aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, const void* userData,
@@ -202,21 +236,6 @@ aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* re
   NPUD_REQUIRE_NOT_NULL(retDataSize);
   return Result(DequeueData(qid, data, dataSize, retDataSize, userData, userDataSize, timeout),
                 __func__);
-}
-
-aclError acltdtGrantQueue(uint32_t qid, int32_t pid, uint32_t permission, int32_t timeout) {
-  (void)qid;
-  (void)pid;
-  (void)permission;
-  (void)timeout;
-  return Unsupported(__func__);
-}
-
-aclError acltdtAttachQueue(uint32_t qid, int32_t timeout, uint32_t* permission) {
-  (void)qid;
-  (void)timeout;
-  (void)permission;
-  return Unsupported(__func__);
 }
 
 aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
@@ -237,77 +256,44 @@ aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo,
 }
 
 aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
-  (void)size;
   if (type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM) {
     return Result(Invalid(absl::StrFormat("%u is not an acltdtAllocBufType", type)), __func__);
   }
-  NPUD_REQUIRE_NOT_NULL(buf);
-  return Unsupported(__func__);
+  return aclrtAllocBuf(buf, size);
 }
 
-aclError acltdtFreeBuf(acltdtBuf buf) {
-  (void)buf;
-  return Unsupported(__func__);
-}
+aclError acltdtFreeBuf(acltdtBuf buf) { return aclrtFreeBuf(buf); }
 
 aclError acltdtGetBufData(const acltdtBuf buf, void** dataPtr, size_t* size) {
-  (void)buf;
-  (void)dataPtr;
-  (void)size;
-  return Unsupported(__func__);
+  return aclrtGetBufData(buf, dataPtr, size);
 }
 
-aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) {
-  (void)buf;
-  (void)len;
-  return Unsupported(__func__);
-}
+aclError acltdtSetBufDataLen(acltdtBuf buf, size_t len) { return aclrtSetBufDataLen(buf, len); }
 
-aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) {
-  (void)buf;
-  (void)len;
-  return Unsupported(__func__);
-}
+aclError acltdtGetBufDataLen(acltdtBuf buf, size_t* len) { return aclrtGetBufDataLen(buf, len); }
 
 aclError acltdtAppendBufChain(acltdtBuf headBuf, acltdtBuf buf) {
-  (void)headBuf;
-  (void)buf;
-  return Unsupported(__func__);
+  return aclrtAppendBufChain(headBuf, buf);
 }
 
 aclError acltdtGetBufChainNum(acltdtBuf headBuf, uint32_t* num) {
-  (void)headBuf;
-  (void)num;
-  return Unsupported(__func__);
+  return aclrtGetBufChainNum(headBuf, num);
 }
 
 aclError acltdtGetBufFromChain(acltdtBuf headBuf, uint32_t index, acltdtBuf* buf) {
-  (void)headBuf;
-  (void)index;
-  (void)buf;
-  return Unsupported(__func__);
+  return aclrtGetBufFromChain(headBuf, index, buf);
 }
 
 aclError acltdtGetBufUserData(const acltdtBuf buf, void* dataPtr, size_t size, size_t offset) {
-  (void)buf;
-  (void)dataPtr;
-  (void)size;
-  (void)offset;
-  return Unsupported(__func__);
+  return aclrtGetBufUserData(buf, dataPtr, size, offset);
 }
 
 aclError acltdtSetBufUserData(acltdtBuf buf, const void* dataPtr, size_t size, size_t offset) {
-  (void)buf;
-  (void)dataPtr;
-  (void)size;
-  (void)offset;
-  return Unsupported(__func__);
+  return aclrtSetBufUserData(buf, dataPtr, size, offset);
 }
 
 aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
-  (void)buf;
-  (void)newBuf;
-  return Unsupported(__func__);
+  return aclrtCopyBufRef(buf, newBuf);
 }
 
 acltdtQueueAttr* acltdtCreateQueueAttr() { return new acltdtQueueAttr; }
