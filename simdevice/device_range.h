@@ -18,8 +18,9 @@ struct DeviceRange {
   int device_id = -1;
   uint64_t address = 0;
   uint64_t size = 0;
-  // Start of the allocation or mapping that holds the range.
+  // Start and size of the allocation or mapping that holds the range.
   uint64_t base = 0;
+  uint64_t extent = 0;
 
   uint8_t* data() const { return reinterpret_cast<uint8_t*>(address); }
 };

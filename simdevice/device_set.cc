@@ -128,7 +128,8 @@ absl::StatusOr<DeviceRange> DeviceSet::Resolve(uint64_t address, uint64_t size) 
   }
   NPUD_ASSIGN_OR_RETURN(DeviceMemory::BlockRef block, device->memory().Find(address, size));
   const uint64_t base = block->address();
-  return DeviceRange{std::move(block), device->id(), address, size, base};
+  const uint64_t extent = block->size();
+  return DeviceRange{std::move(block), device->id(), address, size, base, extent};
 }
 
 }  // namespace npud::sim

@@ -3,6 +3,7 @@
 #include <signal.h>
 
 #include <algorithm>
+#include <cfenv>
 #include <cstring>
 #include <utility>
 
@@ -26,6 +27,9 @@ struct RunState {
   std::shared_ptr<BlockRun> run;
   std::function<void(BlockRunResult)> done;
   std::atomic<uint32_t> remaining{0};
+  // A block raised a floating-point overflow, invalid operation or division
+  // by zero (the AI core's overflow status).
+  std::atomic<bool> float_overflow{false};
   absl::Mutex mu;
   absl::Status error ABSL_GUARDED_BY(mu);
   std::vector<std::string> output ABSL_GUARDED_BY(mu);
@@ -97,9 +101,14 @@ void RunBlock(const std::shared_ptr<RunState>& state, uint32_t block, const Core
   BlockHost host;
   BlockTime time{0, block, static_cast<uint32_t>(core.core_id), 0, 0};
   if (!state->run->cancelled.load()) {
+    // The CPU's sticky exception flags stand in for the core's overflow
+    // status: cleared before the block, read after it on the same thread.
+    constexpr int kOverflowFlags = FE_OVERFLOW | FE_INVALID | FE_DIVBYZERO;
+    std::feclearexcept(kOverflowFlags);
     time.start_ns = MonotonicNanos();
     const std::string failure = CallEntry(*state->run, block, core, &host);
     time.end_ns = MonotonicNanos();
+    if (std::fetestexcept(kOverflowFlags) != 0) state->float_overflow.store(true);
     if (!failure.empty()) state->Fail(block, failure);
   }
   {
@@ -113,6 +122,7 @@ void RunBlock(const std::shared_ptr<RunState>& state, uint32_t block, const Core
     absl::MutexLock lock(&state->mu);
     for (const std::string& text : state->output) result.output += text;
     result.status = state->error;
+    result.float_overflow = state->float_overflow.load();
     for (const BlockTime& time : state->times) {
       if (time.end_ns != 0) result.block_times.push_back(time);
     }

@@ -77,6 +77,10 @@ struct BlockRunResult {
   // With BlockRun::time_blocks: the blocks that ran, in block order per
   // launch.
   std::vector<BlockTime> block_times;
+  // A block's floating-point arithmetic overflowed, divided by zero or made
+  // a NaN of numbers (IEEE overflow, divide-by-zero or invalid; half and
+  // bfloat16 conversions that overflow count too).
+  bool float_overflow = false;
 };
 
 // Where a launch's result waits for its stream task to come back for it.

@@ -38,6 +38,7 @@ class KernelLaunchTask final : public Task {
     BlockRunResult result;
     if (!answer_->Take(&result)) return Progress::kPending;
     if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
+    if (result.float_overflow && spec_.float_overflow) spec_.float_overflow();
     block_times_ = std::move(result.block_times);
     *status = std::move(result.status);
     return Progress::kDone;

@@ -48,6 +48,9 @@ struct LaunchSpec {
   // Asked when the launch starts to run: whether its spans include one per
   // block (a trace asked for blocks). May be empty (never).
   std::function<bool()> time_blocks;
+  // Called once the launch has finished if a block raised the AI core's
+  // float overflow status (kernel_blocks.h); must not block. May be empty.
+  std::function<void()> float_overflow;
 };
 
 // `pool` must outlive the task.

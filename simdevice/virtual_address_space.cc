@@ -316,7 +316,8 @@ absl::StatusOr<DeviceRange> VirtualAddressSpace::Find(uint64_t owner, uint64_t a
                                     "has ended",
                                     pinned->address));
   }
-  return DeviceRange{pinned, pinned->memory->device_id(), address, size, pinned->address};
+  return DeviceRange{pinned,      pinned->memory->device_id(), address, size, pinned->address,
+                     pinned->size};
 }
 
 void VirtualAddressSpace::ReleaseAll(uint64_t owner) {

@@ -131,6 +131,18 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
                 __func__);
 }
 
+aclError aclrtMemGetAddressRange(void* ptr, void** pbase, size_t* psize) {
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  if (pbase == nullptr && psize == nullptr) {
+    return Result(npud::AclError(npud::kRtParamInvalid, "pbase and psize are both null"), __func__);
+  }
+  absl::StatusOr<npud::client::AddressRange> range = npud::client::AllocationRangeOf(ptr);
+  if (!range.ok()) return Result(range.status(), __func__);
+  if (pbase != nullptr) *pbase = range->base;
+  if (psize != nullptr) *psize = range->size;
+  return ACL_SUCCESS;
+}
+
 aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attributes) {
   NPUD_REQUIRE_NOT_NULL(ptr);
   NPUD_REQUIRE_NOT_NULL(attributes);

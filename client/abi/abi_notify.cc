@@ -41,6 +41,13 @@ aclError aclrtDestroyNotify(aclrtNotify notify) {
   return Result(npud::client::DestroyNotify(notify), __func__);
 }
 
+aclError aclrtNotifyBatchReset(aclrtNotify* notifies, size_t num) {
+  if (notifies == nullptr) {
+    return Result(npud::AclError(npud::kRtParamInvalid, "notifies is null"), __func__);
+  }
+  return Result(npud::client::ResetNotifies(notifies, num), __func__);
+}
+
 aclError aclrtRecordNotify(aclrtNotify notify, aclrtStream stream) {
   NPUD_REQUIRE_NOT_NULL(notify);
   return Result(npud::client::RecordNotify(notify, stream), __func__);

@@ -237,6 +237,13 @@ bool HostMemory::Contains(const void* pointer, size_t size) const {
   return Lookup(pointer, size) != nullptr;
 }
 
+std::optional<std::pair<void*, size_t>> HostMemory::AllocationOf(const void* pointer) const {
+  absl::MutexLock lock(&mu_);
+  const auto* entry = Lookup(pointer, 1);
+  if (entry == nullptr) return std::nullopt;
+  return std::make_pair(reinterpret_cast<void*>(entry->first), entry->second.size);
+}
+
 std::optional<WindowRange> HostMemory::FindWindow(const void* pointer, size_t size) const {
   absl::MutexLock lock(&mu_);
   const auto* entry = Lookup(pointer, size);

@@ -52,6 +52,9 @@ class HostMemory {
   absl::Status Free(void* pointer) ABSL_LOCKS_EXCLUDED(mu_);
   // True if [pointer, pointer + size) lies inside one allocation.
   bool Contains(const void* pointer, size_t size) const ABSL_LOCKS_EXCLUDED(mu_);
+  // Start and size of the allocation or registration holding `pointer`.
+  std::optional<std::pair<void*, size_t>> AllocationOf(const void* pointer) const
+      ABSL_LOCKS_EXCLUDED(mu_);
   // The window that holds [pointer, pointer + size), if it is shared.
   std::optional<WindowRange> FindWindow(const void* pointer, size_t size) const
       ABSL_LOCKS_EXCLUDED(mu_);

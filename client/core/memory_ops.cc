@@ -454,6 +454,21 @@ absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr) {
   return attributes;
 }
 
+absl::StatusOr<AddressRange> AllocationRangeOf(const void* ptr) {
+  Runtime& runtime = Runtime::Get();
+  if (auto host = runtime.host_memory().AllocationOf(ptr)) {
+    return AddressRange{host->first, host->second};
+  }
+  if (!runtime.IsDevicePointer(ptr)) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not inside an allocation", ptr));
+  }
+  v1::Call call;
+  call.mutable_query_allocation()->set_address(Address(ptr));
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return AddressRange{reinterpret_cast<void*>(reply.allocation().base()),
+                      static_cast<size_t>(reply.allocation().size())};
+}
+
 absl::StatusOr<bool> CheckMemoryTypes(const void* const* addresses, uint32_t count,
                                       uint32_t mem_type, uint32_t reserve) {
   constexpr uint32_t kDev = 0x2, kDvpp = 0x8, kReserved = 0x20;

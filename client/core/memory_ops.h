@@ -90,6 +90,15 @@ struct PointerAttributes {
   uint32_t page_size = 0;
 };
 absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr);
+
+// aclrtMemGetAddressRange: start and size of the allocation holding `ptr`
+// (device memory, imported or mapped; aclrtMallocHost or registered host
+// memory).
+struct AddressRange {
+  void* base = nullptr;
+  size_t size = 0;
+};
+absl::StatusOr<AddressRange> AllocationRangeOf(const void* ptr);
 // aclrtCheckMemType: whether every one of `addresses` is memory of a class
 // in `mem_type` (ACL_RT_MEM_TYPE_DEV 0x2, DVPP 0x8 and, as CANN's runtime
 // spells it, 0x20 for reserved addresses). npud has no DVPP memory.

@@ -21,6 +21,8 @@ absl::Status DestroyNotify(void* notify);
 absl::Status RecordNotify(void* notify, void* stream);
 absl::Status WaitAndResetNotify(void* notify, void* stream, uint32_t timeout);
 absl::StatusOr<uint32_t> NotifyId(void* notify);
+// aclrtNotifyBatchReset: clears the notifies now (from the host).
+absl::Status ResetNotifies(void* const* notifies, size_t count);
 absl::StatusOr<std::string> ExportNotify(void* notify, uint64_t flags);
 absl::Status SetNotifyImportPids(void* notify, const std::vector<int64_t>& pids);
 absl::StatusOr<void*> ImportNotify(const char* key, uint64_t flags);

@@ -46,6 +46,8 @@ struct StreamRecord {
   uint32_t flags = 0;
   uint32_t user_tag = 0;
   uint32_t cache_op_info = 0;
+  // aclrtSetStreamOverflowSwitch (ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK).
+  uint32_t overflow_switch = 0;
 };
 
 struct EventRecord {

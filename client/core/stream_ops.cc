@@ -43,10 +43,8 @@ absl::Status CheckAttribute(uint32_t attr) {
   if (attr < kAttrFailureMode || attr > kAttrLaunchBlockingMode) {
     return AclError(kRtParamInvalid, absl::StrFormat("%d is not an aclrtStreamAttr", attr));
   }
-  if (attr == kAttrFloatOverflowCheck || attr == kAttrLaunchBlockingMode) {
-    return AclError(kRtFeatureNotSupport, attr == kAttrFloatOverflowCheck
-                                              ? "the simulated cores do not detect float overflow"
-                                              : "launch blocking modes are not simulated");
+  if (attr == kAttrLaunchBlockingMode) {
+    return AclError(kRtFeatureNotSupport, "launch blocking modes are not simulated");
   }
   return absl::OkStatus();
 }
@@ -175,15 +173,15 @@ absl::Status SetStreamAttribute(void* handle, uint32_t attr, uint64_t value) {
   if (attr == kAttrPriority && handle == nullptr) {
     return AclError(kRtParamInvalid, "the priority of the default stream cannot be changed");
   }
-  if (attr == kAttrCacheOpInfo && value > 1) {
-    return AclError(kRtParamInvalid,
-                    absl::StrFormat("cache op info switch %d is not 0 or 1", value));
+  if ((attr == kAttrCacheOpInfo || attr == kAttrFloatOverflowCheck) && value > 1) {
+    return AclError(kRtParamInvalid, absl::StrFormat("switch %d is not 0 or 1", value));
   }
   NPUD_ASSIGN_OR_RETURN(const StreamTarget stream, ResolveStream(handle));
   const uint32_t narrow = static_cast<uint32_t>(value);
   Runtime::Get().objects().UpdateStream(stream.id, [&](StreamRecord& record) {
     if (attr == kAttrUserCustomTag) record.user_tag = narrow;
     if (attr == kAttrCacheOpInfo) record.cache_op_info = narrow;
+    if (attr == kAttrFloatOverflowCheck) record.overflow_switch = narrow;
     if (attr == kAttrPriority) record.priority = std::min(narrow, kLowestPriority);
   });
   return absl::OkStatus();
@@ -199,6 +197,8 @@ absl::StatusOr<uint64_t> GetStreamAttribute(void* handle, uint32_t attr) {
       return record.user_tag;
     case kAttrCacheOpInfo:
       return record.cache_op_info;
+    case kAttrFloatOverflowCheck:
+      return record.overflow_switch;
     default:
       return record.priority;
   }

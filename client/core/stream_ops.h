@@ -35,9 +35,8 @@ absl::Status SetStreamFailureMode(void* handle, uint64_t mode);
 absl::StatusOr<StreamRecord> StreamInfo(void* handle);
 // aclrtSetStreamAttribute / aclrtGetStreamAttribute for aclrtStreamAttr
 // `attr`, the value widened to 64 bits (only the failure mode is 64 bits
-// wide). Priorities are clamped to [0, 7] as CANN clamps them; the float
-// overflow check and the launch blocking mode are not simulated
-// (ACL_ERROR_RT_FEATURE_NOT_SUPPORT).
+// wide). Priorities are clamped to [0, 7] as CANN clamps them; the launch
+// blocking mode is not simulated (ACL_ERROR_RT_FEATURE_NOT_SUPPORT).
 absl::Status SetStreamAttribute(void* handle, uint32_t attr, uint64_t value);
 absl::StatusOr<uint64_t> GetStreamAttribute(void* handle, uint32_t attr);
 // aclrtGetStreamAvailableNum: how many more streams the process may create

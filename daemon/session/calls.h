@@ -27,6 +27,7 @@ Outcome OpenDevice(SessionState& s, const v1::OpenDevice& op);
 Outcome CloseDevice(SessionState& s, const v1::CloseDevice& op);
 void SynchronizeDevice(SessionState& s, uint64_t call_id, const v1::SynchronizeDevice& op);
 Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op);
+Outcome FloatOverflowStatus(SessionState& s, const v1::FloatOverflowStatus& op);
 
 // stream_calls.cc: streams and events.
 Outcome CreateStream(SessionState& s, const v1::CreateStream& op);
@@ -46,6 +47,7 @@ Outcome EventElapsedTime(SessionState& s, const v1::EventElapsedTime& op);
 // memory_calls.cc: device memory, copies and memsets.
 Outcome Malloc(SessionState& s, const v1::Malloc& op);
 Outcome Free(SessionState& s, const v1::Free& op);
+Outcome QueryAllocation(SessionState& s, const v1::QueryAllocation& op);
 TaskOrError MemsetTask(SessionState& s, const v1::Memset& op);
 // Moves the bytes out of `op`.
 TaskOrError WriteTask(SessionState& s, v1::WriteDevice& op);
@@ -96,6 +98,7 @@ Outcome CreateNotify(SessionState& s, const v1::CreateNotify& op);
 Outcome DestroyNotify(SessionState& s, const v1::DestroyNotify& op);
 Outcome RecordNotify(SessionState& s, const v1::RecordNotify& op);
 Outcome WaitNotify(SessionState& s, const v1::WaitNotify& op);
+Outcome ResetNotifies(SessionState& s, const v1::ResetNotifies& op);
 Outcome IpcExportNotify(SessionState& s, const v1::IpcExportNotify& op);
 Outcome IpcSetNotifyPids(SessionState& s, const v1::IpcSetNotifyPids& op);
 Outcome IpcImportNotify(SessionState& s, const v1::IpcImportNotify& op);

@@ -65,6 +65,13 @@ void SynchronizeDevice(SessionState& s, uint64_t call_id, const v1::SynchronizeD
   arrive(absl::OkStatus());
 }
 
+Outcome FloatOverflowStatus(SessionState& s, const v1::FloatOverflowStatus& op) {
+  NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
+  v1::Reply reply;
+  reply.mutable_overflow()->set_overflow(s.float_overflow->Test(op.device_id(), op.reset()));
+  return reply;
+}
+
 Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op) {
   NPUD_ASSIGN_OR_RETURN(sim::Device * device, s.devices().Get(op.device_id()));
   if (op.attr() > kMaxMemAttr) {

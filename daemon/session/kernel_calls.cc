@@ -105,6 +105,9 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
   spec.device_id = stream->device_id();
   spec.stream_id = op.stream_id();
   spec.time_blocks = [timeline = s.timeline] { return timeline->tracing_blocks(); };
+  spec.float_overflow = [flags = s.float_overflow, device_id = spec.device_id] {
+    flags->Raise(device_id);
+  };
   // Device printf goes to the launching client, ahead of whatever reply
   // (a synchronize) follows the launch.
   spec.print = [sink = s.sink(), stream_id = op.stream_id()](std::string text) {

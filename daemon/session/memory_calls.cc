@@ -60,6 +60,14 @@ Outcome Malloc(SessionState& s, const v1::Malloc& op) {
 
 Outcome Free(SessionState& s, const v1::Free& op) { return Done(s.memory.Free(op.address())); }
 
+Outcome QueryAllocation(SessionState& s, const v1::QueryAllocation& op) {
+  NPUD_ASSIGN_OR_RETURN(const sim::DeviceRange range, s.memory.Access(op.address(), 1));
+  v1::Reply reply;
+  reply.mutable_allocation()->set_base(range.base);
+  reply.mutable_allocation()->set_size(range.extent);
+  return reply;
+}
+
 TaskOrError MemsetTask(SessionState& s, const v1::Memset& op) {
   NPUD_ASSIGN_OR_RETURN(sim::DeviceRange range, s.memory.Access(op.address(), op.count()));
   if (op.pattern_bytes() == 4) {

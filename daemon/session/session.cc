@@ -245,6 +245,13 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kTdtQueryRoutes:
       return s.Finish(id, 0, TdtQueryRoutes(s, call.tdt_query_routes()));
 
+    case v1::Call::kFloatOverflowStatus:
+      return s.Finish(id, 0, FloatOverflowStatus(s, call.float_overflow_status()));
+    case v1::Call::kQueryAllocation:
+      return s.Finish(id, 0, QueryAllocation(s, call.query_allocation()));
+    case v1::Call::kResetNotifies:
+      return s.Finish(id, 0, ResetNotifies(s, call.reset_notifies()));
+
     case v1::Call::OP_NOT_SET:
       break;
   }

@@ -176,6 +176,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   hosted.min_args_size = kernel.args_size;
   hosted.print = std::move(spec.print);
   hosted.time_blocks = std::move(spec.time_blocks);
+  hosted.float_overflow = std::move(spec.float_overflow);
   return sim::MakeHostedLaunchTask(std::move(hosted));
 }
 

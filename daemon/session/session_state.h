@@ -37,6 +37,7 @@
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
 #include "daemon/session/model_captures.h"
+#include "daemon/session/overflow_flags.h"
 #include "daemon/session/session_kernels.h"
 #include "daemon/session/session_limits.h"
 #include "daemon/session/session_timeline.h"
@@ -145,6 +146,8 @@ class SessionState {
   const std::shared_ptr<BulkLink> bulk;
   // Watches the tasks of the session's streams: kernel metrics, traces.
   const std::shared_ptr<SessionTimeline> timeline;
+  // The float overflow status its kernels raised, per device.
+  const std::shared_ptr<OverflowFlags> float_overflow = std::make_shared<OverflowFlags>();
   // Turns true when the session ends: its running compilations are killed.
   const std::shared_ptr<std::atomic<bool>> ended = std::make_shared<std::atomic<bool>>(false);
 

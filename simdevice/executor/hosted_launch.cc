@@ -58,6 +58,7 @@ class HostedLaunchTask final : public Task {
     BlockRunResult result;
     if (!answer_->Take(&result)) return Progress::kPending;
     if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
+    if (result.float_overflow && spec_.float_overflow) spec_.float_overflow();
     times_ = std::move(result.launch_times);
     block_times_ = std::move(result.block_times);
     *status = std::move(result.status);

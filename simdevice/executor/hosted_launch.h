@@ -41,6 +41,9 @@ struct HostedLaunchSpec {
   // Asked when the batch is sent to the host: whether its launches time
   // their blocks (a trace asked for blocks). May be empty (never).
   std::function<bool()> time_blocks;
+  // Called once the launch has finished if a block raised the AI core's
+  // float overflow status (kernel_blocks.h); must not block. May be empty.
+  std::function<void()> float_overflow;
 };
 
 std::unique_ptr<Task> MakeHostedLaunchTask(HostedLaunchSpec spec);

@@ -341,6 +341,8 @@ void KernelHost::ReadLoop() {
       read_all = read_all && in.Get(&time.launch) && in.Get(&time.block) && in.Get(&time.core) &&
                  in.Get(&time.start_ns) && in.Get(&time.end_ns);
     }
+    uint8_t float_overflow = 0;
+    read_all = read_all && in.Get(&float_overflow);
     if (!read_all) {
       Kill("it broke the protocol");
       break;
@@ -355,7 +357,8 @@ void KernelHost::ReadLoop() {
     }
     absl::Status status = code == 0 ? absl::OkStatus() : FromAclCode(code, message);
     if (!status.ok()) spdlog::error("device exception: {}", message);
-    pending.done({std::move(status), std::move(output), std::move(times), std::move(block_times)});
+    pending.done({std::move(status), std::move(output), std::move(times), std::move(block_times),
+                  float_overflow != 0});
   }
   Ended();
 }

@@ -276,6 +276,7 @@ class KernelHostMain {
       for (const BlockTime& time : batch->result.block_times) {
         done.Put(time.launch).Put(time.block).Put(time.core).Put(time.start_ns).Put(time.end_ns);
       }
+      done.Put(static_cast<uint8_t>(batch->result.float_overflow));
       Send(done);
       return;
     }
@@ -284,6 +285,7 @@ class KernelHostMain {
     const uint32_t launch = static_cast<uint32_t>(batch->next - 1);
     RunBlocks(std::move(run), pool_.get(), [this, batch, start, launch](BlockRunResult result) {
       if (batch->result.status.ok()) batch->result.status = std::move(result.status);
+      batch->result.float_overflow |= result.float_overflow;
       batch->result.output += result.output;
       std::vector<BlockTime>& times = batch->result.block_times;
       for (BlockTime& time : result.block_times) {

@@ -52,6 +52,13 @@ extern "C" __global__ __aicore__ void count_up(GM_ADDR counter, uint32_t expect)
   *value = *value == expect ? expect + 1 : 1u << 30;
 }
 
+// out[i] = half(x[i]) for n floats: values past 65504 overflow to infinity.
+extern "C" __global__ __aicore__ void to_half(GM_ADDR x, GM_ADDR out, uint32_t n) {
+  auto* in = reinterpret_cast<__gm__ float*>(x);
+  auto* halves = reinterpret_cast<__gm__ half*>(out);
+  for (uint32_t i = 0; i < n; ++i) halves[i] = half(in[i]);
+}
+
 // Asks for more unified buffer than a core has.
 extern "C" __global__ __aicore__ void ub_hog() {
   AscendC::TPipe pipe;
@@ -67,3 +74,4 @@ NPUD_KERNEL_REGISTER(poke);
 NPUD_KERNEL_REGISTER(spin);
 NPUD_KERNEL_REGISTER(count_up);
 NPUD_KERNEL_REGISTER(ub_hog);
+NPUD_KERNEL_REGISTER(to_half);

@@ -6,10 +6,12 @@
 // rounding. Every value of the narrow formats and every int32 is a double, so any
 // conversion between half/bfloat16/float/int32 can go through it. Overflow gives
 // infinity or the largest finite value as IEEE 754 prescribes for the direction;
-// NaN stays a quiet NaN (payload truncated); signed zeros are kept.
+// NaN stays a quiet NaN (payload truncated); signed zeros are kept. Overflow also
+// raises FE_OVERFLOW.
 #ifndef NPUD_ASCENDC_FLOAT_FORMAT_H_
 #define NPUD_ASCENDC_FLOAT_FORMAT_H_
 
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -56,6 +58,13 @@ inline bool RoundsUp(Rounding r, bool neg, uint64_t q, uint64_t rem, uint64_t ha
   return false;
 }
 
+// A finite value too large for a narrow format sets the CPU's overflow flag,
+// as a float conversion would: the kernel's overflow status reads it.
+inline uint32_t RaiseOverflow(uint32_t bits) {
+  std::feraiseexcept(FE_OVERFLOW);
+  return bits;
+}
+
 // Rounds x to format f; returns its bit pattern (sign bit at mant_bits + exp_bits).
 inline uint32_t EncodeBinary(double x, BinaryFormat f, Rounding r) {
   uint64_t b;
@@ -85,7 +94,7 @@ inline uint32_t EncodeBinary(double x, BinaryFormat f, Rounding r) {
   // |x| = m * 2^(e - 52)
   const int e = dexp == 0 ? -1022 : dexp - 1023;
   const uint64_t m = dexp == 0 ? dfrac : dfrac | (uint64_t{1} << 52);
-  if (e > emax) return overflow;
+  if (e > emax) return RaiseOverflow(overflow);
 
   // Quantum of the result: 2^(E - mant_bits) with E = max(e, emin).
   const int big_e = e < emin ? emin : e;
@@ -104,7 +113,7 @@ inline uint32_t EncodeBinary(double x, BinaryFormat f, Rounding r) {
   // q carries the implicit bit for normals, so the exponent field adds up (and a carry
   // out of the significand bumps it).
   const uint64_t bits = (static_cast<uint64_t>(big_e - emin) << f.mant_bits) + q;
-  if (bits >= inf) return overflow;
+  if (bits >= inf) return RaiseOverflow(overflow);
   return sign | static_cast<uint32_t>(bits);
 }
 
