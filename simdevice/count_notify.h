@@ -62,9 +62,6 @@ class CountNotify {
   std::vector<Waker> waiters_ ABSL_GUARDED_BY(mu_);
 };
 
-// Calls the waker at (or soon after) the given time.
-using WakeAt = std::function<void(absl::Time, Waker)>;
-
 std::unique_ptr<Task> MakeCountRecordTask(std::shared_ptr<CountNotify> notify,
                                           CountNotify::RecordMode mode, uint32_t value);
 std::unique_ptr<Task> MakeCountResetTask(std::shared_ptr<CountNotify> notify);

@@ -2,6 +2,9 @@
 
 #include <utility>
 
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
+
 namespace npud::sim {
 namespace {
 
@@ -29,13 +32,30 @@ class RecordEventTask final : public Task {
 
 class WaitEventTask final : public Task {
  public:
-  explicit WaitEventTask(std::shared_ptr<Event> event)
-      : event_(std::move(event)), target_(event_->WaitTarget()) {}
+  WaitEventTask(std::shared_ptr<Event> event, absl::Duration timeout, WakeAt wake_at)
+      : event_(std::move(event)),
+        target_(event_->WaitTarget()),
+        timeout_(timeout),
+        wake_at_(std::move(wake_at)) {}
 
   Progress Run(const Waker& wake, absl::Status* status) override {
-    if (target_ != 0 && !event_->ReachedOrNotify(target_, wake)) return Progress::kPending;
-    *status = absl::OkStatus();
-    return Progress::kDone;
+    if (target_ == 0 || event_->ReachedOrNotify(target_, wake)) {
+      *status = absl::OkStatus();
+      return Progress::kDone;
+    }
+    if (timeout_ > absl::ZeroDuration() && wake_at_) {
+      const absl::Time now = absl::Now();
+      if (deadline_ == absl::InfiniteFuture()) {
+        deadline_ = now + timeout_;
+        wake_at_(deadline_, wake);
+      } else if (now >= deadline_) {
+        *status =
+            AclError(kRtWaitTimeout, absl::StrFormat("the awaited event was not recorded within %s",
+                                                     absl::FormatDuration(timeout_)));
+        return Progress::kDone;
+      }
+    }
+    return Progress::kPending;
   }
   bool WaitsOnOthers() const override { return true; }
   const char* name() const override { return "wait-event"; }
@@ -44,6 +64,9 @@ class WaitEventTask final : public Task {
  private:
   const std::shared_ptr<Event> event_;
   const uint64_t target_;
+  const absl::Duration timeout_;
+  const WakeAt wake_at_;
+  absl::Time deadline_ = absl::InfiniteFuture();
 };
 
 class ResetEventTask final : public Task {
@@ -69,8 +92,9 @@ std::unique_ptr<Task> MakeRecordEventTask(std::shared_ptr<Event> event) {
   return std::make_unique<RecordEventTask>(std::move(event));
 }
 
-std::unique_ptr<Task> MakeWaitEventTask(std::shared_ptr<Event> event) {
-  return std::make_unique<WaitEventTask>(std::move(event));
+std::unique_ptr<Task> MakeWaitEventTask(std::shared_ptr<Event> event, absl::Duration timeout,
+                                        WakeAt wake_at) {
+  return std::make_unique<WaitEventTask>(std::move(event), timeout, std::move(wake_at));
 }
 
 std::unique_ptr<Task> MakeResetEventTask(std::shared_ptr<Event> event) {

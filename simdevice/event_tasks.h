@@ -14,7 +14,12 @@
 namespace npud::sim {
 
 std::unique_ptr<Task> MakeRecordEventTask(std::shared_ptr<Event> event);
-std::unique_ptr<Task> MakeWaitEventTask(std::shared_ptr<Event> event);
+// Waits for the event's latest record; with a nonzero `timeout` the stream
+// fails with kRtWaitTimeout when it has not completed by then (`wake_at`
+// arms the check).
+std::unique_ptr<Task> MakeWaitEventTask(std::shared_ptr<Event> event,
+                                        absl::Duration timeout = absl::ZeroDuration(),
+                                        WakeAt wake_at = nullptr);
 std::unique_ptr<Task> MakeResetEventTask(std::shared_ptr<Event> event);
 
 }  // namespace npud::sim

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/time/time.h"
 
 namespace npud::sim {
 
@@ -47,6 +48,10 @@ struct TaskSpan {
 // more than once and from any thread (but must not be called with locks held
 // that the scheduler might need: it only takes scheduler and stream locks).
 using Waker = std::function<void()>;
+
+// Calls the waker at (or soon after) the given time: how a waiting task
+// arms its timeout.
+using WakeAt = std::function<void(absl::Time, Waker)>;
 
 class Task {
  public:

@@ -52,6 +52,7 @@ if [ ${#samples[@]} -eq 0 ]; then
     2_advanced_features/ipcevent/1_ipcevent_multi_device
     2_advanced_features/kernel/0_launch_kernel
     2_advanced_features/kernel/1_launch_kernel_with_reslimit
+    2_advanced_features/model_ri/4_model_sync_external
     2_advanced_features/notify/0_ipc_notify_withpid
     2_advanced_features/notify/1_ipc_notify_withoutpid
     2_advanced_features/tdt_channel/0_simple_channel

@@ -1,8 +1,12 @@
 // ACL event entry points.
 
+#include <cstdint>
+
+#include "absl/strings/str_format.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/event_ops.h"
+#include "client/core/runtime_options.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
 
@@ -51,8 +55,42 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
 
 aclError aclrtStreamWaitEventWithTimeout(aclrtStream stream, aclrtEvent event, int32_t timeout) {
   NPUD_REQUIRE_NOT_NULL(event);
-  (void)timeout;  // The wait is a stream task; the simulator does not time it out.
-  return Result(npud::client::StreamWaitEvent(stream, event), __func__);
+  if (timeout < 0) {
+    return Result(npud::AclError(npud::kRtParamInvalid, "the timeout is negative"), __func__);
+  }
+  return Result(npud::client::StreamWaitEvent(stream, event, timeout), __func__);
+}
+
+aclError aclrtStreamWaitEventWithFlag(aclrtStream stream, aclrtEvent event, uint32_t timeout,
+                                      uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(event);
+  if (flag > ACL_EVENT_WAIT_EXTERNAL || (flag == ACL_EVENT_WAIT_EXTERNAL && timeout != 0)) {
+    return npud::client::Unrecorded(
+        npud::AclError(npud::kAclInvalidParam,
+                       absl::StrFormat("wait flag %u with timeout %u: the flag is 0 or 1, and "
+                                       "an external wait takes timeout 0",
+                                       flag, timeout)),
+        __func__);
+  }
+  // 0xFFFFFFFF: the timeout aclrtSetOpWaitTimeout set.
+  const int64_t seconds = timeout == UINT32_MAX ? npud::client::kOpWaitTimeout : timeout;
+  return Result(npud::client::StreamWaitEvent(stream, event, seconds, flag), __func__);
+}
+
+aclError aclrtRecordEventWithFlag(aclrtEvent event, aclrtStream stream, uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(event);
+  if (flag > ACL_EVENT_RECORD_EXTERNAL) {
+    return npud::client::Unrecorded(
+        npud::AclError(npud::kAclInvalidParam,
+                       absl::StrFormat("%u is not an ACL_EVENT_RECORD_* flag", flag)),
+        __func__);
+  }
+  return Result(npud::client::RecordEvent(event, stream, flag), __func__);
+}
+
+aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
+  npud::client::RuntimeOptions::Get().SetOpWaitTimeout(timeout);
+  return ACL_SUCCESS;
 }
 
 aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {

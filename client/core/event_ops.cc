@@ -1,10 +1,15 @@
 #include "client/core/event_ops.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include "absl/strings/str_format.h"
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
+#include "client/core/model_ops.h"
 #include "client/core/runtime.h"
+#include "client/core/runtime_options.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
@@ -53,6 +58,37 @@ absl::Status CheckFlags(EventApi api, uint32_t flags) {
   return AclError(kRtParamInvalid, absl::StrFormat("invalid event flags %#x", flags));
 }
 
+// CANN fixes an event's record flag and wait flag at their first use, even
+// if that call then fails.
+absl::Status PinFlag(const ResolvedEvent& resolved, bool wait, uint32_t flag) {
+  if (flag > kEventFlagExternal) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("%u is not an event %s flag", flag, wait ? "wait" : "record"));
+  }
+  const int pinned = Runtime::Get().objects().PinEventFlag(resolved.id, wait, flag);
+  if (pinned >= 0 && pinned != static_cast<int>(flag)) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("the event was first %s with flag %d; it keeps that flag",
+                                    wait ? "waited on" : "recorded", pinned));
+  }
+  return absl::OkStatus();
+}
+
+// The external forms: an event of aclrtCreateEventExWithFlag(ACL_EVENT_SYNC),
+// on a stream that captures.
+absl::Status CheckExternal(const ResolvedEvent& resolved, const StreamTarget& stream) {
+  if (!resolved.record.ex_mode || (resolved.record.flags & kSync) == 0) {
+    return AclError(kRtFeatureNotSupport,
+                    "external records and waits take events made by "
+                    "aclrtCreateEventExWithFlag(ACL_EVENT_SYNC)");
+  }
+  if (!StreamCaptures(stream.id)) {
+    return AclError(kRtStreamNotCaptured,
+                    "external records and waits belong in a stream that captures a model");
+  }
+  return absl::OkStatus();
+}
+
 // A stream can wait on an event only if it was made to synchronize.
 bool Waitable(const EventRecord& record) {
   return (record.flags & (kSync | kExternal | kIpc)) != 0;
@@ -92,12 +128,14 @@ absl::Status DestroyEvent(void* event) {
   return PostToDaemon(std::move(call));
 }
 
-absl::Status RecordEvent(void* event, void* stream) {
+absl::Status RecordEvent(void* event, void* stream, uint32_t flag) {
   NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
   if (resolved.record.flags & kDeviceUseOnly) {
     return AclError(kRtParamInvalid, "a device-use-only event cannot be recorded from the host");
   }
+  NPUD_RETURN_IF_ERROR(PinFlag(resolved, /*wait=*/false, flag));
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  if (flag == kEventFlagExternal) NPUD_RETURN_IF_ERROR(CheckExternal(resolved, target));
   v1::Call call;
   call.mutable_record_event()->set_event_id(resolved.id);
   call.mutable_record_event()->set_stream_id(target.id);
@@ -121,17 +159,22 @@ absl::Status ResetEvent(void* event, void* stream) {
   return PostToDaemon(std::move(call));
 }
 
-absl::Status StreamWaitEvent(void* stream, void* event) {
+absl::Status StreamWaitEvent(void* stream, void* event, int64_t timeout_s, uint32_t flag) {
   NPUD_ASSIGN_OR_RETURN(const ResolvedEvent resolved, ResolveEvent(event));
-  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   if (!Waitable(resolved.record)) {
     return AclError(kRtFeatureNotSupport,
                     "streams can only wait on events created with ACL_EVENT_SYNC, "
                     "ACL_EVENT_EXTERNAL or ACL_EVENT_IPC");
   }
+  NPUD_RETURN_IF_ERROR(PinFlag(resolved, /*wait=*/true, flag));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  if (flag == kEventFlagExternal) NPUD_RETURN_IF_ERROR(CheckExternal(resolved, target));
+  if (timeout_s == kOpWaitTimeout) timeout_s = RuntimeOptions::Get().OpWaitTimeout();
   v1::Call call;
   call.mutable_stream_wait_event()->set_event_id(resolved.id);
   call.mutable_stream_wait_event()->set_stream_id(target.id);
+  call.mutable_stream_wait_event()->set_timeout_ms(
+      static_cast<uint32_t>(std::min<int64_t>(timeout_s * 1000, UINT32_MAX)));
   return PostToDaemon(std::move(call));
 }
 

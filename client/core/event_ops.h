@@ -18,9 +18,21 @@ enum class EventApi { kCreateEvent, kWithFlag, kExWithFlag };
 
 absl::StatusOr<void*> CreateEvent(EventApi api, uint32_t flags);
 absl::Status DestroyEvent(void* event);
-absl::Status RecordEvent(void* event, void* stream);
+// ACL_EVENT_RECORD_EXTERNAL / ACL_EVENT_WAIT_EXTERNAL: inside a capture, the
+// record or wait of an event shared with work outside the model (a captured
+// record or wait is replayed as one, so the external form only adds CANN's
+// checks: an aclrtCreateEventExWithFlag(ACL_EVENT_SYNC) event, a capturing
+// stream). An event keeps the record flag and the wait flag it was first
+// used with.
+inline constexpr uint32_t kEventFlagExternal = 1;
+absl::Status RecordEvent(void* event, void* stream, uint32_t flag = 0);
 absl::Status ResetEvent(void* event, void* stream);
-absl::Status StreamWaitEvent(void* stream, void* event);
+// `timeout_s`: the stream fails with ACL_ERROR_RT_WAIT_TIMEOUT if the event
+// is not recorded within so many seconds (0: never); kOpWaitTimeout takes
+// aclrtSetOpWaitTimeout's.
+inline constexpr int64_t kOpWaitTimeout = -1;
+absl::Status StreamWaitEvent(void* stream, void* event, int64_t timeout_s = kOpWaitTimeout,
+                             uint32_t flag = 0);
 // aclrtQueryEventStatus: the newest record has executed (events made by
 // aclrtCreateEventExWithFlag also count as complete before any record).
 absl::StatusOr<bool> EventComplete(void* event);

@@ -124,6 +124,15 @@ uint32_t ObjectRegistry::EventHardwareId(uint64_t event) {
   return it->second.hardware_id;
 }
 
+int ObjectRegistry::PinEventFlag(uint64_t event, bool wait, uint32_t flag) {
+  absl::MutexLock lock(&mu_);
+  auto it = events_.find(event);
+  if (it == events_.end()) return -1;
+  int& pinned = wait ? it->second.wait_flag : it->second.record_flag;
+  if (pinned < 0) pinned = static_cast<int>(flag);
+  return pinned;
+}
+
 size_t ObjectRegistry::StreamCount() const {
   absl::ReaderMutexLock lock(&mu_);
   return streams_.size();

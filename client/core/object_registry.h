@@ -59,6 +59,10 @@ struct EventRecord {
   // The id aclrtGetEventId reports, given at the first record (0: never
   // recorded).
   uint32_t hardware_id = 0;
+  // The record and wait flags (ACL_EVENT_RECORD_* / ACL_EVENT_WAIT_*) the
+  // event's first record and first wait fixed; -1 before them.
+  int record_flag = -1;
+  int wait_flag = -1;
 };
 
 // Physical memory (aclrtDrvMemHandle), allocated or imported.
@@ -107,6 +111,9 @@ class ObjectRegistry {
   // The event's hardware id, given now (from a per-device counter) if the
   // event has none; 0 for an unknown event.
   uint32_t EventHardwareId(uint64_t event) ABSL_LOCKS_EXCLUDED(mu_);
+  // The record (or with `wait`, the wait) flag the event's first record
+  // (wait) fixed; fixes `flag` if there was none. -1 for an unknown event.
+  int PinEventFlag(uint64_t event, bool wait, uint32_t flag) ABSL_LOCKS_EXCLUDED(mu_);
   // The number of streams (default ones too) and events the process holds.
   size_t StreamCount() const ABSL_LOCKS_EXCLUDED(mu_);
   size_t EventCount() const ABSL_LOCKS_EXCLUDED(mu_);

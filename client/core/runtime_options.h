@@ -13,6 +13,7 @@
 #define NPUD_CLIENT_CORE_RUNTIME_OPTIONS_H_
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 
 #include "absl/base/thread_annotations.h"
@@ -44,12 +45,17 @@ class RuntimeOptions {
   // set.
   absl::Status SetSysParam(int opt, int64_t value) ABSL_LOCKS_EXCLUDED(mu_);
   int64_t SysParam(int opt) const ABSL_LOCKS_EXCLUDED(mu_);
+  // aclrtSetOpWaitTimeout: how long, in seconds, later event waits may wait
+  // before their stream fails (0: for ever, the default).
+  void SetOpWaitTimeout(uint32_t seconds) { op_wait_timeout_s_.store(seconds); }
+  uint32_t OpWaitTimeout() const { return op_wait_timeout_s_.load(); }
 
  private:
   mutable absl::Mutex mu_;
   uint64_t simd_stack_bytes_ ABSL_GUARDED_BY(mu_);
   uint64_t printf_fifo_bytes_ ABSL_GUARDED_BY(mu_);
   std::array<int64_t, kSysParams> sys_params_ ABSL_GUARDED_BY(mu_) = {};
+  std::atomic<uint32_t> op_wait_timeout_s_{0};
 
   RuntimeOptions();
 };

@@ -142,14 +142,9 @@ Outcome WaitCountNotify(SessionState& s, const v1::WaitCountNotify& op) {
   NPUD_ASSIGN_OR_RETURN(const WaitMode mode, ToWaitMode(op.mode()));
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::CountNotify> notify,
                         s.count_notifies.Find(op.notify_id()));
-  DelayedExecutor* timers = s.services.timers;
-  sim::WakeAt wake_at = [timers](absl::Time when, sim::Waker wake) {
-    timers->RunAfter(when - absl::Now(), std::move(wake));
-  };
-  return Done(
-      s.Submit(op.stream_id(),
-               sim::MakeCountWaitTask(std::move(notify), mode, op.value(), op.clear(),
-                                      absl::Milliseconds(op.timeout_ms()), std::move(wake_at))));
+  return Done(s.Submit(op.stream_id(), sim::MakeCountWaitTask(
+                                           std::move(notify), mode, op.value(), op.clear(),
+                                           absl::Milliseconds(op.timeout_ms()), s.WakeAtTimer())));
 }
 
 Outcome ResetCountNotify(SessionState& s, const v1::ResetCountNotify& op) {

@@ -112,6 +112,13 @@ absl::Status SessionState::Submit(uint64_t stream_id, std::unique_ptr<sim::Task>
   return absl::OkStatus();
 }
 
+sim::WakeAt SessionState::WakeAtTimer() const {
+  DelayedExecutor* timers = services.timers;
+  return [timers](absl::Time when, sim::Waker wake) {
+    timers->RunAfter(when - absl::Now(), std::move(wake));
+  };
+}
+
 void SessionState::WhenStreamsDrained(std::function<void()> fn) {
   std::vector<std::shared_ptr<sim::Stream>> all = streams.All();
   auto left = std::make_shared<std::atomic<size_t>>(all.size() + 1);

@@ -201,6 +201,8 @@ class SessionState {
   // Runs `fn` once every task queued so far on the session's streams has
   // finished (at once if none is pending), on whichever thread gets there.
   void WhenStreamsDrained(std::function<void()> fn);
+  // Arms a waiting task's timeout on the daemon's timers.
+  sim::WakeAt WakeAtTimer() const;
   // Drops the streams, events and notifies on `device_id` (all devices if
   // -1), cancelling their pending tasks.
   void ReleaseStreamsAndEvents(int device_id);

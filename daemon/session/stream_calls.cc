@@ -80,7 +80,9 @@ Outcome SetStreamFailureMode(SessionState& s, const v1::SetStreamFailureMode& op
 
 Outcome StreamWaitEvent(SessionState& s, const v1::StreamWaitEvent& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Event> event, s.events.Find(op.event_id()));
-  return Done(s.Submit(op.stream_id(), sim::MakeWaitEventTask(std::move(event))));
+  return Done(s.Submit(op.stream_id(),
+                       sim::MakeWaitEventTask(std::move(event), absl::Milliseconds(op.timeout_ms()),
+                                              s.WakeAtTimer())));
 }
 
 // --- Events ----------------------------------------------------------------
