@@ -3,10 +3,12 @@
 
 The table (client/abi/acl_api.tsv) has one row per exported C function:
 
-    name <TAB> header <TAB> group <TAB> status <TAB> signature
+    name <TAB> header <TAB> group <TAB> status <TAB> signature <TAB> why
 
 status is "impl" (implemented by hand in client/abi/*.cc) or "stub" (generated here);
-signature is the C prototype without the visibility macro, ending with ';'.
+signature is the C prototype without the visibility macro, ending with ';'; why is
+empty for an impl row and, for a stub, says why npud does not simulate it (shown in
+the status document).
 
 header is the public header (client/include/acl/) declaring the function. Every
 function is exported by libacl_rt.so; the functions of the headers acl/acl.h does
@@ -59,7 +61,7 @@ import re
 import sys
 from collections import OrderedDict
 
-COLUMNS = ["name", "header", "group", "status", "signature"]
+COLUMNS = ["name", "header", "group", "status", "signature", "why"]
 STATUSES = ("impl", "stub")
 HEADERS = ("acl_base_rt.h", "acl_rt.h", "acl_rt_allocator.h", "acl_rt_compile.h", "acl_tdt.h",
            "acl_tdt_queue.h", "acl_dump.h", "acl_prof.h")
@@ -133,8 +135,10 @@ def read_table(path):
         if len(cells) != len(COLUMNS):
             raise TableError(f"{where}: expected {len(COLUMNS)} tab-separated columns, got {len(cells)}")
         row = dict(zip(COLUMNS, (c.strip() for c in cells)))
-        if any(not v for v in row.values()):
+        if any(not v for k, v in row.items() if k != "why"):
             raise TableError(f"{where}: empty column")
+        if (row["status"] == "stub") != bool(row["why"]):
+            raise TableError(f"{where}: a stub says why it is one, an impl row says nothing")
         if row["status"] not in STATUSES:
             raise TableError(f"{where}: status must be one of {STATUSES}, got '{row['status']}'")
         if row["header"] not in HEADERS:
@@ -392,8 +396,8 @@ def render_doc(rows, table_path):
     for group, members in groups.items():
         out.append(f"| {group} | {len(members)} | {sum(1 for r in members if r['status'] == 'impl')} |")
     for group, members in groups.items():
-        out += ["", f"## {group}", "", "| name | status |", "|---|---|"]
-        out += [f"| {r['name']} | {r['status']} |" for r in members]
+        out += ["", f"## {group}", "", "| name | status | why not simulated |", "|---|---|---|"]
+        out += [f"| {r['name']} | {r['status']} | {r['why']} |" for r in members]
     out.append("")
     return "\n".join(out)
 

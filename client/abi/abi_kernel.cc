@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
+#include "client/core/binary_descriptors.h"
 #include "client/core/handles.h"
 #include "client/core/kernel_ops.h"
 #include "client/core/resource_limits.h"
@@ -122,6 +123,40 @@ aclError aclrtBinaryLoadFromData(const void* data, size_t length,
   (void)options;
   return ResultInto(npud::client::LoadBinary({static_cast<const char*>(data), length}, "<memory>"),
                     binHandle, __func__);
+}
+
+aclrtBinary aclrtCreateBinary(const void* data, size_t dataLen) {
+  if (data == nullptr) {
+    npud::client::NullArgument(__func__, "data");
+    return nullptr;
+  }
+  return npud::client::CreateBinaryDescriptor(data, dataLen);
+}
+
+aclError aclrtDestroyBinary(aclrtBinary binary) {
+  NPUD_REQUIRE_NOT_NULL(binary);
+  return Result(npud::client::DestroyBinaryDescriptor(binary), __func__);
+}
+
+aclError aclrtBinaryLoad(const aclrtBinary binary, aclrtBinHandle* binHandle) {
+  NPUD_REQUIRE_NOT_NULL(binary);
+  NPUD_REQUIRE_NOT_NULL(binHandle);
+  return ResultInto(npud::client::LoadBinaryDescriptor(binary), binHandle, __func__);
+}
+
+// No function of a 910B kernel is a SIMT one, and only those have dynamic
+// unified buffer to report.
+aclError aclrtFunctionGetAvailDynUbufPerBlock(void* func, uint32_t flags, size_t* dynamicUbufSize) {
+  NPUD_REQUIRE_NOT_NULL(func);
+  NPUD_REQUIRE_NOT_NULL(dynamicUbufSize);
+  if (flags != 0) {
+    return npud::client::Unrecorded(npud::AclError(npud::kAclInvalidParam, "flags must be 0"),
+                                    __func__);
+  }
+  absl::Status known = npud::client::ResolveFunction(func).status();
+  if (!known.ok()) return Result(known, __func__);
+  *dynamicUbufSize = 0;
+  return ACL_SUCCESS;
 }
 
 aclError aclrtBinaryUnLoad(aclrtBinHandle binHandle) {

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "absl/strings/str_format.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
@@ -303,6 +304,41 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   NPUD_REQUIRE_NOT_NULL(dst);
   NPUD_REQUIRE_NOT_NULL(src);
   return Result(npud::client::Memcpy(dst, destMax, src, count, kind, true, stream), __func__);
+}
+
+aclError aclrtMemcpyAsyncWithCondition(void* dst, size_t destMax, const void* src, size_t count,
+                                       aclrtMemcpyKind kind, aclrtStream stream) {
+  if (count == 0) return ACL_SUCCESS;
+  NPUD_REQUIRE_NOT_NULL(dst);
+  NPUD_REQUIRE_NOT_NULL(src);
+  if (static_cast<int>(kind) < ACL_MEMCPY_HOST_TO_HOST ||
+      static_cast<int>(kind) > ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE) {
+    return npud::client::Unrecorded(
+        npud::AclError(npud::kAclInvalidParam,
+                       absl::StrFormat("%d is not an aclrtMemcpyKind this call takes", kind)),
+        __func__);
+  }
+  return Result(npud::client::MemcpyPinnedOrSync(dst, destMax, src, count, kind, stream), __func__);
+}
+
+// The memory of the task scheduler is device memory like any other here.
+aclError aclrtMallocForTaskScheduler(void** devPtr, size_t size, aclrtMemMallocPolicy policy,
+                                     aclrtMallocConfig* cfg) {
+  if (devPtr != nullptr && size == 0) {
+    return npud::client::Unrecorded(npud::AclError(npud::kAclInvalidParam, "size must not be 0"),
+                                    __func__);
+  }
+  return npud::abi_impl::aclrtMallocWithCfg(devPtr, size, policy, cfg);
+}
+
+aclError aclrtHostMemMapCapabilities(uint32_t deviceId, aclrtHacType hacType,
+                                     aclrtHostMemMapCapability* capabilities) {
+  NPUD_REQUIRE_NOT_NULL(capabilities);
+  return ResultInto(npud::client::HostMapCapability(static_cast<int32_t>(deviceId), hacType),
+                    capabilities, __func__, [](bool supported) {
+                      return supported ? ACL_RT_HOST_MEM_MAP_SUPPORTED
+                                       : ACL_RT_HOST_MEM_MAP_NOT_SUPPORTED;
+                    });
 }
 
 aclError aclrtGetMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {

@@ -279,6 +279,11 @@ aclError aclprofMark(void* stamp) {
   return Unrecorded(ProfMarkers::Get().Mark(AsStamp(stamp)), __func__);
 }
 
+aclError aclrtProfTrace(void* userdata, int32_t length, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(userdata);
+  return npud::client::Result(ProfMarkers::Get().ProfTrace(userdata, length, stream), __func__);
+}
+
 aclError aclprofMarkEx(const char* msg, size_t msgLen, aclrtStream stream) {
   return Unrecorded(ProfMarkers::Get().MarkEx(msg, msgLen, stream), __func__);
 }

@@ -202,6 +202,17 @@ aclError aclrtSetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType
       __func__);
 }
 
+// `flags` is unused, as in CANN.
+aclError aclrtNonBlockingLaunchBegin(aclrtStream stream, uint32_t flags) {
+  (void)flags;
+  return Result(npud::client::BeginNonBlockingLaunches(stream), __func__);
+}
+
+aclError aclrtNonBlockingLaunchEnd(aclrtStream stream, uint32_t flags) {
+  (void)flags;
+  return Result(npud::client::EndNonBlockingLaunches(stream), __func__);
+}
+
 aclError aclrtGetStreamAttribute(aclrtStream stream, aclrtStreamAttr stmAttrType,
                                  aclrtStreamAttrValue* value) {
   NPUD_REQUIRE_NOT_NULL(value);

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstring>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -49,6 +50,10 @@ absl::Status UnknownBuffer(const void* buf) {
   return AclError(kRtParamInvalid, absl::StrFormat("%p is not a live aclrtMbuf", buf));
 }
 
+// What a function run on a buffer returns (a Status or StatusOr).
+template <typename Use>
+using UseResult = decltype(std::declval<Use&>()(std::declval<Mbuf&>()));
+
 class MbufTable {
  public:
   static MbufTable& Get() {
@@ -65,7 +70,7 @@ class MbufTable {
 
   // Runs `use` on the live buffer `buf` under the table's lock.
   template <typename Use>
-  auto With(void* buf, Use use) ABSL_LOCKS_EXCLUDED(mu_) -> decltype(use(std::declval<Mbuf&>())) {
+  UseResult<Use> With(void* buf, Use use) ABSL_LOCKS_EXCLUDED(mu_) {
     absl::MutexLock lock(&mu_);
     auto it = bufs_.find(buf);
     if (it == bufs_.end()) return UnknownBuffer(buf);

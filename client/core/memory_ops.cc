@@ -9,8 +9,10 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "client/core/call_pipeline.h"
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
+#include "client/core/device_identity.h"
 #include "client/core/host_memory.h"
 #include "client/core/model_ops.h"
 #include "client/core/runtime.h"
@@ -467,6 +469,37 @@ absl::StatusOr<AddressRange> AllocationRangeOf(const void* ptr) {
   NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
   return AddressRange{reinterpret_cast<void*>(reply.allocation().base()),
                       static_cast<size_t>(reply.allocation().size())};
+}
+
+absl::Status MemcpyPinnedOrSync(void* dst, size_t dest_max, const void* src, size_t count,
+                                uint32_t kind, void* stream) {
+  const HostMemory& host = Runtime::Get().host_memory();
+  const bool pageable =
+      (kind == static_cast<uint32_t>(CopyKind::kHostToDevice) && !host.Contains(src, count)) ||
+      (kind == static_cast<uint32_t>(CopyKind::kDeviceToHost) && !host.Contains(dst, count));
+  if (!pageable) return Memcpy(dst, dest_max, src, count, kind, /*async=*/true, stream);
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  if (StreamCaptures(target.id)) {
+    return AclError(kRtParamInvalid,
+                    "a copy of pageable memory is synchronous and cannot be captured");
+  }
+  NPUD_RETURN_IF_ERROR(SynchronizeStream(stream, -1));
+  return Memcpy(dst, dest_max, src, count, kind, /*async=*/false, stream);
+}
+
+absl::StatusOr<bool> HostMapCapability(int32_t device, uint32_t hac_type) {
+  constexpr uint32_t kAic = 2, kAiv = 3, kPcieDma = 4, kSdma = 6, kHacTypes = 10;
+  NPUD_RETURN_IF_ERROR(MapDeviceId(device).status());
+  if (hac_type >= kHacTypes) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%u is not an aclrtHacType", hac_type));
+  }
+  NPUD_RETURN_IF_ERROR(CurrentContext().status());
+  if (hac_type != kAic && hac_type != kAiv && hac_type != kPcieDma && hac_type != kSdma) {
+    return false;
+  }
+  Runtime& runtime = Runtime::Get();
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, runtime.Session());
+  return session->CanShareMemory() && runtime.daemon_count() == 1;
 }
 
 absl::StatusOr<bool> CheckMemoryTypes(const void* const* addresses, uint32_t count,

@@ -99,6 +99,18 @@ struct AddressRange {
   size_t size = 0;
 };
 absl::StatusOr<AddressRange> AllocationRangeOf(const void* ptr);
+
+// aclrtMemcpyAsyncWithCondition: an asynchronous copy when its host side is
+// pinned (aclrtMallocHost, registered), else the stream's work is waited for
+// and the copy made synchronously, as CANN does for pageable memory.
+absl::Status MemcpyPinnedOrSync(void* dst, size_t dest_max, const void* src, size_t count,
+                                uint32_t kind, void* stream);
+
+// aclrtHostMemMapCapabilities: whether engine `hac_type` (aclrtHacType) of
+// `device` reaches registered host memory. The AI cores and the copy
+// engines do where aclrtHostRegister can map (the daemon on this host);
+// npud has no AI CPU, RDMA, DVPP, UDMA or CCU engines.
+absl::StatusOr<bool> HostMapCapability(int32_t device, uint32_t hac_type);
 // aclrtCheckMemType: whether every one of `addresses` is memory of a class
 // in `mem_type` (ACL_RT_MEM_TYPE_DEV 0x2, DVPP 0x8 and, as CANN's runtime
 // spells it, 0x20 for reserved addresses). npud has no DVPP memory.

@@ -48,6 +48,8 @@ struct StreamRecord {
   uint32_t cache_op_info = 0;
   // aclrtSetStreamOverflowSwitch (ACL_STREAM_ATTR_FLOAT_OVERFLOW_CHECK).
   uint32_t overflow_switch = 0;
+  // Open aclrtNonBlockingLaunchBegin sections.
+  uint32_t nonblocking_depth = 0;
 };
 
 struct EventRecord {

@@ -4,10 +4,13 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "client/core/client_log.h"
 #include "client/core/host_trace.h"
+#include "client/core/stream_ops.h"
 #include "common/acl_status.h"
 #include "common/monotonic_clock.h"
+#include "common/status_macros.h"
 
 namespace npud::client {
 namespace {
@@ -114,6 +117,26 @@ absl::Status ProfMarkers::MarkEx(const char* message, size_t length, void* strea
   if (length < 1 || length > 155) return TxFailed("msgLen must be 1 to 155");
   absl::MutexLock lock(&mu_);
   RecordInstant(message, "");
+  return absl::OkStatus();
+}
+
+absl::Status ProfMarkers::ProfTrace(const void* userdata, int32_t length, void* stream) {
+  constexpr int32_t kRecordBytes = 18;
+  if (userdata == nullptr) return AclError(kRtParamInvalid, "userdata is null");
+  if (length <= 0 || length > kRecordBytes) {
+    return AclError(kRtParamInvalid, absl::StrFormat("a trace record has 1 to %d bytes, not %d",
+                                                     kRecordBytes, length));
+  }
+  NPUD_RETURN_IF_ERROR(ResolveStream(stream).status());
+  unsigned char record[kRecordBytes] = {};
+  std::memcpy(record, userdata, static_cast<size_t>(length));
+  uint64_t id = 0, model_id = 0;
+  uint16_t tag = 0;
+  std::memcpy(&id, record, sizeof(id));
+  std::memcpy(&model_id, record + 8, sizeof(model_id));
+  std::memcpy(&tag, record + 16, sizeof(tag));
+  absl::MutexLock lock(&mu_);
+  RecordInstant(absl::StrFormat("trace id %u model %u tag %u", id, model_id, tag), "");
   return absl::OkStatus();
 }
 

@@ -63,6 +63,10 @@ class ProfMarkers {
       ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status Mark(Stamp* stamp) ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status MarkEx(const char* message, size_t length, void* stream) ABSL_LOCKS_EXCLUDED(mu_);
+  // aclrtProfTrace: `length` (1 to 18) bytes of CANN's packed trace record
+  // {u64 id, u64 model id, u16 tag}, zero-filled past them, marked now.
+  absl::Status ProfTrace(const void* userdata, int32_t length, void* stream)
+      ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status Push(Stamp* stamp) ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status PushNamed(uint64_t name_id) ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status Pop() ABSL_LOCKS_EXCLUDED(mu_);

@@ -204,6 +204,27 @@ absl::StatusOr<uint64_t> GetStreamAttribute(void* handle, uint32_t attr) {
   }
 }
 
+absl::Status BeginNonBlockingLaunches(void* stream) {
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  Runtime::Get().objects().UpdateStream(target.id,
+                                        [](StreamRecord& record) { ++record.nonblocking_depth; });
+  return absl::OkStatus();
+}
+
+absl::Status EndNonBlockingLaunches(void* stream) {
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  bool open = false;
+  Runtime::Get().objects().UpdateStream(target.id, [&open](StreamRecord& record) {
+    open = record.nonblocking_depth > 0;
+    if (open) --record.nonblocking_depth;
+  });
+  if (!open) {
+    return AclError(kRtParamInvalid,
+                    "not in a non-blocking launch section: call aclrtNonBlockingLaunchBegin first");
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<uint32_t> AvailableStreams() {
   NPUD_RETURN_IF_ERROR(CurrentContext().status());
   Runtime& runtime = Runtime::Get();

@@ -39,6 +39,12 @@ absl::StatusOr<StreamRecord> StreamInfo(void* handle);
 // blocking mode is not simulated (ACL_ERROR_RT_FEATURE_NOT_SUPPORT).
 absl::Status SetStreamAttribute(void* handle, uint32_t attr, uint64_t value);
 absl::StatusOr<uint64_t> GetStreamAttribute(void* handle, uint32_t attr);
+// aclrtNonBlockingLaunchBegin/End: sections, nested, in which launches do
+// not block. npud's launches never block the caller (the launch blocking
+// mode is not simulated), so a section changes nothing but its count; an
+// End without a Begin is ACL_ERROR_RT_PARAM_INVALID, as in CANN.
+absl::Status BeginNonBlockingLaunches(void* stream);
+absl::Status EndNonBlockingLaunches(void* stream);
 // aclrtGetStreamAvailableNum: how many more streams the process may create
 // (the session's limit, else 65536, less those it has).
 absl::StatusOr<uint32_t> AvailableStreams();
