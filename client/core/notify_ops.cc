@@ -66,21 +66,15 @@ absl::Status WaitAndResetNotify(void* notify, void* stream, uint32_t timeout) {
 
 absl::Status ResetNotifies(void* const* notifies, size_t count) {
   if (count == 0) return AclError(kRtParamInvalid, "no notify to reset");
-  // As CANN: in order, up to the first bad handle; those before it are reset.
-  v1::Call call;
-  absl::Status resolved;
-  for (size_t i = 0; i < count && resolved.ok(); ++i) {
-    absl::StatusOr<uint64_t> id = ResolveNotify(notifies[i]);
-    if (id.ok()) {
-      call.mutable_reset_notifies()->add_notify_ids(*id);
-    } else {
-      resolved = id.status();
-    }
-  }
-  if (call.reset_notifies().notify_ids_size() > 0) {
+  // As CANN: in order, up to the first bad handle; those before it are
+  // reset. One call each: the notifies may live on different daemons.
+  for (size_t i = 0; i < count; ++i) {
+    NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveNotify(notifies[i]));
+    v1::Call call;
+    call.mutable_reset_notify()->set_notify_id(id);
     NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
   }
-  return resolved;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<uint32_t> NotifyId(void* notify) {

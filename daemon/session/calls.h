@@ -98,7 +98,7 @@ Outcome CreateNotify(SessionState& s, const v1::CreateNotify& op);
 Outcome DestroyNotify(SessionState& s, const v1::DestroyNotify& op);
 Outcome RecordNotify(SessionState& s, const v1::RecordNotify& op);
 Outcome WaitNotify(SessionState& s, const v1::WaitNotify& op);
-Outcome ResetNotifies(SessionState& s, const v1::ResetNotifies& op);
+Outcome ResetNotify(SessionState& s, const v1::ResetNotify& op);
 Outcome IpcExportNotify(SessionState& s, const v1::IpcExportNotify& op);
 Outcome IpcSetNotifyPids(SessionState& s, const v1::IpcSetNotifyPids& op);
 Outcome IpcImportNotify(SessionState& s, const v1::IpcImportNotify& op);

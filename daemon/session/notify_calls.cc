@@ -86,11 +86,9 @@ Outcome WaitNotify(SessionState& s, const v1::WaitNotify& op) {
   return Done(s.Submit(op.stream_id(), sim::MakeWaitNotifyTask(std::move(notify))));
 }
 
-Outcome ResetNotifies(SessionState& s, const v1::ResetNotifies& op) {
-  for (uint64_t id : op.notify_ids()) {
-    NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Notify> notify, s.notifies.Find(id));
-    notify->Reset();
-  }
+Outcome ResetNotify(SessionState& s, const v1::ResetNotify& op) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Notify> notify, s.notifies.Find(op.notify_id()));
+  notify->Reset();
   return v1::Reply();
 }
 

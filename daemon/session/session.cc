@@ -249,8 +249,8 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return s.Finish(id, 0, FloatOverflowStatus(s, call.float_overflow_status()));
     case v1::Call::kQueryAllocation:
       return s.Finish(id, 0, QueryAllocation(s, call.query_allocation()));
-    case v1::Call::kResetNotifies:
-      return s.Finish(id, 0, ResetNotifies(s, call.reset_notifies()));
+    case v1::Call::kResetNotify:
+      return s.Finish(id, 0, ResetNotify(s, call.reset_notify()));
 
     case v1::Call::OP_NOT_SET:
       break;
