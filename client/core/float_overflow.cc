@@ -10,7 +10,6 @@
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/memory_ops.h"
-#include "client/core/model_ops.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
@@ -23,14 +22,6 @@ namespace {
 constexpr uint32_t kSaturation = 0;  // ACL_RT_OVERFLOW_MODE_SATURATION
 constexpr uint32_t kInfNan = 1;      // ACL_RT_OVERFLOW_MODE_INFNAN
 constexpr uint64_t kContextBufferBytes = 512;
-
-absl::Status NotCapturing(const StreamTarget& stream) {
-  if (!StreamCaptures(stream.id)) return absl::OkStatus();
-  return AclError(kRtStreamCaptured,
-                  absl::StrFormat("stream %d is capturing a model: the overflow status cannot "
-                                  "be captured",
-                                  stream.id));
-}
 
 // Asks npud for the status of `device`, lowering it with `reset`.
 absl::StatusOr<bool> QueryStatus(int32_t device, bool reset) {
@@ -70,7 +61,7 @@ absl::Status SetStreamOverflowSwitch(void* stream, uint32_t flag) {
     return AclError(kRtParamInvalid, absl::StrFormat("overflow switch %d is not 0 or 1", flag));
   }
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  NPUD_RETURN_IF_ERROR(NotCapturing(target));
+  NPUD_RETURN_IF_ERROR(NotCapturing(target.id));
   Runtime::Get().objects().UpdateStream(
       target.id, [flag](StreamRecord& record) { record.overflow_switch = flag; });
   return absl::OkStatus();
@@ -102,7 +93,7 @@ absl::Status GetOverflowStatus(void* output, uint64_t size, void* stream) {
     return AclError(kRtParamInvalid, absl::StrFormat("the overflow status takes %d bytes, not %d",
                                                      kOverflowStatusBytes, size));
   }
-  NPUD_RETURN_IF_ERROR(NotCapturing(target));
+  NPUD_RETURN_IF_ERROR(NotCapturing(target.id));
   NPUD_RETURN_IF_ERROR(SynchronizeStream(stream, -1));
   NPUD_ASSIGN_OR_RETURN(const bool overflow, QueryStatus(target.device, /*reset=*/false));
   std::array<uint32_t, kOverflowStatusBytes / sizeof(uint32_t)> status{};
@@ -113,7 +104,7 @@ absl::Status GetOverflowStatus(void* output, uint64_t size, void* stream) {
 
 absl::Status ResetOverflowStatus(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  NPUD_RETURN_IF_ERROR(NotCapturing(target));
+  NPUD_RETURN_IF_ERROR(NotCapturing(target.id));
   NPUD_RETURN_IF_ERROR(SynchronizeStream(stream, -1));
   return QueryStatus(target.device, /*reset=*/true).status();
 }

@@ -19,14 +19,6 @@ namespace npud::client {
 
 namespace {
 
-// CANN refuses to synchronize, query or destroy a stream while it captures.
-absl::Status NotCapturing(uint64_t stream_id) {
-  if (!StreamCaptures(stream_id)) return absl::OkStatus();
-  return AclError(
-      kRtStreamCaptured,
-      absl::StrFormat("stream %d is capturing a model (aclmdlRICaptureEnd first)", stream_id));
-}
-
 // The ACL_STREAM_* flags (FAST_LAUNCH .. DEVICE_USE_ONLY).
 constexpr uint32_t kAclStreamFlags = 0x3F;
 
@@ -50,6 +42,13 @@ absl::Status CheckAttribute(uint32_t attr) {
 }
 
 }  // namespace
+
+absl::Status NotCapturing(uint64_t stream_id) {
+  if (!StreamCaptures(stream_id)) return absl::OkStatus();
+  return AclError(
+      kRtStreamCaptured,
+      absl::StrFormat("stream %d is capturing a model (aclmdlRICaptureEnd first)", stream_id));
+}
 
 absl::StatusOr<StreamTarget> ResolveStream(void* handle) {
   if (handle == nullptr) {

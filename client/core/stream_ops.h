@@ -23,6 +23,10 @@ struct StreamTarget {
 
 // Resolves an aclrtStream handle (null: the current context's default).
 absl::StatusOr<StreamTarget> ResolveStream(void* handle);
+// ACL_ERROR_RT_STREAM_CAPTURED while the stream captures a model: CANN
+// refuses to synchronize, query or destroy it then, and to read or reset
+// the overflow status on it.
+absl::Status NotCapturing(uint64_t stream_id);
 
 absl::StatusOr<void*> CreateStream(uint32_t priority, uint32_t flags);
 absl::Status DestroyStream(void* handle, bool force);
