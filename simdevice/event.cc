@@ -24,6 +24,7 @@ void Event::SubmitReset() {
 }
 
 uint64_t Event::WaitTarget() const {
+  if ((flags_ & kFlagEvent) != 0) return kUntilSet;
   absl::MutexLock lock(&mu_);
   if (submitted_ == 0) return 0;
   return reset_pending_ ? submitted_ + 1 : submitted_;
@@ -42,7 +43,7 @@ void Event::CompleteRecord(uint64_t ticket) {
     reset_done_ = false;
     timestamp_us_ = MonotonicMicros();
     for (auto it = waiters_.begin(); it != waiters_.end();) {
-      if (it->target <= executed_) {
+      if (it->target <= executed_ || it->target == kUntilSet) {
         ready.push_back(std::move(it->wake));
         it = waiters_.erase(it);
       } else {
@@ -61,7 +62,7 @@ void Event::CompleteReset() {
 
 bool Event::ReachedOrNotify(uint64_t target, Waker wake) {
   absl::MutexLock lock(&mu_);
-  if (target <= executed_) return true;
+  if (target == kUntilSet ? executed_ > 0 && !reset_done_ : target <= executed_) return true;
   waiters_.push_back(Waiter{target, std::move(wake)});
   return false;
 }

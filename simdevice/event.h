@@ -10,6 +10,11 @@
 // which is how samples reuse one event as a notification. A wait on an event
 // that was never recorded does not wait.
 //
+// Events made with ACL_EVENT_EXTERNAL (for updates of captured models) are
+// flags instead: a wait, when it runs, passes if the event is recorded and
+// not reset since, and otherwise waits for the next record. A model that
+// waits for such an event and resets it thus waits again on its next run.
+//
 // Thread-safe.
 
 #ifndef NPUD_SIMDEVICE_EVENT_H_
@@ -40,7 +45,13 @@ class Event {
   uint64_t SubmitRecord() ABSL_LOCKS_EXCLUDED(mu_);
   // A reset was submitted.
   void SubmitReset() ABSL_LOCKS_EXCLUDED(mu_);
-  // The ticket a wait submitted now must see executed; 0 means no wait.
+  // ACL_EVENT_EXTERNAL.
+  static constexpr uint32_t kFlagEvent = 0x20;
+  // The target of waits on flag events: the event is set when the wait runs.
+  static constexpr uint64_t kUntilSet = ~uint64_t{0};
+
+  // The ticket a wait submitted now must see executed (or kUntilSet); 0
+  // means no wait.
   uint64_t WaitTarget() const ABSL_LOCKS_EXCLUDED(mu_);
   // The ticket a host synchronize issued now waits for; 0 means no wait.
   uint64_t SyncTarget() const ABSL_LOCKS_EXCLUDED(mu_);

@@ -6,6 +6,7 @@
 
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
+#include "client/core/model_control.h"
 #include "client/core/model_ops.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
@@ -111,6 +112,92 @@ aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
   NPUD_REQUIRE_NOT_NULL(func);
   return Result(client::RemoveModelDestroyCallback(modelRI, reinterpret_cast<uintptr_t>(func)),
                 __func__);
+}
+
+aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,
+                                       aclmdlRICaptureMode mode) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return Result(client::CaptureIntoModel(stream, modelRI, static_cast<int>(mode)), __func__);
+}
+
+aclError aclmdlRIBuildBegin(aclmdlRI* modelRI, uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  if (flag != 0) return Result(AclError(kAclInvalidParam, "flag is reserved: pass 0"), __func__);
+  return ResultInto(client::BuildBegin(), modelRI, __func__);
+}
+
+aclError aclmdlRIBindStream(aclmdlRI modelRI, aclrtStream stream, uint32_t flag) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(stream);
+  if (flag != ACL_MODEL_STREAM_FLAG_HEAD && flag != ACL_MODEL_STREAM_FLAG_DEFAULT) {
+    return Result(AclError(kAclInvalidParam, "flag must be ACL_MODEL_STREAM_FLAG_HEAD or _DEFAULT"),
+                  __func__);
+  }
+  return Result(client::BindStream(modelRI, stream, flag == ACL_MODEL_STREAM_FLAG_HEAD), __func__);
+}
+
+aclError aclmdlRIUnbindStream(aclmdlRI modelRI, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(stream);
+  return Result(client::UnbindStream(modelRI, stream), __func__);
+}
+
+aclError aclmdlRIEndTask(aclmdlRI modelRI, aclrtStream stream) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(stream);
+  return Result(client::EndTask(modelRI, stream), __func__);
+}
+
+aclError aclmdlRIBuildEnd(aclmdlRI modelRI, void* /*reserve*/) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return Result(client::BuildEnd(modelRI), __func__);
+}
+
+aclError aclmdlRIAbort(aclmdlRI modelRI) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  return Result(client::AbortModel(modelRI), __func__);
+}
+
+aclError aclmdlRICondHandleCreate(aclmdlRI modelRI, uint32_t defaultLaunchValue,
+                                  aclmdlRICondHandleFlag flag, aclmdlRICondHandle* handle) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(handle);
+  return ResultInto(
+      client::CreateCondHandle(modelRI, defaultLaunchValue, static_cast<uint32_t>(flag)), handle,
+      __func__);
+}
+
+aclError aclmdlRICondHandleGetCondPtr(aclmdlRICondHandle handle, uint64_t** ptr) {
+  NPUD_REQUIRE_NOT_NULL(handle);
+  NPUD_REQUIRE_NOT_NULL(ptr);
+  return ResultInto(client::CondPointer(handle), ptr, __func__);
+}
+
+aclError aclmdlRIAddCondTask(aclmdlRICondTaskParams params, aclrtStream stream,
+                             uint32_t /*flags*/) {
+  NPUD_REQUIRE_NOT_NULL(params.handle);
+  NPUD_REQUIRE_NOT_NULL(params.modelRIArray);
+  return Result(client::AddCondTask(params.handle, static_cast<uint32_t>(params.type), params.size,
+                                    params.modelRIArray, stream),
+                __func__);
+}
+
+aclError aclmdlRICaptureTaskGrpBegin(aclrtStream stream) {
+  return Result(client::BeginTaskGroup(stream), __func__);
+}
+
+aclError aclmdlRICaptureTaskGrpEnd(aclrtStream stream, aclrtTaskGrp* handle) {
+  NPUD_REQUIRE_NOT_NULL(handle);
+  return ResultInto(client::EndTaskGroup(stream), handle, __func__);
+}
+
+aclError aclmdlRICaptureTaskUpdateBegin(aclrtStream stream, aclrtTaskGrp handle) {
+  NPUD_REQUIRE_NOT_NULL(handle);
+  return Result(client::BeginTaskUpdate(stream, handle), __func__);
+}
+
+aclError aclmdlRICaptureTaskUpdateEnd(aclrtStream stream) {
+  return Result(client::EndTaskUpdate(stream), __func__);
 }
 
 }  // namespace npud::abi_impl

@@ -24,6 +24,10 @@ enum class HandleKind : uint64_t {
   kPhysicalMemory = 0xD7,
   kCountNotify = 0xC4,
   kModel = 0x6D,
+  kLabel = 0x1A,
+  kLabelList = 0x1B,
+  kCondHandle = 0xCD,
+  kTaskGroup = 0x76,
 };
 
 // Ids stay below 2^48, so the tag never collides with them.

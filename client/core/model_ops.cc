@@ -1,5 +1,6 @@
 #include "client/core/model_ops.h"
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <optional>
@@ -14,6 +15,7 @@
 #include "client/core/client_log.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
+#include "client/core/memory_ops.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "client/core/thread_state.h"
@@ -32,12 +34,21 @@ struct Model {
   std::string name;
   uint64_t stream_id = 0;
   std::vector<std::pair<uintptr_t, std::function<void()>>> destroy_callbacks;
+  // Branch models of its conditions, and their condition variables: both
+  // go with the model.
+  std::vector<uint64_t> children;
+  std::vector<void*> memory;
+};
+
+// A stream that records into a model (model 0: a task group update).
+struct Recording {
+  uint64_t model_id = 0;
+  bool bound = false;  // aclmdlRIBindStream, not a capture
 };
 
 struct Registry {
   absl::Mutex mu;
-  // Capturing stream -> the model id it captures into.
-  absl::flat_hash_map<uint64_t, uint64_t> capturing ABSL_GUARDED_BY(mu);
+  absl::flat_hash_map<uint64_t, Recording> capturing ABSL_GUARDED_BY(mu);
   absl::flat_hash_map<uint64_t, Model> models ABSL_GUARDED_BY(mu);
   // Lets the copy paths skip the lock while nothing captures.
   std::atomic<int> capture_count{0};
@@ -49,6 +60,49 @@ Registry& Models() {
   return *registry;
 }
 
+absl::StatusOr<v1::ModelResult> Describe(uint64_t id) {
+  v1::Call call;
+  call.mutable_model_describe()->set_model_id(id);
+  NPUD_ASSIGN_OR_RETURN(v1::Reply reply, CallDaemon(std::move(call)));
+  return reply.model();
+}
+
+// Marks `stream_id` as recording; kRtStreamCaptured if it already does.
+absl::Status StartRecording(uint64_t stream_id, Recording recording) {
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  if (!registry.capturing.try_emplace(stream_id, recording).second) {
+    return AclError(kRtStreamCaptured,
+                    absl::StrFormat("stream %d already records into a model", stream_id));
+  }
+  registry.capture_count.fetch_add(1);
+  return absl::OkStatus();
+}
+
+void StopRecording(uint64_t stream_id) {
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  if (registry.capturing.erase(stream_id) != 0) registry.capture_count.fetch_sub(1);
+}
+
+// Sends `call`, which starts `stream_id` recording, and keeps the client's
+// view in step: recording only if npud agreed.
+absl::Status CallRecording(uint64_t stream_id, Recording recording, v1::Call call) {
+  NPUD_RETURN_IF_ERROR(StartRecording(stream_id, recording));
+  absl::Status begun = CallDaemon(std::move(call)).status();
+  if (!begun.ok()) StopRecording(stream_id);
+  return begun;
+}
+
+absl::Status CheckMode(int mode) {
+  if (mode < kModeGlobal || mode > kModeRelaxed) {
+    return AclError(kAclInvalidParam, absl::StrFormat("invalid capture mode %d", mode));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<uint64_t> ModelIdOf(void* handle) {
   const uint64_t id = HandleId(handle, HandleKind::kModel);
   Registry& registry = Models();
@@ -59,48 +113,47 @@ absl::StatusOr<uint64_t> ModelIdOf(void* handle) {
   return id;
 }
 
-absl::StatusOr<v1::ModelResult> Describe(uint64_t id) {
-  v1::Call call;
-  call.mutable_model_describe()->set_model_id(id);
-  NPUD_ASSIGN_OR_RETURN(v1::Reply reply, CallDaemon(std::move(call)));
-  return reply.model();
-}
+bool StreamCaptures(uint64_t stream_id) { return RecordingModel(stream_id).has_value(); }
 
-}  // namespace
-
-bool StreamCaptures(uint64_t stream_id) {
+std::optional<uint64_t> RecordingModel(uint64_t stream_id) {
   Registry& registry = Models();
-  if (registry.capture_count.load(std::memory_order_relaxed) == 0) return false;
+  if (registry.capture_count.load(std::memory_order_relaxed) == 0) return std::nullopt;
   absl::MutexLock lock(&registry.mu);
-  return registry.capturing.contains(stream_id);
+  auto it = registry.capturing.find(stream_id);
+  if (it == registry.capturing.end()) return std::nullopt;
+  return it->second.model_id;
 }
+
+absl::Status StartUpdateRecording(uint64_t stream_id) {
+  return StartRecording(stream_id, Recording{0, false});
+}
+
+void StopUpdateRecording(uint64_t stream_id) { StopRecording(stream_id); }
 
 absl::Status CaptureBegin(void* stream, int mode) {
-  if (mode < kModeGlobal || mode > kModeRelaxed) {
-    return AclError(kAclInvalidParam, absl::StrFormat("invalid capture mode %d", mode));
-  }
+  NPUD_RETURN_IF_ERROR(CheckMode(mode));
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  Registry& registry = Models();
   const uint64_t model_id = Runtime::Get().objects().MintId();
-  {
-    absl::MutexLock lock(&registry.mu);
-    if (registry.capturing.contains(target.id)) {
-      return AclError(kRtStreamCaptured,
-                      absl::StrFormat("stream %d is already capturing", target.id));
-    }
-    registry.capturing[target.id] = model_id;
-    registry.capture_count.fetch_add(1);
-  }
   v1::Call call;
   call.mutable_capture_begin()->set_stream_id(target.id);
   call.mutable_capture_begin()->set_model_id(model_id);
-  absl::Status begun = CallDaemon(std::move(call)).status();
-  if (!begun.ok()) {
-    absl::MutexLock lock(&registry.mu);
-    registry.capturing.erase(target.id);
-    registry.capture_count.fetch_sub(1);
-  }
-  return begun;
+  NPUD_RETURN_IF_ERROR(CallRecording(target.id, Recording{model_id, false}, std::move(call)));
+  // The model exists while it is captured: conditions are made on it.
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  registry.models[model_id].stream_id = target.id;
+  return absl::OkStatus();
+}
+
+absl::Status CaptureIntoModel(void* stream, void* model, int mode) {
+  NPUD_RETURN_IF_ERROR(CheckMode(mode));
+  NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  v1::Call call;
+  call.mutable_capture_begin()->set_stream_id(target.id);
+  call.mutable_capture_begin()->set_model_id(model_id);
+  call.mutable_capture_begin()->set_into_existing(true);
+  return CallRecording(target.id, Recording{model_id, false}, std::move(call));
 }
 
 absl::StatusOr<CaptureInfo> CaptureInfoOf(void* stream) {
@@ -108,8 +161,8 @@ absl::StatusOr<CaptureInfo> CaptureInfoOf(void* stream) {
   Registry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.capturing.find(target.id);
-  if (it == registry.capturing.end()) return CaptureInfo{};
-  return CaptureInfo{kCaptureActive, MakeHandle(HandleKind::kModel, it->second)};
+  if (it == registry.capturing.end() || it->second.bound) return CaptureInfo{};
+  return CaptureInfo{kCaptureActive, MakeHandle(HandleKind::kModel, it->second.model_id)};
 }
 
 absl::Status ExchangeCaptureMode(int* mode) {
@@ -127,20 +180,129 @@ absl::StatusOr<void*> CaptureEnd(void* stream) {
   {
     absl::MutexLock lock(&registry.mu);
     auto it = registry.capturing.find(target.id);
-    if (it == registry.capturing.end()) {
+    if (it == registry.capturing.end() || it->second.bound || it->second.model_id == 0) {
       return AclError(kRtStreamNotCaptured,
                       absl::StrFormat("stream %d is not capturing", target.id));
     }
-    model_id = it->second;
+    model_id = it->second.model_id;
     registry.capturing.erase(it);
     registry.capture_count.fetch_sub(1);
   }
   v1::Call call;
   call.mutable_capture_end()->set_stream_id(target.id);
+  void* const model = MakeHandle(HandleKind::kModel, model_id);
+  if (absl::Status ended = CallDaemon(std::move(call)).status(); !ended.ok()) {
+    // npud has dropped the model: so does this side, with its branches.
+    DestroyModel(model).IgnoreError();
+    return ended;
+  }
+  return model;
+}
+
+absl::StatusOr<void*> BuildBegin() {
+  const uint64_t model_id = Runtime::Get().objects().MintId();
+  v1::Call call;
+  call.mutable_model_create()->set_model_id(model_id);
   NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
+  Registry& registry = Models();
   absl::MutexLock lock(&registry.mu);
-  registry.models[model_id].stream_id = target.id;
+  registry.models[model_id];
   return MakeHandle(HandleKind::kModel, model_id);
+}
+
+absl::Status BindStream(void* model, void* stream, bool head) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  if (target.is_default) {
+    return AclError(kAclInvalidParam, "the default stream cannot be bound to a model");
+  }
+  v1::Call call;
+  call.mutable_model_bind_stream()->set_model_id(model_id);
+  call.mutable_model_bind_stream()->set_stream_id(target.id);
+  call.mutable_model_bind_stream()->set_head(head);
+  return CallRecording(target.id, Recording{model_id, true}, std::move(call));
+}
+
+absl::Status UnbindStream(void* model, void* stream) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  v1::Call call;
+  call.mutable_model_unbind_stream()->set_model_id(model_id);
+  call.mutable_model_unbind_stream()->set_stream_id(target.id);
+  NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  auto it = registry.capturing.find(target.id);
+  if (it != registry.capturing.end() && it->second.bound && it->second.model_id == model_id) {
+    registry.capturing.erase(it);
+    registry.capture_count.fetch_sub(1);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status EndTask(void* model, void* stream) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  if (RecordingModel(target.id) != model_id) {
+    return AclError(kRtStreamModel,
+                    absl::StrFormat("stream %d is not bound to model %d", target.id, model_id));
+  }
+  v1::Call call;
+  call.mutable_model_end_task()->set_stream_id(target.id);
+  return PostToDaemon(std::move(call));
+}
+
+absl::Status BuildEnd(void* model) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
+  v1::Call call;
+  call.mutable_model_build_end()->set_model_id(model_id);
+  absl::Status built = CallDaemon(std::move(call)).status();
+  // Built or not, the bound streams record no more.
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  absl::erase_if(registry.capturing, [&](const auto& entry) {
+    const bool stops = entry.second.bound && entry.second.model_id == model_id;
+    if (stops) registry.capture_count.fetch_sub(1);
+    return stops;
+  });
+  return built;
+}
+
+absl::Status AbortModel(void* model) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
+  v1::Call call;
+  call.mutable_model_abort()->set_model_id(model_id);
+  return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<std::vector<uint64_t>> CreateBranchModels(uint64_t parent, size_t count) {
+  std::vector<uint64_t> ids;
+  for (size_t i = 0; i < count; ++i) {
+    const uint64_t id = Runtime::Get().objects().MintId();
+    v1::Call call;
+    call.mutable_model_create()->set_model_id(id);
+    NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
+    ids.push_back(id);
+  }
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  auto it = registry.models.find(parent);
+  if (it == registry.models.end()) return AclError(kRtInvalidHandle, "the model is gone");
+  for (uint64_t id : ids) {
+    registry.models[id];
+    it = registry.models.find(parent);
+    it->second.children.push_back(id);
+  }
+  return ids;
+}
+
+absl::Status AddModelMemory(uint64_t model_id, void* memory) {
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  auto it = registry.models.find(model_id);
+  if (it == registry.models.end()) return AclError(kRtInvalidHandle, "the model is gone");
+  it->second.memory.push_back(memory);
+  return absl::OkStatus();
 }
 
 absl::Status ExecuteModel(void* model, void* stream) {
@@ -160,28 +322,46 @@ absl::Status ExecuteModelAndWait(void* model, int32_t timeout_ms) {
 absl::Status DestroyModel(void* handle) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
   Registry& registry = Models();
-  Model model;
+  // The model, and the branch models of its conditions with theirs.
+  std::vector<std::pair<uint64_t, Model>> gone;
+  std::vector<uint64_t> ids = {id};
   {
     absl::MutexLock lock(&registry.mu);
-    auto it = registry.models.find(id);
-    if (it == registry.models.end()) return AclError(kRtInvalidHandle, "the model is gone");
-    model = std::move(it->second);
-    registry.models.erase(it);
+    for (size_t i = 0; i < ids.size(); ++i) {
+      auto it = registry.models.find(ids[i]);
+      if (it == registry.models.end()) continue;
+      ids.insert(ids.end(), it->second.children.begin(), it->second.children.end());
+      gone.emplace_back(ids[i], std::move(it->second));
+      registry.models.erase(it);
+    }
+    absl::erase_if(registry.capturing, [&](const auto& entry) {
+      const bool stops = std::find(ids.begin(), ids.end(), entry.second.model_id) != ids.end();
+      if (stops) registry.capture_count.fetch_sub(1);
+      return stops;
+    });
   }
-  for (auto& [key, fn] : model.destroy_callbacks) fn();
-  v1::Call call;
-  call.mutable_model_destroy()->set_model_id(id);
-  return PostToDaemon(std::move(call));
+  absl::Status destroyed;
+  for (auto& [model_id, model] : gone) {
+    for (auto& [key, fn] : model.destroy_callbacks) fn();
+    v1::Call call;
+    call.mutable_model_destroy()->set_model_id(model_id);
+    destroyed.Update(PostToDaemon(std::move(call)));
+    for (void* memory : model.memory) destroyed.Update(FreeDevice(memory));
+  }
+  return destroyed;
 }
 
 absl::Status PrintModel(void* handle) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
   NPUD_ASSIGN_OR_RETURN(const v1::ModelResult model, Describe(id));
   NPUD_ASSIGN_OR_RETURN(const std::string name, ModelName(handle));
-  ClientLog().info("model {} '{}': {} tasks captured from stream {}", id, name, model.tasks_size(),
-                   model.stream_id());
-  for (int i = 0; i < model.tasks_size(); ++i) {
-    ClientLog().info("  task {}: {}", i, model.tasks(i));
+  ClientLog().info("model {} '{}': {} streams", id, name, model.streams_size());
+  for (const v1::ModelStreamTasks& stream : model.streams()) {
+    ClientLog().info(" stream {}{}: {} tasks", stream.stream_id(), stream.head() ? " (head)" : "",
+                     stream.tasks_size());
+    for (int i = 0; i < stream.tasks_size(); ++i) {
+      ClientLog().info("  task {}: {}", i, stream.tasks(i));
+    }
   }
   return absl::OkStatus();
 }
@@ -192,11 +372,17 @@ absl::Status WriteModelJson(void* handle, const std::string& path) {
   NPUD_ASSIGN_OR_RETURN(const std::string name, ModelName(handle));
   std::string json = absl::StrCat("{\"modelRI\":{\"id\":", id, ",\"name\":");
   AppendJsonString(&json, name);
-  absl::StrAppend(&json, ",\"stream\":", model.stream_id(), ",\"tasks\":[");
-  for (int i = 0; i < model.tasks_size(); ++i) {
-    absl::StrAppend(&json, i == 0 ? "" : ",", "{\"index\":", i, ",\"type\":");
-    AppendJsonString(&json, model.tasks(i));
-    json.push_back('}');
+  json.append(",\"streams\":[");
+  for (int i = 0; i < model.streams_size(); ++i) {
+    const v1::ModelStreamTasks& stream = model.streams(i);
+    absl::StrAppend(&json, i == 0 ? "" : ",", "{\"stream\":", stream.stream_id(),
+                    ",\"head\":", stream.head() ? "true" : "false", ",\"tasks\":[");
+    for (int j = 0; j < stream.tasks_size(); ++j) {
+      absl::StrAppend(&json, j == 0 ? "" : ",", "{\"index\":", j, ",\"type\":");
+      AppendJsonString(&json, stream.tasks(j));
+      json.push_back('}');
+    }
+    json.append("]}");
   }
   json.append("]}}\n");
   std::ofstream out(path, std::ios::trunc);

@@ -3,9 +3,12 @@
 // Model capture and replay (aclmdlRI): aclmdlRICaptureBegin makes npud
 // record the work queued on a stream instead of running it;
 // aclmdlRICaptureEnd turns the recording into a model (aclmdlRI), which
-// aclmdlRIExecuteAsync runs again on any stream with one call. The model's
-// calls live in npud (daemon/session/model_captures.h); this side keeps the
-// handles, names and destroy callbacks, and which streams capture.
+// aclmdlRIExecuteAsync runs again on any stream with one call. A model may
+// also be built from several streams bound to it (aclmdlRIBuildBegin,
+// BindStream ... BuildEnd), with control tasks between them
+// (model_control.h). The model's calls live in npud
+// (daemon/session/model_captures.h, model_run.h); this side keeps the
+// handles, names and destroy callbacks, and which streams record.
 //
 // What a capture cannot replay is refused: copies into host memory npud
 // cannot reach itself (anything but aclrtMallocHost memory of a local
@@ -24,7 +27,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -45,6 +50,26 @@ absl::StatusOr<CaptureInfo> CaptureInfoOf(void* stream);
 // `*mode`, and `*mode` the previous one.
 absl::Status ExchangeCaptureMode(int* mode);
 absl::StatusOr<void*> CaptureEnd(void* stream);
+// aclmdlRICaptureToModelRIBegin: `model` is an empty branch model of a
+// condition (CreateBranchModels).
+absl::Status CaptureIntoModel(void* stream, void* model, int mode);
+
+// aclmdlRIBuildBegin ... BuildEnd. `head`: the stream starts with the run
+// (ACL_MODEL_STREAM_FLAG_HEAD), else when a task activates it.
+absl::StatusOr<void*> BuildBegin();
+absl::Status BindStream(void* model, void* stream, bool head);
+absl::Status UnbindStream(void* model, void* stream);
+absl::Status EndTask(void* model, void* stream);
+absl::Status BuildEnd(void* model);
+absl::Status AbortModel(void* model);
+
+// The empty branch models of a condition of model `parent`, destroyed
+// with it.
+absl::StatusOr<std::vector<uint64_t>> CreateBranchModels(uint64_t parent, size_t count);
+// Device memory freed with model `model_id` (condition variables).
+absl::Status AddModelMemory(uint64_t model_id, void* memory);
+// kRtInvalidHandle unless `handle` is a model of this process.
+absl::StatusOr<uint64_t> ModelIdOf(void* handle);
 
 absl::Status ExecuteModel(void* model, void* stream);
 // On the current context's default stream, waiting `timeout_ms` (-1:
@@ -64,8 +89,14 @@ absl::StatusOr<uint32_t> ModelId(void* model);
 absl::Status AddModelDestroyCallback(void* model, uintptr_t key, std::function<void()> fn);
 absl::Status RemoveModelDestroyCallback(void* model, uintptr_t key);
 
-// True while stream `stream_id` captures (the copy paths ask).
+// True while stream `stream_id` records into a model: captures, is bound,
+// or records a task group update (the copy paths ask).
 bool StreamCaptures(uint64_t stream_id);
+// The model stream `stream_id` records into (0 for an update), if any.
+std::optional<uint64_t> RecordingModel(uint64_t stream_id);
+// Marks `stream_id` as recording a task group update, or no longer.
+absl::Status StartUpdateRecording(uint64_t stream_id);
+void StopUpdateRecording(uint64_t stream_id);
 
 }  // namespace npud::client
 

@@ -134,8 +134,13 @@ Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op);
 Outcome LaunchHostCallback(SessionState& s, const v1::LaunchHostCallback& op);
 Outcome HostCallbackDone(SessionState& s, const v1::HostCallbackDone& op);
 
-// model_calls.cc: captured models (the rest is in Session, which replays).
+// model_calls.cc: models and their streams (running them is Session's).
 Outcome DescribeModel(SessionState& s, const v1::ModelDescribe& op);
+Outcome BindModelStream(SessionState& s, const v1::ModelBindStream& op);
+Outcome AddModelCondition(SessionState& s, const v1::ModelAddCondition& op);
+// A control task (label, stream switch, condition, ...) on a stream that
+// does not record into a model.
+Outcome NotInModel(SessionState& s, const v1::Call& call);
 
 // trace_calls.cc: the client's trace of its session (NPUD_TRACE).
 Outcome StartTrace(SessionState& s, const v1::StartTrace& op);

@@ -1,12 +1,13 @@
-// What a captured model holds, for aclmdlRIDebugPrint / DebugJsonPrint.
-// Capturing and running models is Session's (session.cc): a run dispatches
-// the recorded calls again.
+// Models and their streams: what a model holds (aclmdlRIDebugPrint /
+// DebugJsonPrint), binding streams, conditions. Capturing and running
+// models is Session's (session.cc, model_run.h).
 
 #include <memory>
 
+#include "absl/strings/str_format.h"
+#include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "daemon/session/calls.h"
-#include "google/protobuf/descriptor.h"
 
 namespace npud::daemon {
 
@@ -14,14 +15,34 @@ Outcome DescribeModel(SessionState& s, const v1::ModelDescribe& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const CapturedModel> model, s.models.Find(op.model_id()));
   v1::Reply reply;
   v1::ModelResult* result = reply.mutable_model();
-  result->set_stream_id(model->stream_id);
-  const google::protobuf::OneofDescriptor* ops = v1::Call::descriptor()->FindOneofByName("op");
-  for (const v1::Call& call : model->calls) {
-    const google::protobuf::FieldDescriptor* field =
-        call.GetReflection()->GetOneofFieldDescriptor(call, ops);
-    result->add_tasks(field != nullptr ? field->name() : "unknown");
+  for (const ModelStream& stream : model->streams) {
+    v1::ModelStreamTasks* tasks = result->add_streams();
+    tasks->set_stream_id(stream.stream_id);
+    tasks->set_head(stream.head);
+    for (const v1::Call& call : stream.calls) tasks->add_tasks(CallKind(call));
+  }
+  if (result->streams_size() > 0) {
+    result->set_stream_id(result->streams(0).stream_id());
+    *result->mutable_tasks() = result->streams(0).tasks();
   }
   return reply;
+}
+
+Outcome BindModelStream(SessionState& s, const v1::ModelBindStream& op) {
+  NPUD_RETURN_IF_ERROR(s.streams.Find(op.stream_id()).status());
+  return Done(s.models.Bind(op.model_id(), op.stream_id(), op.head()));
+}
+
+Outcome AddModelCondition(SessionState& s, const v1::ModelAddCondition& op) {
+  NPUD_RETURN_IF_ERROR(s.memory.Access(op.address(), sizeof(uint64_t)).status());
+  return Done(s.models.AddCondition(op.model_id(), op.address(), op.value()));
+}
+
+Outcome NotInModel(SessionState&, const v1::Call& call) {
+  return AclError(kRtStreamModel,
+                  absl::StrFormat("%s needs a stream that captures or is bound to a model (stream "
+                                  "%d does not)",
+                                  CallKind(call), StreamOfWork(call)));
 }
 
 }  // namespace npud::daemon

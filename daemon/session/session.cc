@@ -2,7 +2,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
@@ -12,7 +14,20 @@
 
 namespace npud::daemon {
 
+Session::Session(uint64_t id, PeerInfo peer, SessionServices services,
+                 std::shared_ptr<MessageSink> sink, std::shared_ptr<BulkLink> bulk)
+    : state_(id, std::move(peer), std::move(services), std::move(sink), std::move(bulk)) {
+  absl::MutexLock lock(&gate_->mu);
+  gate_->host = this;
+}
+
+Session::~Session() {
+  absl::MutexLock lock(&gate_->mu);
+  gate_->host = nullptr;
+}
+
 void Session::Process(v1::CallBatch* batch, std::vector<int> fds) {
+  absl::MutexLock lock(&gate_->mu);
   size_t next_fd = 0;
   for (v1::Call& call : *batch->mutable_calls()) {
     int fd = -1;
@@ -215,7 +230,7 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kCaptureBegin: {
       const v1::CaptureBegin& op = call.capture_begin();
       absl::Status begun = s.streams.Find(op.stream_id()).status();
-      if (begun.ok()) begun = s.models.Begin(op.stream_id(), op.model_id());
+      if (begun.ok()) begun = s.models.Begin(op.stream_id(), op.model_id(), op.into_existing());
       return s.Finish(id, op.stream_id(), Done(begun));
     }
     case v1::Call::kCaptureEnd:
@@ -227,6 +242,39 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return s.Finish(id, 0, Done(s.models.Destroy(call.model_destroy().model_id())));
     case v1::Call::kModelDescribe:
       return s.Finish(id, 0, DescribeModel(s, call.model_describe()));
+    case v1::Call::kModelCreate:
+      return s.Finish(id, 0, Done(s.models.Create(call.model_create().model_id())));
+    case v1::Call::kModelBindStream:
+      return s.Finish(id, 0, BindModelStream(s, call.model_bind_stream()));
+    case v1::Call::kModelUnbindStream: {
+      const v1::ModelUnbindStream& op = call.model_unbind_stream();
+      return s.Finish(id, 0, Done(s.models.Unbind(op.model_id(), op.stream_id())));
+    }
+    case v1::Call::kModelBuildEnd:
+      return s.Finish(id, 0, Done(s.models.BuildEnd(call.model_build_end().model_id())));
+    case v1::Call::kModelCleanStream:
+      return s.Finish(id, 0, Done(s.models.CleanStream(call.model_clean_stream().stream_id())));
+    case v1::Call::kModelAddCondition:
+      return s.Finish(id, 0, AddModelCondition(s, call.model_add_condition()));
+    case v1::Call::kModelAbort:
+      return s.Finish(id, 0, Done(AbortModel(call.model_abort().model_id())));
+    case v1::Call::kTaskUpdateBegin: {
+      const v1::TaskUpdateBegin& op = call.task_update_begin();
+      absl::Status begun = s.streams.Find(op.stream_id()).status();
+      if (begun.ok()) begun = s.models.UpdateBegin(op.stream_id(), op.group_id());
+      return s.Finish(id, 0, Done(begun));
+    }
+    case v1::Call::kTaskUpdateEnd:
+      return s.Finish(id, 0, Done(EndTaskUpdate(call.task_update_end())));
+    case v1::Call::kModelEndTask:
+    case v1::Call::kSetLabel:
+    case v1::Call::kSwitchLabel:
+    case v1::Call::kActivateStream:
+    case v1::Call::kSwitchStream:
+    case v1::Call::kCondTask:
+    case v1::Call::kTaskGroupMark:
+      // Recorded when their stream records into a model; not otherwise.
+      return s.Finish(id, StreamOfWork(call), NotInModel(s, call));
 
     case v1::Call::kTdtCreateQueue:
       return s.Finish(id, 0, TdtCreateQueue(s, call.tdt_create_queue()));
@@ -262,22 +310,57 @@ void Session::Dispatch(v1::Call& call, int fd) {
                                                      static_cast<int>(call.op_case()))));
 }
 
+void Session::DispatchRecorded(v1::Call& call, int depth) {
+  const int caller_depth = std::exchange(run_depth_, depth);
+  Dispatch(call, -1);
+  run_depth_ = caller_depth;
+}
+
 absl::Status Session::ExecuteModel(const v1::ModelExecute& op) {
   SessionState& s = state_;
-  NPUD_RETURN_IF_ERROR(s.streams.Find(op.stream_id()).status());
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, s.streams.Find(op.stream_id()));
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const CapturedModel> model, s.models.Find(op.model_id()));
-  if (model_depth_ >= kMaxModelNesting) {
+  if (run_depth_ >= kMaxModelNesting) {
     return AclError(kRtModelExecute,
                     absl::StrFormat("models run models more than %d deep", kMaxModelNesting));
   }
-  ++model_depth_;
-  for (const v1::Call& recorded : model->calls) {
-    v1::Call call = recorded;
-    SetStreamOfWork(&call, op.stream_id());
-    Dispatch(call, -1);
-  }
-  --model_depth_;
+  ReapRuns();
+  auto run = std::make_shared<ModelRun>(op.model_id(), std::move(model), stream->device_id(),
+                                        run_depth_ + 1, gate_);
+  runs_.push_back(run);
+  run->Launch(*this);
+  stream->Submit(run->MakeGateTask());
   return absl::OkStatus();
+}
+
+absl::Status Session::AbortModel(uint64_t model_id) {
+  NPUD_RETURN_IF_ERROR(state_.models.Find(model_id).status());
+  for (const std::shared_ptr<ModelRun>& run : runs_) {
+    if (run->model_id() == model_id) {
+      run->Abort(AclError(kRtModelAbortNormal, absl::StrFormat("model %d aborted", model_id)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Session::EndTaskUpdate(const v1::TaskUpdateEnd& op) {
+  SessionState& s = state_;
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, s.streams.Find(op.stream_id()));
+  NPUD_ASSIGN_OR_RETURN(ModelCaptures::Update update, s.models.UpdateEnd(op.stream_id()));
+  stream->Submit(std::make_unique<sim::FunctionTask>("task_update", [update] {
+    update.group->set_calls(update.calls);
+    return absl::OkStatus();
+  }));
+  return absl::OkStatus();
+}
+
+void Session::ReapRuns() {
+  auto finished = std::remove_if(runs_.begin(), runs_.end(), [this](const auto& run) {
+    if (!run->Done()) return false;
+    for (uint64_t id : run->LaneStreamIds()) state_.streams.Take(id).IgnoreError();
+    return true;
+  });
+  runs_.erase(finished, runs_.end());
 }
 
 }  // namespace npud::daemon

@@ -11,8 +11,10 @@
 // other sessions changes.
 //
 // Threading: Process() is called by one thread at a time (the connection's
-// reader), in order. Replies may be sent from other threads (MessageSink).
-// Status() may be called from any thread.
+// reader), in order. Model runs dispatch their calls from the scheduler's
+// threads; the run gate's lock keeps all dispatching one at a time.
+// Replies may be sent from other threads (MessageSink). Status() may be
+// called from any thread.
 
 #ifndef NPUD_DAEMON_SESSION_SESSION_H_
 #define NPUD_DAEMON_SESSION_SESSION_H_
@@ -22,17 +24,19 @@
 #include <vector>
 
 #include "daemon/message_sink.h"
+#include "daemon/session/model_run.h"
 #include "daemon/session/session_state.h"
 #include "npud/v1/calls.pb.h"
 #include "npud/v1/npud.pb.h"
 
 namespace npud::daemon {
 
-class Session {
+class Session final : private ModelRun::Host {
  public:
   Session(uint64_t id, PeerInfo peer, SessionServices services, std::shared_ptr<MessageSink> sink,
-          std::shared_ptr<BulkLink> bulk = nullptr)
-      : state_(id, std::move(peer), std::move(services), std::move(sink), std::move(bulk)) {}
+          std::shared_ptr<BulkLink> bulk = nullptr);
+  // Model runs still going stop dispatching.
+  ~Session() override;
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
@@ -53,15 +57,31 @@ class Session {
 
  private:
   // `fd` is the file of a RegisterHostMemory call (-1 if none came).
-  void Dispatch(v1::Call& call, int fd);
-  // aclmdlRIExecuteAsync: dispatches the model's calls on the stream.
-  absl::Status ExecuteModel(const v1::ModelExecute& op);
+  void Dispatch(v1::Call& call, int fd) ABSL_EXCLUSIVE_LOCKS_REQUIRED(gate_->mu);
+
+  // ModelRun::Host.
+  SessionState& state() override { return state_; }
+  void DispatchRecorded(v1::Call& call, int depth) override
+      ABSL_NO_THREAD_SAFETY_ANALYSIS;  // the run holds gate_->mu
+
+  // aclmdlRIExecuteAsync: queues a run of the model on the stream.
+  absl::Status ExecuteModel(const v1::ModelExecute& op) ABSL_EXCLUSIVE_LOCKS_REQUIRED(gate_->mu);
+  absl::Status AbortModel(uint64_t model_id) ABSL_EXCLUSIVE_LOCKS_REQUIRED(gate_->mu);
+  // aclmdlRICaptureTaskUpdateEnd: the update, queued on its stream.
+  absl::Status EndTaskUpdate(const v1::TaskUpdateEnd& op);
+  // Drops the lane streams of finished runs from the session's table.
+  void ReapRuns() ABSL_EXCLUSIVE_LOCKS_REQUIRED(gate_->mu);
+
   // Models run by models, bounded: a model may run one captured after it,
-  // which may run it. Calls are dispatched on one thread only.
+  // which may run it.
   static constexpr int kMaxModelNesting = 8;
-  int model_depth_ = 0;
 
   SessionState state_;
+  const std::shared_ptr<ModelRun::Gate> gate_ = std::make_shared<ModelRun::Gate>();
+  // The nesting of the run whose call is being dispatched (0: the
+  // client's own call).
+  int run_depth_ ABSL_GUARDED_BY(gate_->mu) = 0;
+  std::vector<std::shared_ptr<ModelRun>> runs_ ABSL_GUARDED_BY(gate_->mu);
 };
 
 }  // namespace npud::daemon
