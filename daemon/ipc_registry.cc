@@ -142,18 +142,19 @@ absl::StatusOr<std::shared_ptr<sim::Notify>> IpcRegistry::ImportNotify(const std
 }
 
 uint64_t IpcRegistry::ExportPhysical(uint64_t owner, std::shared_ptr<sim::PhysicalMemory> memory,
-                                     bool check_pid) {
+                                     bool check_pid, std::shared_ptr<DrainFence> fence) {
   absl::MutexLock lock(&mu_);
   for (auto& [handle, exported] : physical_) {
     if (exported.memory == memory) {
       exported.check_pid = check_pid;
+      exported.fence = std::move(fence);
       return handle;
     }
   }
   // The daemon instance sits in the high bits, so a handle taken to another
   // daemon is refused there.
   const uint64_t handle = ((instance_id_ & 0xffffff) << 40) | next_++;
-  physical_[handle] = PhysicalExport{owner, std::move(memory), check_pid, {}};
+  physical_[handle] = PhysicalExport{owner, std::move(memory), check_pid, {}, std::move(fence)};
   return handle;
 }
 
@@ -185,6 +186,12 @@ absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> IpcRegistry::ImportPhysical
                                     importer.pid, handle));
   }
   return it->second.memory;
+}
+
+std::shared_ptr<DrainFence> IpcRegistry::PhysicalFence(uint64_t handle) const {
+  absl::MutexLock lock(&mu_);
+  auto it = physical_.find(handle);
+  return it != physical_.end() ? it->second.fence : nullptr;
 }
 
 void IpcRegistry::UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory) {

@@ -28,6 +28,7 @@
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "daemon/drain_fence.h"
 #include "simdevice/device_range.h"
 #include "simdevice/event.h"
 #include "simdevice/notify.h"
@@ -120,13 +121,18 @@ class IpcRegistry {
   // returns the same handle. Importers hold the memory itself, so it stays
   // valid for them after the exporter frees its handle; when the exporting
   // session ends the memory is revoked (see PhysicalMemory::Revoke).
+  // `fence`: the exporter's work queued before this export (the newest
+  // export's counts).
   uint64_t ExportPhysical(uint64_t owner, std::shared_ptr<sim::PhysicalMemory> memory,
-                          bool check_pid) ABSL_LOCKS_EXCLUDED(mu_);
+                          bool check_pid, std::shared_ptr<DrainFence> fence = nullptr)
+      ABSL_LOCKS_EXCLUDED(mu_);
   absl::Status SetPhysicalPids(uint64_t owner, uint64_t handle, const std::vector<int64_t>& pids,
                                const std::string& space = "") ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<std::shared_ptr<sim::PhysicalMemory>> ImportPhysical(uint64_t handle,
                                                                       const IpcPid& importer)
       ABSL_LOCKS_EXCLUDED(mu_);
+  // The fence of the export under `handle`, or null.
+  std::shared_ptr<DrainFence> PhysicalFence(uint64_t handle) const ABSL_LOCKS_EXCLUDED(mu_);
   // The exporter freed `memory`: its handle takes no new imports.
   void UnexportPhysical(uint64_t owner, const sim::PhysicalMemory* memory) ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -158,6 +164,7 @@ class IpcRegistry {
     std::shared_ptr<sim::PhysicalMemory> memory;
     bool check_pid;
     AllowList pids;
+    std::shared_ptr<DrainFence> fence;
   };
   struct NotifyExport {
     uint64_t owner;

@@ -127,7 +127,8 @@ Outcome SetMemoryAccess(SessionState& s, const v1::SetMemoryAccess& op);
 Outcome GetMemoryAccess(SessionState& s, const v1::GetMemoryAccess& op);
 Outcome ExportPhysical(SessionState& s, const v1::ExportPhysical& op);
 Outcome SetPhysicalPids(SessionState& s, const v1::SetPhysicalPids& op);
-Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op);
+// Answers once the exporter's work queued before the export is done.
+void ImportPhysical(SessionState& s, uint64_t call_id, const v1::ImportPhysical& op);
 Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op);
 
 // host_callback_calls.cc: callbacks that run in the client process.

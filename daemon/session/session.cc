@@ -186,7 +186,7 @@ void Session::Dispatch(v1::Call& call, int fd) {
     case v1::Call::kSetPhysicalPids:
       return s.Finish(id, 0, SetPhysicalPids(s, call.set_physical_pids()));
     case v1::Call::kImportPhysical:
-      return s.Finish(id, 0, ImportPhysical(s, call.import_physical()));
+      return ImportPhysical(s, id, call.import_physical());
     case v1::Call::kRetainPhysical:
       return s.Finish(id, 0, RetainPhysical(s, call.retain_physical()));
 

@@ -2,6 +2,7 @@
 // aclrtReserveMemAddress, aclrtMapMem and friends), including sharing
 // physical memory between processes by handle.
 
+#include <atomic>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
+#include "daemon/drain_fence.h"
 #include "daemon/session/calls.h"
 #include "spdlog/spdlog.h"
 
@@ -117,7 +119,11 @@ Outcome GetMemoryAccess(SessionState& s, const v1::GetMemoryAccess& op) {
 Outcome ExportPhysical(SessionState& s, const v1::ExportPhysical& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::PhysicalMemory> memory,
                         FindPhysical(s, op.handle_id()));
-  const uint64_t shareable = s.services.ipc->ExportPhysical(s.id, memory, !op.any_process());
+  // Imports wait for the work queued so far (see drain_fence.h).
+  auto fence = std::make_shared<DrainFence>();
+  s.WhenStreamsDrained([fence] { fence->Pass(); });
+  const uint64_t shareable =
+      s.services.ipc->ExportPhysical(s.id, memory, !op.any_process(), std::move(fence));
   spdlog::info(
       "session {} (pid {}) shares {} bytes of physical memory on device {} as handle "
       "{:#x}{}",
@@ -134,7 +140,13 @@ Outcome SetPhysicalPids(SessionState& s, const v1::SetPhysicalPids& op) {
       s.services.ipc->SetPhysicalPids(s.id, op.shareable_handle(), pids, s.peer.PidSpace()));
 }
 
-Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op) {
+namespace {
+
+// How long an import waits for its exporter's earlier work at most: work
+// that waits for the importer must not hold the import for good.
+constexpr absl::Duration kMaxImportWait = absl::Seconds(5);
+
+Outcome AddImportedPhysical(SessionState& s, const v1::ImportPhysical& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::PhysicalMemory> memory,
                         s.services.ipc->ImportPhysical(op.shareable_handle(), s.peer.ipc_pid()));
@@ -143,6 +155,38 @@ Outcome ImportPhysical(SessionState& s, const v1::ImportPhysical& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<QuotaCharge> charge, ChargePhysical(s, memory->size()));
   return AddPhysicalHandle(s, op.handle_id(), std::move(memory), /*imported=*/true,
                            std::move(charge));
+}
+
+}  // namespace
+
+void ImportPhysical(SessionState& s, uint64_t call_id, const v1::ImportPhysical& op) {
+  Outcome outcome = AddImportedPhysical(s, op);
+  std::shared_ptr<DrainFence> fence =
+      outcome.ok() && call_id != 0 ? s.services.ipc->PhysicalFence(op.shareable_handle()) : nullptr;
+  if (fence == nullptr) return s.Finish(call_id, 0, std::move(outcome));
+  // Answered when the exporter's earlier work is done, or at the latest
+  // after kMaxImportWait.
+  struct Answer {
+    std::atomic<bool> sent{false};
+    std::shared_ptr<MessageSink> sink;
+    v1::ServerMessage message;
+  };
+  auto answer = std::make_shared<Answer>();
+  answer->sink = s.sink();
+  *answer->message.mutable_reply() = *std::move(outcome);
+  answer->message.mutable_reply()->set_call_id(call_id);
+  const uint64_t handle = op.shareable_handle();
+  fence->WhenPassed([answer] {
+    if (!answer->sent.exchange(true)) answer->sink->Send(answer->message);
+  });
+  s.services.timers->RunAfter(kMaxImportWait, [answer, handle] {
+    if (answer->sent.exchange(true)) return;
+    spdlog::warn(
+        "import of physical memory handle {:#x} answered before its exporter's earlier "
+        "work finished (still running after {})",
+        handle, absl::FormatDuration(kMaxImportWait));
+    answer->sink->Send(answer->message);
+  });
 }
 
 Outcome RetainPhysical(SessionState& s, const v1::RetainPhysical& op) {

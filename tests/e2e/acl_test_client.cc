@@ -25,6 +25,11 @@
 //                     mapped at reserved addresses, shared by handle;
 //                     "close" unmaps and releases the addresses, "free"
 //                     frees the handle (the importer's "close" does both)
+//   phys-export-spin KERNELS MS
+//                     phys-export of 4096 zero bytes, exported right behind
+//                     the spin kernel of KERNELS, which writes 1 into them
+//                     after MS ms; any process may import (nobody waits
+//                     for the kernel, as in CANN's memory/8 sample)
 //   ring N I MS       process I of N: share 1 MiB filled with pattern I,
 //                     print "KEY k", read "peer KEY" (process I+1), import
 //                     it and verify its bytes for MS ms; print "ROUNDS r"
@@ -79,6 +84,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -444,11 +450,13 @@ class SharedBuffer {
   void* device() const { return device_; }
   const std::string& key() const { return key_; }
 
-  // Allocates, fills with `fill` and exports with `flags`.
-  aclError Export(uint64_t flags, int fill) {
+  // Allocates, fills with `fill`, runs `then` on the memory and exports
+  // with `flags`.
+  aclError Export(uint64_t flags, int fill, const std::function<aclError(void*)>& then) {
     aclError code =
         physical_ ? Map(nullptr) : aclrtMalloc(&device_, bytes_, ACL_MEM_MALLOC_HUGE_FIRST);
     if (code == ACL_SUCCESS) code = aclrtMemset(device_, bytes_, fill, bytes_);
+    if (code == ACL_SUCCESS && then) code = then(device_);
     if (code != ACL_SUCCESS) return code;
     if (physical_) {
       uint64_t shareable = 0;
@@ -517,10 +525,24 @@ class SharedBuffer {
   std::string key_;
 };
 
-int Export(size_t bytes, uint64_t flags, bool physical) {
+// `spin_kernels`: fills with zeros instead, then exports right behind the
+// spin kernel writing 1 after `spin_ms`.
+int Export(size_t bytes, uint64_t flags, bool physical, const char* spin_kernels = nullptr,
+           uint32_t spin_ms = 0) {
   if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
   SharedBuffer buffer(physical, bytes);
-  const aclError exported = buffer.Export(flags, 0x3C);
+  aclrtStream stream = nullptr;
+  aclrtFuncHandle spin = nullptr;
+  if (spin_kernels != nullptr && !OpenKernel(spin_kernels, "spin", &stream, &spin)) return 3;
+  auto launch_spin = [&](void* memory) {
+    struct {
+      void* flag;
+      uint32_t ms;
+    } args{memory, spin_ms};
+    return aclrtLaunchKernelWithHostArgs(spin, 1, stream, nullptr, &args, sizeof(args), nullptr, 0);
+  };
+  const aclError exported = spin_kernels != nullptr ? buffer.Export(flags, 0, launch_spin)
+                                                    : buffer.Export(flags, 0x3C, {});
   if (exported != ACL_SUCCESS) {
     std::printf("FAILED %d\n", exported);
     return 3;
@@ -797,6 +819,9 @@ int main(int argc, char** argv) {
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {
     rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0), physical);
+  }
+  if (scenario == "phys-export-spin" && argc > 3) {
+    rc = Export(4096, 1, true, argv[2], std::strtoul(argv[3], nullptr, 0));
   }
   if ((scenario == "import" || scenario == "phys-import") && argc > 3) {
     rc = Import(argv[2], std::strtoull(argv[3], nullptr, 0), physical);

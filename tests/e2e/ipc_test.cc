@@ -194,6 +194,27 @@ TEST_P(SharingTest, KilledExporterRevokesItsMemory) {
   EXPECT_EQ(RunProcess({ACL_TEST_CLIENT, "flows"}, env_), 0);
 }
 
+// CANN's memory/8 sample: the exporter launches the kernel that fills the
+// memory and exports at once; the importer reads right after importing.
+// The import waits for the exporter's earlier work, so the read sees it.
+TEST_F(IpcTest, AnImportSeesTheWorkItsExporterQueuedBeforeExporting) {
+  auto owner = Spawn({"phys-export-spin", E2E_KERNELS_PATH, "300"});
+  const std::string key = Field(*owner, "KEY");
+  auto importer = Spawn({"phys-import", key, "4096"});
+  Field(*importer, "PID");
+  importer->WriteLine("go");
+  EXPECT_EQ(Field(*importer, "CODE"), "0");
+  importer->WriteLine("sum");
+  EXPECT_EQ(Field(*importer, "SUM"), "1") << "the kernel's write is missing";
+  EXPECT_EQ(Field(*importer, "CODE"), "0");
+  importer->WriteLine("close");
+  EXPECT_EQ(Field(*importer, "CODE"), "0");
+  importer->CloseStdin();
+  owner->CloseStdin();
+  EXPECT_EQ(importer->Wait(), 0);
+  EXPECT_EQ(owner->Wait(), 0);
+}
+
 TEST_F(IpcTest, NotifyRecordedOnOneDeviceWakesAWaiterInAnotherProcess) {
   auto waiter = Spawn({"notify-waiter", "0", "0"});
   const std::string key = Field(*waiter, "KEY");
