@@ -1,9 +1,11 @@
 // ACL model capture and replay (aclmdlRI*, see client/core/model_ops.h).
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <utility>
 
+#include "absl/strings/str_format.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/core/model_control.h"
@@ -112,6 +114,61 @@ aclError aclmdlRIDestroyUnregisterCallback(aclmdlRI modelRI, aclrtCallback func)
   NPUD_REQUIRE_NOT_NULL(func);
   return Result(client::RemoveModelDestroyCallback(modelRI, reinterpret_cast<uintptr_t>(func)),
                 __func__);
+}
+
+namespace {
+
+// The two-call convention of aclmdlRIGetStreams / GetTasksByStream: with
+// `out` null, `*count` becomes the number; otherwise up to `*count`
+// entries are filled and `*count` becomes the number written.
+aclError FillList(const absl::StatusOr<std::vector<void*>>& list, void** out, uint32_t* count,
+                  const char* func) {
+  if (!list.ok()) return Result(list.status(), func);
+  if (out == nullptr) {
+    *count = static_cast<uint32_t>(list->size());
+    return ACL_SUCCESS;
+  }
+  if (*count < list->size()) {
+    return Result(
+        AclError(kAclInvalidParam, absl::StrFormat("the array holds %d entries, %d are needed",
+                                                   *count, list->size())),
+        func);
+  }
+  std::copy(list->begin(), list->end(), out);
+  *count = static_cast<uint32_t>(list->size());
+  return ACL_SUCCESS;
+}
+
+}  // namespace
+
+aclError aclmdlRIGetStreams(aclmdlRI modelRI, aclrtStream* streams, uint32_t* numStreams) {
+  NPUD_REQUIRE_NOT_NULL(modelRI);
+  NPUD_REQUIRE_NOT_NULL(numStreams);
+  return FillList(client::ModelStreams(modelRI), streams, numStreams, __func__);
+}
+
+aclError aclmdlRIGetTasksByStream(aclrtStream stream, aclmdlRITask* tasks, uint32_t* numTasks) {
+  NPUD_REQUIRE_NOT_NULL(stream);
+  NPUD_REQUIRE_NOT_NULL(numTasks);
+  return FillList(client::ModelTasks(stream), tasks, numTasks, __func__);
+}
+
+aclError aclmdlRITaskGetType(aclmdlRITask task, aclmdlRITaskType* type) {
+  NPUD_REQUIRE_NOT_NULL(task);
+  NPUD_REQUIRE_NOT_NULL(type);
+  absl::StatusOr<client::ModelTaskInfo> info = client::ModelTaskOf(task);
+  if (!info.ok()) return Result(info.status(), __func__);
+  *type = static_cast<aclmdlRITaskType>(info->type);
+  return ACL_SUCCESS;
+}
+
+aclError aclmdlRITaskGetSeqId(aclmdlRITask task, uint32_t* id) {
+  NPUD_REQUIRE_NOT_NULL(task);
+  NPUD_REQUIRE_NOT_NULL(id);
+  absl::StatusOr<client::ModelTaskInfo> info = client::ModelTaskOf(task);
+  if (!info.ok()) return Result(info.status(), __func__);
+  *id = info->seq_id;
+  return ACL_SUCCESS;
 }
 
 aclError aclmdlRICaptureToModelRIBegin(aclrtStream stream, aclmdlRI modelRI,

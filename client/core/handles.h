@@ -28,6 +28,7 @@ enum class HandleKind : uint64_t {
   kLabelList = 0x1B,
   kCondHandle = 0xCD,
   kTaskGroup = 0x76,
+  kModelTask = 0x7A,
 };
 
 // Ids stay below 2^48, so the tag never collides with them.

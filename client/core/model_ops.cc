@@ -4,6 +4,7 @@
 #include <atomic>
 #include <fstream>
 #include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -32,7 +33,8 @@ constexpr int kModeRelaxed = 2;
 
 struct Model {
   std::string name;
-  uint64_t stream_id = 0;
+  uint64_t stream_id = 0;  // captured from
+  std::vector<uint64_t> bound_streams;
   std::vector<std::pair<uintptr_t, std::function<void()>>> destroy_callbacks;
   // Branch models of its conditions, and their condition variables: both
   // go with the model.
@@ -46,10 +48,22 @@ struct Recording {
   bool bound = false;  // aclmdlRIBindStream, not a capture
 };
 
+// A task of a model (aclmdlRITask): its stream and place there.
+struct TaskRef {
+  uint64_t model_id = 0;
+  uint64_t stream_id = 0;
+  uint32_t seq_id = 0;
+  std::string kind;
+};
+
 struct Registry {
   absl::Mutex mu;
   absl::flat_hash_map<uint64_t, Recording> capturing ABSL_GUARDED_BY(mu);
   absl::flat_hash_map<uint64_t, Model> models ABSL_GUARDED_BY(mu);
+  // Task handles, one per task (found again by model, stream and place).
+  absl::flat_hash_map<uint64_t, TaskRef> tasks ABSL_GUARDED_BY(mu);
+  absl::flat_hash_map<std::tuple<uint64_t, uint64_t, uint32_t>, uint64_t> task_ids
+      ABSL_GUARDED_BY(mu);
   // Lets the copy paths skip the lock while nothing captures.
   std::atomic<int> capture_count{0};
 };
@@ -153,7 +167,11 @@ absl::Status CaptureIntoModel(void* stream, void* model, int mode) {
   call.mutable_capture_begin()->set_stream_id(target.id);
   call.mutable_capture_begin()->set_model_id(model_id);
   call.mutable_capture_begin()->set_into_existing(true);
-  return CallRecording(target.id, Recording{model_id, false}, std::move(call));
+  NPUD_RETURN_IF_ERROR(CallRecording(target.id, Recording{model_id, false}, std::move(call)));
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  registry.models[model_id].stream_id = target.id;
+  return absl::OkStatus();
 }
 
 absl::StatusOr<CaptureInfo> CaptureInfoOf(void* stream) {
@@ -220,7 +238,11 @@ absl::Status BindStream(void* model, void* stream, bool head) {
   call.mutable_model_bind_stream()->set_model_id(model_id);
   call.mutable_model_bind_stream()->set_stream_id(target.id);
   call.mutable_model_bind_stream()->set_head(head);
-  return CallRecording(target.id, Recording{model_id, true}, std::move(call));
+  NPUD_RETURN_IF_ERROR(CallRecording(target.id, Recording{model_id, true}, std::move(call)));
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  registry.models[model_id].bound_streams.push_back(target.id);
+  return absl::OkStatus();
 }
 
 absl::Status UnbindStream(void* model, void* stream) {
@@ -334,11 +356,18 @@ absl::Status DestroyModel(void* handle) {
       gone.emplace_back(ids[i], std::move(it->second));
       registry.models.erase(it);
     }
+    auto gone_model = [&](uint64_t model_id) {
+      return std::find(ids.begin(), ids.end(), model_id) != ids.end();
+    };
     absl::erase_if(registry.capturing, [&](const auto& entry) {
-      const bool stops = std::find(ids.begin(), ids.end(), entry.second.model_id) != ids.end();
+      const bool stops = gone_model(entry.second.model_id);
       if (stops) registry.capture_count.fetch_sub(1);
       return stops;
     });
+    absl::erase_if(registry.tasks,
+                   [&](const auto& task) { return gone_model(task.second.model_id); });
+    absl::erase_if(registry.task_ids,
+                   [&](const auto& task) { return gone_model(std::get<0>(task.first)); });
   }
   absl::Status destroyed;
   for (auto& [model_id, model] : gone) {
@@ -349,6 +378,71 @@ absl::Status DestroyModel(void* handle) {
     for (void* memory : model.memory) destroyed.Update(FreeDevice(memory));
   }
   return destroyed;
+}
+
+absl::StatusOr<std::vector<void*>> ModelStreams(void* handle) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
+  NPUD_ASSIGN_OR_RETURN(const v1::ModelResult model, Describe(id));
+  std::vector<void*> streams;
+  for (const v1::ModelStreamTasks& stream : model.streams()) {
+    streams.push_back(MakeHandle(HandleKind::kStream, stream.stream_id()));
+  }
+  return streams;
+}
+
+absl::StatusOr<std::vector<void*>> ModelTasks(void* stream) {
+  NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
+  Registry& registry = Models();
+  // The newest model the stream belongs to.
+  uint64_t model_id = 0;
+  {
+    absl::MutexLock lock(&registry.mu);
+    for (const auto& [id, model] : registry.models) {
+      const bool belongs = model.stream_id == target.id ||
+                           std::find(model.bound_streams.begin(), model.bound_streams.end(),
+                                     target.id) != model.bound_streams.end();
+      if (belongs && id > model_id) model_id = id;
+    }
+  }
+  if (model_id == 0) {
+    return AclError(kRtStreamModel,
+                    absl::StrFormat("stream %d belongs to no model of this process", target.id));
+  }
+  NPUD_ASSIGN_OR_RETURN(const v1::ModelResult model, Describe(model_id));
+  std::vector<void*> tasks;
+  absl::MutexLock lock(&registry.mu);
+  for (const v1::ModelStreamTasks& recorded : model.streams()) {
+    if (recorded.stream_id() != target.id) continue;
+    uint32_t seq_id = 0;
+    for (const std::string& kind : recorded.tasks()) {
+      // Group marks only delimit task groups.
+      if (kind == "task_group_mark") continue;
+      const auto key = std::make_tuple(model_id, target.id, seq_id);
+      auto [it, added] = registry.task_ids.try_emplace(key, 0);
+      if (added) {
+        it->second = Runtime::Get().objects().MintId();
+        registry.tasks[it->second] = TaskRef{model_id, target.id, seq_id, kind};
+      }
+      tasks.push_back(MakeHandle(HandleKind::kModelTask, it->second));
+      ++seq_id;
+    }
+  }
+  return tasks;
+}
+
+absl::StatusOr<ModelTaskInfo> ModelTaskOf(void* task) {
+  Registry& registry = Models();
+  absl::MutexLock lock(&registry.mu);
+  auto it = registry.tasks.find(HandleId(task, HandleKind::kModelTask));
+  if (it == registry.tasks.end()) {
+    return AclError(kRtParamInvalid, absl::StrFormat("%p is not a task of a model", task));
+  }
+  static const auto* const kTypes = new absl::flat_hash_map<std::string, int>{
+      {"launch_kernel", kTaskKernel},        {"record_event", kTaskEventRecord},
+      {"stream_wait_event", kTaskEventWait}, {"reset_event", kTaskEventReset},
+      {"value_write", kTaskValueWrite},      {"value_wait", kTaskValueWait}};
+  auto type = kTypes->find(it->second.kind);
+  return ModelTaskInfo{type != kTypes->end() ? type->second : kTaskDefault, it->second.seq_id};
 }
 
 absl::Status PrintModel(void* handle) {

@@ -78,6 +78,26 @@ absl::Status ExecuteModelAndWait(void* model, int32_t timeout_ms);
 // Runs the destroy callbacks first.
 absl::Status DestroyModel(void* model);
 
+// aclmdlRIGetStreams: the streams the model was recorded from, as
+// handles.
+absl::StatusOr<std::vector<void*>> ModelStreams(void* model);
+// aclmdlRIGetTasksByStream: the tasks of the newest model `stream` belongs
+// to, in order. Handles stay the same for the same task.
+absl::StatusOr<std::vector<void*>> ModelTasks(void* stream);
+// aclmdlRITaskType values.
+inline constexpr int kTaskDefault = 0;
+inline constexpr int kTaskKernel = 1;
+inline constexpr int kTaskEventRecord = 2;
+inline constexpr int kTaskEventWait = 3;
+inline constexpr int kTaskEventReset = 4;
+inline constexpr int kTaskValueWrite = 5;
+inline constexpr int kTaskValueWait = 6;
+struct ModelTaskInfo {
+  int type = kTaskDefault;
+  uint32_t seq_id = 0;  // its place in its stream
+};
+absl::StatusOr<ModelTaskInfo> ModelTaskOf(void* task);
+
 // aclmdlRIDebugPrint (to the log) and aclmdlRIDebugJsonPrint (to `path`).
 absl::Status PrintModel(void* model);
 absl::Status WriteModelJson(void* model, const std::string& path);

@@ -299,6 +299,57 @@ TEST_F(ModelControlTest, ControlTasksNeedAModelAndBuildingChecksItsParts) {
   EXPECT_EQ(aclrtDestroyLabel(label), ACL_SUCCESS);
 }
 
+TEST_F(ModelControlTest, AModelListsItsStreamsAndTheirTasks) {
+  aclrtEvent event = nullptr;
+  ASSERT_EQ(aclrtCreateEvent(&event), ACL_SUCCESS);
+  aclmdlRI model = nullptr;
+  ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, head_, ACL_MODEL_STREAM_FLAG_HEAD), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBindStream(model, second_, ACL_MODEL_STREAM_FLAG_DEFAULT), ACL_SUCCESS);
+  ASSERT_EQ(Mark(0, head_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtRecordEvent(event, head_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtActiveStream(second_, head_), ACL_SUCCESS);
+  ASSERT_EQ(aclrtStreamWaitEvent(second_, event), ACL_SUCCESS);
+  ASSERT_EQ(aclrtValueWrite(Value(0), 5, 0, second_), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlRIBuildEnd(model, nullptr), ACL_SUCCESS);
+
+  uint32_t count = 99;
+  ASSERT_EQ(aclmdlRIGetStreams(model, nullptr, &count), ACL_SUCCESS);
+  ASSERT_EQ(count, 2u);
+  std::vector<aclrtStream> streams(count);
+  ASSERT_EQ(aclmdlRIGetStreams(model, streams.data(), &count), ACL_SUCCESS);
+  EXPECT_EQ(streams, (std::vector<aclrtStream>{head_, second_}));
+
+  std::vector<aclmdlRITaskType> types;
+  for (aclrtStream stream : streams) {
+    ASSERT_EQ(aclmdlRIGetTasksByStream(stream, nullptr, &count), ACL_SUCCESS);
+    std::vector<aclmdlRITask> tasks(count);
+    ASSERT_EQ(aclmdlRIGetTasksByStream(stream, tasks.data(), &count), ACL_SUCCESS);
+    for (uint32_t i = 0; i < count; ++i) {
+      aclmdlRITaskType type = ACL_MODEL_RI_TASK_DEFAULT;
+      uint32_t seq = 99;
+      ASSERT_EQ(aclmdlRITaskGetType(tasks[i], &type), ACL_SUCCESS);
+      ASSERT_EQ(aclmdlRITaskGetSeqId(tasks[i], &seq), ACL_SUCCESS);
+      EXPECT_EQ(seq, i);
+      types.push_back(type);
+    }
+    // The same task, the same handle.
+    std::vector<aclmdlRITask> again(count);
+    ASSERT_EQ(aclmdlRIGetTasksByStream(stream, again.data(), &count), ACL_SUCCESS);
+    EXPECT_EQ(again, tasks);
+  }
+  EXPECT_EQ(types, (std::vector<aclmdlRITaskType>{
+                       ACL_MODEL_RI_TASK_DEFAULT, ACL_MODEL_RI_TASK_EVENT_RECORD,
+                       ACL_MODEL_RI_TASK_DEFAULT, ACL_MODEL_RI_TASK_EVENT_WAIT,
+                       ACL_MODEL_RI_TASK_VALUE_WRITE}));
+  count = 1;
+  aclrtStream one = nullptr;
+  EXPECT_EQ(aclmdlRIGetStreams(model, &one, &count), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclmdlRIGetTasksByStream(exec_, nullptr, &count), ACL_ERROR_RT_STREAM_MODEL);
+  EXPECT_EQ(aclmdlRIDestroy(model), ACL_SUCCESS);
+  EXPECT_EQ(aclrtDestroyEvent(event), ACL_SUCCESS);
+}
+
 TEST_F(ModelControlTest, AbortStopsARunThatWouldNeverEnd) {
   aclmdlRI model = nullptr;
   ASSERT_EQ(aclmdlRIBuildBegin(&model, 0), ACL_SUCCESS);
