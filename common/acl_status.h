@@ -64,6 +64,8 @@ enum AclCode : int32_t {
   kRtStreamCaptured = 107027,
   kRtStreamNotCaptured = 107029,
   kRtWaitTimeout = 107019,
+  kRtDeviceTaskAbort = 107022,
+  kRtStreamAbort = 107023,
   kRtModelRunning = 107037,
   kRtModelUpdateFailed = 107040,
   kRtSysParamOptNotSet = 107021,

@@ -34,6 +34,8 @@ Outcome CreateStream(SessionState& s, const v1::CreateStream& op);
 void DestroyStream(SessionState& s, uint64_t call_id, const v1::DestroyStream& op);
 void SynchronizeStream(SessionState& s, uint64_t call_id, const v1::SynchronizeStream& op);
 Outcome QueryStream(SessionState& s, const v1::QueryStream& op);
+Outcome AbortStream(SessionState& s, const v1::AbortStream& op);
+void AbortDevice(SessionState& s, uint64_t call_id, const v1::AbortDevice& op);
 Outcome SetStreamFailureMode(SessionState& s, const v1::SetStreamFailureMode& op);
 Outcome StreamWaitEvent(SessionState& s, const v1::StreamWaitEvent& op);
 Outcome CreateEvent(SessionState& s, const v1::CreateEvent& op);

@@ -38,6 +38,7 @@ bool ControlsStream(const v1::Call& call) {
     case v1::Call::kModelCleanStream:
     case v1::Call::kTaskUpdateBegin:
     case v1::Call::kTaskUpdateEnd:
+    case v1::Call::kAbortStream:
       return true;
     default:
       return false;
@@ -482,6 +483,11 @@ absl::Status ModelCaptures::Destroy(uint64_t model_id) {
   }
   Drop(model_id);
   return absl::OkStatus();
+}
+
+bool ModelCaptures::Records(uint64_t stream_id) const {
+  absl::MutexLock lock(&mu_);
+  return recording_.contains(stream_id);
 }
 
 void ModelCaptures::Abandon(uint64_t stream_id) {

@@ -137,6 +137,8 @@ class ModelCaptures {
       ABSL_LOCKS_EXCLUDED(mu_);
   // Finished or not; a stream still recording into it stops.
   absl::Status Destroy(uint64_t model_id) ABSL_LOCKS_EXCLUDED(mu_);
+  // True while stream `stream_id` records into a model or an update.
+  bool Records(uint64_t stream_id) const ABSL_LOCKS_EXCLUDED(mu_);
   // The stream is destroyed: its capture ends unfinished, its binding goes.
   void Abandon(uint64_t stream_id) ABSL_LOCKS_EXCLUDED(mu_);
 

@@ -65,6 +65,10 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return SynchronizeStream(s, id, call.synchronize_stream());
     case v1::Call::kQueryStream:
       return s.Finish(id, 0, QueryStream(s, call.query_stream()));
+    case v1::Call::kAbortStream:
+      return s.Finish(id, 0, AbortStream(s, call.abort_stream()));
+    case v1::Call::kAbortDevice:
+      return AbortDevice(s, id, call.abort_device());
     case v1::Call::kSetStreamFailureMode:
       return s.Finish(id, call.set_stream_failure_mode().stream_id(),
                       SetStreamFailureMode(s, call.set_stream_failure_mode()));

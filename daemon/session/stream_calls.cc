@@ -1,8 +1,10 @@
 // Stream and event calls: creation with client-minted ids, ordering between
 // streams, queries and synchronizes.
 
+#include <atomic>
 #include <memory>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
@@ -10,6 +12,7 @@
 #include "daemon/session/calls.h"
 #include "daemon/session/sync_waiter.h"
 #include "simdevice/event_tasks.h"
+#include "spdlog/spdlog.h"
 
 namespace npud::daemon {
 namespace {
@@ -66,6 +69,42 @@ Outcome QueryStream(SessionState& s, const v1::QueryStream& op) {
   v1::Reply reply = CompletionReply(stream->Idle());
   reply.mutable_status()->set_last_task_id(stream->last_task_id());
   return reply;
+}
+
+Outcome AbortStream(SessionState& s, const v1::AbortStream& op) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::Stream> stream, s.streams.Find(op.stream_id()));
+  if (s.models.Records(op.stream_id())) {
+    return AclError(kRtFeatureNotSupport,
+                    absl::StrFormat("stream %d records into a model: it has no tasks to abort",
+                                    op.stream_id()));
+  }
+  spdlog::info("session {}: stream {} aborted", s.id, op.stream_id());
+  stream->Discard(AclError(kRtStreamAbort, absl::StrFormat("stream %d aborted", op.stream_id())));
+  return v1::Reply();
+}
+
+void AbortDevice(SessionState& s, uint64_t call_id, const v1::AbortDevice& op) {
+  if (absl::Status device = s.devices().Get(op.device_id()).status(); !device.ok()) {
+    return s.Finish(call_id, 0, device);
+  }
+  std::vector<std::shared_ptr<sim::Stream>> streams;
+  for (auto& stream : s.streams.All()) {
+    if (stream->device_id() == op.device_id()) streams.push_back(std::move(stream));
+  }
+  spdlog::info("session {}: the tasks of its {} streams on device {} aborted", s.id, streams.size(),
+               op.device_id());
+  const absl::Status why =
+      AclError(kRtDeviceTaskAbort, absl::StrFormat("device %d's tasks aborted", op.device_id()));
+  for (const auto& stream : streams) stream->Discard(why);
+  // Answered once the tasks that were running have finished too.
+  auto waiter = std::make_shared<SyncWaiter>(s.sink(), call_id, kRtTimeout);
+  waiter->ArmTimeout(s.services.timers, static_cast<int32_t>(op.timeout_ms()));
+  auto left = std::make_shared<std::atomic<size_t>>(streams.size() + 1);
+  auto arrive = [waiter, left](const absl::Status&) {
+    if (--*left == 0) waiter->Complete(absl::OkStatus());
+  };
+  for (const auto& stream : streams) stream->NotifyWhenDrained(arrive, /*take_error=*/false);
+  arrive(absl::OkStatus());
 }
 
 Outcome SetStreamFailureMode(SessionState& s, const v1::SetStreamFailureMode& op) {
