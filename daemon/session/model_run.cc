@@ -151,7 +151,9 @@ bool ModelRun::Done() const {
 std::vector<uint64_t> ModelRun::LaneStreamIds() const {
   absl::MutexLock lock(&mu_);
   std::vector<uint64_t> ids;
-  for (const Lane& lane : lanes_) ids.push_back(lane.stream_id);
+  for (const Lane& lane : lanes_) {
+    if (lane.registered) ids.push_back(lane.stream_id);
+  }
   return ids;
 }
 
@@ -169,7 +171,10 @@ void ModelRun::Launch(Host& host) {
       lane.stream_id = next_lane_id.fetch_add(1);
       lane.stream = std::make_shared<sim::Stream>(device_id_, lane.stream_id,
                                                   &s.devices().scheduler(), s.timeline);
-      made.Update(s.streams.Add(lane.stream_id, lane.stream));
+      // An id a client minted itself is not the run's to drop later.
+      absl::Status added = s.streams.Add(lane.stream_id, lane.stream);
+      lane.registered = added.ok();
+      made.Update(added);
     }
   }
   if (!made.ok()) {

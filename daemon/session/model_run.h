@@ -96,6 +96,7 @@ class ModelRun : public std::enable_shared_from_this<ModelRun> {
   struct Lane {
     uint64_t stream_id = 0;
     std::shared_ptr<sim::Stream> stream;
+    bool registered = false;  // in the session's stream table
     bool running = false;
     std::vector<Frame> frames;  // the innermost last
   };
