@@ -74,7 +74,7 @@ absl::Status HostMemory::Free(void* pointer) {
   {
     absl::MutexLock lock(&mu_);
     auto it = allocations_.find(reinterpret_cast<uintptr_t>(pointer));
-    if (it == allocations_.end() || it->second.adopted) {
+    if (it == allocations_.end() || it->second.adopted || it->second.unified) {
       return AclError(kRtParamInvalid,
                       absl::StrFormat("%p was not allocated with aclrtMallocHost", pointer));
     }
@@ -85,19 +85,74 @@ absl::Status HostMemory::Free(void* pointer) {
     std::free(pointer);
     return absl::OkStatus();
   }
+  Release(pointer, allocation);
+  return absl::OkStatus();
+}
+
+void HostMemory::Release(void* pointer, const Allocation& allocation) {
   munmap(pointer, allocation.mapped);
   // Copies already queued keep the daemon's mappings until they have run.
   auto session = Runtime::Get().Session();
-  if (session.ok()) {
-    if (allocation.device_address != 0) {
-      v1::Call call;
-      call.mutable_unmap_host_window()->set_window_id(allocation.window_id);
-      (*session)->Post(std::move(call));
-    }
+  if (!session.ok()) return;
+  if (allocation.device_address != 0) {
     v1::Call call;
-    call.mutable_release_host_memory()->set_window_id(allocation.window_id);
+    call.mutable_unmap_host_window()->set_window_id(allocation.window_id);
     (*session)->Post(std::move(call));
   }
+  v1::Call call;
+  call.mutable_release_host_memory()->set_window_id(allocation.window_id);
+  (*session)->Post(std::move(call));
+}
+
+absl::StatusOr<void*> HostMemory::AllocateAtDeviceAddress(size_t size, int32_t device) {
+  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().Session());
+  if (!session->CanShareMemory() || Runtime::Get().daemon_count() > 1) {
+    return AclError(kRtFeatureNotSupport,
+                    "managed memory needs one daemon on this host (the local protocol): host "
+                    "and device must map the same bytes");
+  }
+  NPUD_ASSIGN_OR_RETURN(void* host, Allocate(size));
+  absl::StatusOr<void*> device_pointer = Register(host, size, device);
+  if (!device_pointer.ok()) {
+    Free(host).IgnoreError();
+    return device_pointer.status();
+  }
+  void* target = *device_pointer;
+  // The device address is npud's: claim it here without replacing anything,
+  // then move the window's pages there.
+  void* claimed =
+      mmap(target, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (claimed != target ||
+      mremap(host, size, size, MREMAP_MAYMOVE | MREMAP_FIXED, target) != target) {
+    const int err = errno;
+    if (claimed != MAP_FAILED) munmap(claimed, size);
+    Unregister(host).IgnoreError();
+    Free(host).IgnoreError();
+    return AclError(kRtMemoryAllocation,
+                    absl::StrFormat("cannot map managed memory at device address %p in this "
+                                    "process: %s",
+                                    target, std::strerror(err)));
+  }
+  absl::MutexLock lock(&mu_);
+  auto node = allocations_.extract(reinterpret_cast<uintptr_t>(host));
+  node.key() = reinterpret_cast<uintptr_t>(target);
+  node.mapped().unified = true;
+  allocations_.insert(std::move(node));
+  return target;
+}
+
+absl::Status HostMemory::FreeAtDeviceAddress(void* pointer) {
+  Allocation allocation;
+  {
+    absl::MutexLock lock(&mu_);
+    auto it = allocations_.find(reinterpret_cast<uintptr_t>(pointer));
+    if (it == allocations_.end() || !it->second.unified) {
+      return AclError(kRtParamInvalid, absl::StrFormat("%p is not managed memory", pointer));
+    }
+    allocation = it->second;
+    allocations_.erase(it);
+  }
+  Release(pointer, allocation);
   return absl::OkStatus();
 }
 
@@ -189,7 +244,7 @@ absl::Status HostMemory::Unregister(void* pointer) {
   {
     absl::MutexLock lock(&mu_);
     auto* entry = Lookup(pointer, 1);
-    if (entry == nullptr || entry->second.device_address == 0) {
+    if (entry == nullptr || entry->second.device_address == 0 || entry->second.unified) {
       return AclError(kRtParamInvalid,
                       absl::StrFormat("%p is not registered host memory", pointer));
     }

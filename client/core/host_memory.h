@@ -74,6 +74,16 @@ class HostMemory {
   // Undoes Register(); adopted pages become private memory again.
   absl::Status Unregister(void* pointer) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // aclrtMemAllocManaged's memory: `size` bytes (a multiple of the page)
+  // shared with npud, registered for `device`, and moved in this process to
+  // the address npud maps it at — host code and kernels use one pointer for
+  // the same bytes. kRtMemoryAllocation if that address is taken here.
+  // Needs the local protocol (kRtFeatureNotSupport otherwise).
+  absl::StatusOr<void*> AllocateAtDeviceAddress(size_t size, int32_t device)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Frees what AllocateAtDeviceAddress returned; kRtParamInvalid otherwise.
+  absl::Status FreeAtDeviceAddress(void* pointer) ABSL_LOCKS_EXCLUDED(mu_);
+
  private:
   struct Allocation {
     size_t size;
@@ -83,12 +93,16 @@ class HostMemory {
     bool adopted = false;
     // Where the daemon maps the window for kernels (0: not registered).
     uint64_t device_address = 0;
+    // From AllocateAtDeviceAddress: the host mapping is at device_address.
+    bool unified = false;
   };
   // The allocation holding the range, or nullptr.
   std::pair<const uintptr_t, Allocation>* Lookup(const void* pointer, size_t size)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   const std::pair<const uintptr_t, Allocation>* Lookup(const void* pointer, size_t size) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Unmaps a window allocation and tells the daemon to let it go.
+  void Release(void* pointer, const Allocation& allocation);
   // Swaps the pages of [pointer, pointer + size) for a new shared window.
   absl::Status Adopt(CallPipeline& session, void* pointer, size_t size) ABSL_LOCKS_EXCLUDED(mu_);
 

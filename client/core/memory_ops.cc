@@ -254,6 +254,8 @@ absl::StatusOr<void*> MallocDevice(size_t size, uint32_t policy, int32_t device_
 }
 
 absl::Status FreeDevice(void* pointer) {
+  ManagedMemory& managed = Runtime::Get().managed_memory();
+  if (managed.IsAllocation(pointer)) return managed.Free(pointer);
   v1::Call call;
   call.mutable_free()->set_address(Address(pointer));
   return CallDaemon(std::move(call)).status();
@@ -440,7 +442,7 @@ absl::StatusOr<PointerAttributes> PointerAttributesOf(const void* ptr) {
   PointerAttributes attributes;
   Runtime& runtime = Runtime::Get();
   if (runtime.IsDevicePointer(ptr)) {
-    attributes.type = kDeviceMemory;
+    attributes.type = runtime.managed_memory().Contains(ptr) ? kManagedMemory : kDeviceMemory;
     attributes.page_size = 4096;
     NPUD_ASSIGN_OR_RETURN(const std::vector<v1::DeviceDescription> devices, runtime.Devices());
     const uint64_t address = Address(ptr);

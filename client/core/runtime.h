@@ -35,6 +35,7 @@
 #include "client/core/call_router.h"
 #include "client/core/host_memory.h"
 #include "client/core/kernel_registry.h"
+#include "client/core/managed_memory.h"
 #include "client/core/object_registry.h"
 #include "client/core/resource_limits.h"
 #include "client/core/session_trace.h"
@@ -141,6 +142,7 @@ class Runtime {
   ObjectRegistry& objects() { return objects_; }
   KernelRegistry& kernels() { return kernels_; }
   HostMemory& host_memory() { return host_memory_; }
+  ManagedMemory& managed_memory() { return managed_memory_; }
   CoreLimits& core_limits() { return core_limits_; }
   // aclrtSetOpExecuteTimeOut*: the kernel execute timeout in force, in
   // microseconds (see kernel_ops.h).
@@ -178,6 +180,7 @@ class Runtime {
   ObjectRegistry objects_;
   KernelRegistry kernels_;
   HostMemory host_memory_;
+  ManagedMemory managed_memory_{host_memory_};
   CoreLimits core_limits_;
   std::atomic<uint64_t> execute_timeout_us_{60'000'000};
 };
