@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
+#include "client/abi/launch_attributes.h"
 #include "client/core/binary_descriptors.h"
 #include "client/core/handles.h"
 #include "client/core/kernel_ops.h"
@@ -15,11 +16,20 @@
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 
+using npud::client::AttributesOf;
 using npud::client::FunctionRef;
 using npud::client::Result;
 using npud::client::ResultInto;
 
 namespace {
+
+// A configuration that announces attributes must have them.
+#define NPUD_REQUIRE_CONFIG(cfg)                   \
+  do {                                             \
+    if ((cfg) != nullptr && (cfg)->numAttrs > 0) { \
+      NPUD_REQUIRE_NOT_NULL((cfg)->attrs);         \
+    }                                              \
+  } while (0)
 
 // Bytes the runtime needs for an argument list made by
 // aclrtKernelArgsInitByUserMem (the list itself lives in the client core).
@@ -295,8 +305,9 @@ aclError aclrtLaunchKernelV2(aclrtFuncHandle funcHandle, uint32_t numBlocks, con
                              size_t argsSize, aclrtLaunchKernelCfg* cfg, aclrtStream stream) {
   NPUD_REQUIRE_NOT_NULL(funcHandle);
   NPUD_REQUIRE_NOT_NULL(argsData);
-  (void)cfg;  // Launch attributes (engine, timeouts, prefetch) do not apply here.
-  return Result(npud::client::LaunchDeviceArgs(funcHandle, numBlocks, stream, argsData, argsSize),
+  NPUD_REQUIRE_CONFIG(cfg);
+  return Result(npud::client::LaunchDeviceArgs(funcHandle, numBlocks, stream, argsData, argsSize,
+                                               AttributesOf(cfg)),
                 __func__);
 }
 
@@ -305,9 +316,11 @@ aclError aclrtLaunchKernelWithConfig(aclrtFuncHandle funcHandle, uint32_t numBlo
                                      aclrtArgsHandle argsHandle, void* reserve) {
   NPUD_REQUIRE_NOT_NULL(funcHandle);
   NPUD_REQUIRE_NOT_NULL(argsHandle);
-  (void)cfg;
+  NPUD_REQUIRE_CONFIG(cfg);
   (void)reserve;
-  return Result(npud::client::LaunchArgs(funcHandle, numBlocks, stream, argsHandle), __func__);
+  return Result(
+      npud::client::LaunchArgs(funcHandle, numBlocks, stream, argsHandle, AttributesOf(cfg)),
+      __func__);
 }
 
 aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numBlocks,
@@ -318,26 +331,27 @@ aclError aclrtLaunchKernelWithHostArgs(aclrtFuncHandle funcHandle, uint32_t numB
   NPUD_REQUIRE_NOT_NULL(funcHandle);
   if (argsSize > 0) NPUD_REQUIRE_NOT_NULL(hostArgs);
   if (placeHolderNum > 0) NPUD_REQUIRE_NOT_NULL(placeHolderArray);
-  (void)cfg;
+  NPUD_REQUIRE_CONFIG(cfg);
   static_assert(sizeof(npud::client::PlaceholderSpan) == sizeof(aclrtPlaceHolderInfo),
                 "the placeholder layouts must agree");
-  return Result(
-      npud::client::LaunchHostArgs(
-          funcHandle, numBlocks, stream, hostArgs, argsSize,
-          reinterpret_cast<const npud::client::PlaceholderSpan*>(placeHolderArray), placeHolderNum),
-      __func__);
+  return Result(npud::client::LaunchHostArgs(
+                    funcHandle, numBlocks, stream, hostArgs, argsSize,
+                    reinterpret_cast<const npud::client::PlaceholderSpan*>(placeHolderArray),
+                    placeHolderNum, AttributesOf(cfg)),
+                __func__);
 }
 
 aclError aclrtLaunchKernelWithArgsArray(void* func, uint32_t numBlocks, aclrtStream stream,
                                         aclrtLaunchKernelCfg* cfg, void** args) {
   NPUD_REQUIRE_NOT_NULL(func);
-  (void)cfg;
+  NPUD_REQUIRE_CONFIG(cfg);
   size_t params = 0;
   const aclError resolved =
       ResultInto(npud::client::ResolveFunction(func), &params, __func__, ParamCount);
   if (resolved != ACL_SUCCESS) return resolved;
   if (params > 0) NPUD_REQUIRE_NOT_NULL(args);
-  return Result(npud::client::LaunchArgsArray(func, numBlocks, stream, args), __func__);
+  return Result(npud::client::LaunchArgsArray(func, numBlocks, stream, args, AttributesOf(cfg)),
+                __func__);
 }
 
 aclError aclrtFunctionGetParamCount(const void* func, size_t* paramCount) {

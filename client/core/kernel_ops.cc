@@ -46,10 +46,16 @@ size_t AlignmentOf(size_t size) {
 
 size_t RoundUp(size_t value, size_t to) { return (value + to - 1) / to * to; }
 
-absl::Status Launch(const FunctionRef& function, uint32_t blocks, void* stream, v1::Call call) {
+absl::Status Launch(const FunctionRef& function, uint32_t blocks, void* stream, v1::Call call,
+                    const LaunchAttributes& attributes) {
   if (blocks == 0) return AclError(kRtParamInvalid, "numBlocks must be at least 1");
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
   v1::LaunchKernel* launch = call.mutable_launch_kernel();
+  for (const LaunchAttribute& attribute : attributes) {
+    v1::LaunchAttribute* kept = launch->add_attributes();
+    kept->set_id(attribute.id);
+    kept->set_value(attribute.value);
+  }
   launch->set_stream_id(target.id);
   launch->set_binary_id(function.binary_id);
   launch->set_kernel_index(function.index);
@@ -163,7 +169,8 @@ absl::StatusOr<FunctionRef> ResolveFunction(void* function) {
 }
 
 absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const void* args,
-                            size_t size, const PlaceholderSpan* placeholders, size_t count) {
+                            size_t size, const PlaceholderSpan* placeholders, size_t count,
+                            const LaunchAttributes& attributes) {
   NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
   v1::Call call;
   v1::LaunchKernel* launch = call.mutable_launch_kernel();
@@ -173,19 +180,20 @@ absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const
     placeholder->set_addr_offset(placeholders[i].slot);
     placeholder->set_data_offset(placeholders[i].data);
   }
-  return Launch(ref, blocks, stream, std::move(call));
+  return Launch(ref, blocks, stream, std::move(call), attributes);
 }
 
 absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, const void* args,
-                              size_t size) {
+                              size_t size, const LaunchAttributes& attributes) {
   NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
   v1::Call call;
   call.mutable_launch_kernel()->set_args_address(reinterpret_cast<uint64_t>(args));
   call.mutable_launch_kernel()->set_args_size(size);
-  return Launch(ref, blocks, stream, std::move(call));
+  return Launch(ref, blocks, stream, std::move(call), attributes);
 }
 
-absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params) {
+absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params,
+                             const LaunchAttributes& attributes) {
   NPUD_ASSIGN_OR_RETURN(const FunctionRef ref, ResolveFunction(function));
   const KernelEntry& kernel = ref.kernel;
   if (kernel.params.empty() && kernel.args_size != 0) {
@@ -200,7 +208,7 @@ absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void
     }
     std::memcpy(blob.data() + kernel.params[i].first, params[i], kernel.params[i].second);
   }
-  return LaunchHostArgs(function, blocks, stream, blob.data(), blob.size(), nullptr, 0);
+  return LaunchHostArgs(function, blocks, stream, blob.data(), blob.size(), nullptr, 0, attributes);
 }
 
 absl::StatusOr<void*> ArgsInit(void* function) {
@@ -275,7 +283,8 @@ absl::Status ArgsFinalize(void* key) {
   return absl::OkStatus();
 }
 
-absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key) {
+absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key,
+                        const LaunchAttributes& attributes) {
   KernelArgs* args = FindArgsOrNull(key);
   if (args == nullptr) return NoArgs(key);
   // The parameters, then each placeholder's data, each 8-byte aligned.
@@ -291,7 +300,7 @@ absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key
     function = MakeHandle(HandleKind::kFunction, args->function.kernel.function_id);
   }
   return LaunchHostArgs(function, blocks, stream, blob.data(), blob.size(), spans.data(),
-                        spans.size());
+                        spans.size(), attributes);
 }
 
 }  // namespace npud::client

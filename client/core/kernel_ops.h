@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -44,16 +45,27 @@ absl::StatusOr<uint32_t> FunctionCount(void* binary);
 absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count);
 absl::StatusOr<FunctionRef> ResolveFunction(void* function);
 
+// One attribute of a launch's configuration (aclrtLaunchKernelAttr): its
+// id and the value's bytes. A launch carries them to npud, which keeps them
+// with a model's task (aclmdlRIKernelTaskGetAttribute) and applies none.
+struct LaunchAttribute {
+  uint32_t id = 0;
+  std::string value;
+};
+using LaunchAttributes = std::vector<LaunchAttribute>;
+
 // Launches with the packed arguments in host memory (copied at call time).
 absl::Status LaunchHostArgs(void* function, uint32_t blocks, void* stream, const void* args,
-                            size_t size, const PlaceholderSpan* placeholders, size_t count);
+                            size_t size, const PlaceholderSpan* placeholders, size_t count,
+                            const LaunchAttributes& attributes = {});
 // Launches with one pointer per parameter (aclrtLaunchKernelWithArgsArray),
 // packed with the parameter layout the binary describes.
-absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params);
+absl::Status LaunchArgsArray(void* function, uint32_t blocks, void* stream, void** params,
+                             const LaunchAttributes& attributes = {});
 // Launches with the packed arguments in device memory (read when the launch
 // starts).
 absl::Status LaunchDeviceArgs(void* function, uint32_t blocks, void* stream, const void* args,
-                              size_t size);
+                              size_t size, const LaunchAttributes& attributes = {});
 
 // aclrtKernelArgs*: `key` identifies the list (the aclrtArgsHandle).
 absl::StatusOr<void*> ArgsInit(void* function);
@@ -63,7 +75,8 @@ absl::StatusOr<void*> ArgsAppendPlaceholder(void* key);
 absl::StatusOr<void*> ArgsPlaceholderBuffer(void* key, void* param, size_t size);
 absl::Status ArgsUpdate(void* key, void* param, const void* value, size_t size);
 absl::Status ArgsFinalize(void* key);
-absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key);
+absl::Status LaunchArgs(void* function, uint32_t blocks, void* stream, void* key,
+                        const LaunchAttributes& attributes = {});
 
 }  // namespace npud::client
 

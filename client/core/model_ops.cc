@@ -17,6 +17,7 @@
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
 #include "client/core/memory_ops.h"
+#include "client/core/model_task_params.h"
 #include "client/core/runtime.h"
 #include "client/core/stream_ops.h"
 #include "client/core/thread_state.h"
@@ -53,6 +54,7 @@ struct TaskRef {
   uint64_t model_id = 0;
   uint64_t stream_id = 0;
   uint32_t seq_id = 0;
+  uint32_t call_index = 0;  // counts group marks too, unlike seq_id
   std::string kind;
 };
 
@@ -343,6 +345,7 @@ absl::Status ExecuteModelAndWait(void* model, int32_t timeout_ms) {
 
 absl::Status DestroyModel(void* handle) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
+  ForgetTaskEdits(id);
   Registry& registry = Models();
   // The model, and the branch models of its conditions with theirs.
   std::vector<std::pair<uint64_t, Model>> gone;
@@ -414,14 +417,16 @@ absl::StatusOr<std::vector<void*>> ModelTasks(void* stream) {
   for (const v1::ModelStreamTasks& recorded : model.streams()) {
     if (recorded.stream_id() != target.id) continue;
     uint32_t seq_id = 0;
-    for (const std::string& kind : recorded.tasks()) {
+    for (int call_index = 0; call_index < recorded.tasks_size(); ++call_index) {
+      const std::string& kind = recorded.tasks(call_index);
       // Group marks only delimit task groups.
       if (kind == "task_group_mark") continue;
       const auto key = std::make_tuple(model_id, target.id, seq_id);
       auto [it, added] = registry.task_ids.try_emplace(key, 0);
       if (added) {
         it->second = Runtime::Get().objects().MintId();
-        registry.tasks[it->second] = TaskRef{model_id, target.id, seq_id, kind};
+        registry.tasks[it->second] =
+            TaskRef{model_id, target.id, seq_id, static_cast<uint32_t>(call_index), kind};
       }
       tasks.push_back(MakeHandle(HandleKind::kModelTask, it->second));
       ++seq_id;
@@ -442,7 +447,9 @@ absl::StatusOr<ModelTaskInfo> ModelTaskOf(void* task) {
       {"stream_wait_event", kTaskEventWait}, {"reset_event", kTaskEventReset},
       {"value_write", kTaskValueWrite},      {"value_wait", kTaskValueWait}};
   auto type = kTypes->find(it->second.kind);
-  return ModelTaskInfo{type != kTypes->end() ? type->second : kTaskDefault, it->second.seq_id};
+  const TaskRef& ref = it->second;
+  return ModelTaskInfo{type != kTypes->end() ? type->second : kTaskDefault, ref.seq_id,
+                       ref.model_id, ref.stream_id, ref.call_index};
 }
 
 absl::Status PrintModel(void* handle) {

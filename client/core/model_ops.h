@@ -95,6 +95,11 @@ inline constexpr int kTaskValueWait = 6;
 struct ModelTaskInfo {
   int type = kTaskDefault;
   uint32_t seq_id = 0;  // its place in its stream
+  // Where npud keeps it: the model, the stream, and the place among the
+  // stream's recorded calls (which count task group marks, unlike seq_id).
+  uint64_t model_id = 0;
+  uint64_t stream_id = 0;
+  uint32_t call_index = 0;
 };
 absl::StatusOr<ModelTaskInfo> ModelTaskOf(void* task);
 

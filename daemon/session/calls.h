@@ -140,6 +140,8 @@ Outcome HostCallbackDone(SessionState& s, const v1::HostCallbackDone& op);
 // model_calls.cc: models and their streams (running them is Session's).
 Outcome DescribeModel(SessionState& s, const v1::ModelDescribe& op);
 Outcome BindModelStream(SessionState& s, const v1::ModelBindStream& op);
+Outcome EditModelTasks(SessionState& s, const v1::ModelEditTasks& op);
+Outcome CacheTaskInfo(SessionState& s, const v1::CacheTaskInfo& op);
 Outcome AddModelCondition(SessionState& s, const v1::ModelAddCondition& op);
 // A control task (label, stream switch, condition, ...) on a stream that
 // does not record into a model.

@@ -20,12 +20,34 @@ Outcome DescribeModel(SessionState& s, const v1::ModelDescribe& op) {
     tasks->set_stream_id(stream.stream_id);
     tasks->set_head(stream.head);
     for (const v1::Call& call : stream.calls) tasks->add_tasks(CallKind(call));
+    if (!op.with_calls()) continue;
+    *tasks->mutable_calls() = {stream.calls.begin(), stream.calls.end()};
+    for (const auto& [index, info] : stream.infos) {
+      v1::TaskInfo* out = tasks->add_infos();
+      out->set_call_index(index);
+      out->set_op_info(info.op_info);
+      out->set_extend_info(info.extend_info);
+    }
   }
   if (result->streams_size() > 0) {
     result->set_stream_id(result->streams(0).stream_id());
     *result->mutable_tasks() = result->streams(0).tasks();
   }
   return reply;
+}
+
+Outcome EditModelTasks(SessionState& s, const v1::ModelEditTasks& op) {
+  return Done(s.models.Edit(op.model_id(), op));
+}
+
+Outcome CacheTaskInfo(SessionState& s, const v1::CacheTaskInfo& op) {
+  constexpr size_t kMaxInfo = 64 << 10;
+  if (op.info().empty() || op.info().size() > kMaxInfo) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("cached task information must be 1 to 64K bytes, not %d",
+                                    op.info().size()));
+  }
+  return Done(s.models.CacheInfo(op.stream_id(), op.info(), op.extend()));
 }
 
 Outcome BindModelStream(SessionState& s, const v1::ModelBindStream& op) {

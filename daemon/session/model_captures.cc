@@ -39,6 +39,7 @@ bool ControlsStream(const v1::Call& call) {
     case v1::Call::kTaskUpdateBegin:
     case v1::Call::kTaskUpdateEnd:
     case v1::Call::kAbortStream:
+    case v1::Call::kCacheTaskInfo:
       return true;
     default:
       return false;
@@ -152,6 +153,14 @@ void ModelCaptures::ClearCalls(CapturedModel& model, CallList& calls) {
     recorded_bytes_ -= bytes;
   }
   calls.clear();
+  for (ModelStream& stream : model.streams) {
+    if (&stream.calls != &calls) continue;
+    for (const auto& [index, info] : stream.infos) {
+      model.bytes -= info.op_info.size() + info.extend_info.size();
+      recorded_bytes_ -= info.op_info.size() + info.extend_info.size();
+    }
+    stream.infos.clear();
+  }
 }
 
 void ModelCaptures::ForgetBoundStream(uint64_t stream_id) {
@@ -196,7 +205,7 @@ absl::Status ModelCaptures::Begin(uint64_t stream_id, uint64_t model_id, bool in
     }
     it = models_.try_emplace(model_id).first;
   }
-  it->second.model->streams.push_back(ModelStream{stream_id, true, {}});
+  it->second.model->streams.push_back(ModelStream{stream_id, true, {}, {}});
   Recorder recorder;
   recorder.model_id = model_id;
   StartRecording(stream_id, std::move(recorder));
@@ -222,7 +231,7 @@ absl::Status ModelCaptures::Bind(uint64_t model_id, uint64_t stream_id, bool hea
                     absl::StrFormat("stream %d already records into a model", stream_id));
   }
   std::vector<ModelStream>& streams = it->second.model->streams;
-  streams.push_back(ModelStream{stream_id, head, {}});
+  streams.push_back(ModelStream{stream_id, head, {}, {}});
   Recorder recorder;
   recorder.model_id = model_id;
   recorder.stream_index = streams.size() - 1;
@@ -315,6 +324,7 @@ bool ModelCaptures::Record(const v1::Call& call) {
   }
   v1::Call& recorded = entry.model->streams[recorder.stream_index].calls.emplace_back(call);
   recorded.set_call_id(0);
+  recorded.set_disabled(false);
   entry.model->bytes += bytes;
   recorded_bytes_ += bytes;
   return true;
@@ -482,6 +492,83 @@ absl::Status ModelCaptures::Destroy(uint64_t model_id) {
     return AclError(kRtInvalidHandle, absl::StrFormat("model %d does not exist", model_id));
   }
   Drop(model_id);
+  return absl::OkStatus();
+}
+
+absl::Status ModelCaptures::CacheInfo(uint64_t stream_id, std::string info, bool extend) {
+  absl::MutexLock lock(&mu_);
+  auto it = recording_.find(stream_id);
+  if (it == recording_.end() || it->second.group_id != 0) {
+    return AclError(kRtStreamNotCaptured,
+                    absl::StrFormat("stream %d does not capture into a model", stream_id));
+  }
+  CapturedModel& model = *models_[it->second.model_id].model;
+  ModelStream& stream = model.streams[it->second.stream_index];
+  if (stream.calls.empty()) {
+    return AclError(
+        kRtParamInvalid,
+        absl::StrFormat("stream %d has recorded no task to cache information on", stream_id));
+  }
+  std::string& slot = extend ? stream.infos[stream.calls.size() - 1].extend_info
+                             : stream.infos[stream.calls.size() - 1].op_info;
+  model.bytes += info.size() - slot.size();
+  recorded_bytes_ += info.size() - slot.size();
+  slot = std::move(info);
+  return absl::OkStatus();
+}
+
+absl::Status ModelCaptures::Edit(uint64_t model_id, const v1::ModelEditTasks& edits) {
+  absl::MutexLock lock(&mu_);
+  auto it = models_.find(model_id);
+  if (it == models_.end() || !it->second.finished) {
+    return AclError(kRtParamInvalid, absl::StrFormat("model %d is not a finished model", model_id));
+  }
+  // Runs hold the model they started with: edit a copy.
+  auto edited = std::make_shared<CapturedModel>(*it->second.model);
+  for (const v1::ModelTaskEdit& edit : edits.edits()) {
+    auto stream = edited->stream_index.find(edit.stream_id());
+    if (stream == edited->stream_index.end() ||
+        edit.call_index() >= edited->streams[stream->second].calls.size()) {
+      return AclError(kRtParamInvalid,
+                      absl::StrFormat("model %d has no task %d on stream %d", model_id,
+                                      edit.call_index(), edit.stream_id()));
+    }
+    CallList& calls = edited->streams[stream->second].calls;
+    // Inside a task group: a begin mark before it with no end between.
+    for (size_t i = edit.call_index(); i-- > 0;) {
+      if (!calls[i].has_task_group_mark()) continue;
+      if (!calls[i].task_group_mark().end()) {
+        return AclError(kRtParamInvalid,
+                        "tasks of a task group change by aclmdlRICaptureTaskUpdateBegin/End");
+      }
+      break;
+    }
+    v1::Call& call = calls[edit.call_index()];
+    const bool disabled = call.disabled() || edit.disable();  // for good: CANN has no enable
+    if (edit.has_call()) {
+      if (edit.call().op_case() != call.op_case()) {
+        return AclError(kRtParamInvalid,
+                        absl::StrFormat("task %d of stream %d is a %s, not a %s", edit.call_index(),
+                                        edit.stream_id(), CallKind(call), CallKind(edit.call())));
+      }
+      const uint64_t stream_id = StreamOfWork(call);
+      edited->bytes -= call.ByteSizeLong();
+      call = edit.call();
+      call.set_call_id(0);
+      SetStreamOfWork(&call, stream_id);
+      edited->bytes += call.ByteSizeLong();
+    }
+    call.set_disabled(disabled);
+  }
+  if (edited->bytes > it->second.model->bytes &&
+      recorded_bytes_ + (edited->bytes - it->second.model->bytes) > kMaxRecordedBytes) {
+    return AclError(
+        kRtNoModelResource,
+        absl::StrFormat("models of this session would hold more than %d bytes", kMaxRecordedBytes));
+  }
+  recorded_bytes_ += edited->bytes;
+  recorded_bytes_ -= it->second.model->bytes;
+  it->second.model = std::move(edited);
   return absl::OkStatus();
 }
 

@@ -26,6 +26,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -42,11 +43,20 @@ namespace npud::daemon {
 
 using CallList = std::vector<v1::Call>;
 
+// What the application cached on a recorded call
+// (aclrtCacheLastTaskOpInfo / ExtendInfo).
+struct TaskInfo {
+  std::string op_info;
+  std::string extend_info;
+};
+
 // One stream's part of a model.
 struct ModelStream {
   uint64_t stream_id = 0;  // the stream it was recorded from
   bool head = true;        // starts with the run (else when activated)
   CallList calls;
+  // By index into `calls`.
+  std::map<uint32_t, TaskInfo> infos;
 };
 
 struct CapturedModel {
@@ -130,7 +140,19 @@ class ModelCaptures {
   absl::StatusOr<Update> UpdateEnd(uint64_t stream_id) ABSL_LOCKS_EXCLUDED(mu_);
   absl::StatusOr<GroupCalls> Group(uint64_t group_id) const ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Attaches `info` to the newest call stream `stream_id` recorded into a
+  // model (op information, or with `extend` the extended information).
+  // kRtStreamNotCaptured if the stream does not record into a model;
+  // kRtParamInvalid if it has recorded nothing yet.
+  absl::Status CacheInfo(uint64_t stream_id, std::string info, bool extend)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // --- Finished models -----------------------------------------------------
+  // Applies aclmdlRIUpdate's edits to finished model `model_id`, all or
+  // none. Runs already started keep the calls they began with. A new call
+  // must be of its task's kind; tasks of task groups change by updates only
+  // (kRtParamInvalid).
+  absl::Status Edit(uint64_t model_id, const v1::ModelEditTasks& edits) ABSL_LOCKS_EXCLUDED(mu_);
   // kRtInvalidHandle for no such model, kRtModelExecute for an unfinished
   // one.
   absl::StatusOr<std::shared_ptr<const CapturedModel>> Find(uint64_t model_id) const

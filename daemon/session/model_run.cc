@@ -274,8 +274,8 @@ void ModelRun::Advance(Host& host, size_t lane) {
         stream = l.stream;
       } else {
         ++frame.next;
-        // Labels and group ends only mark places.
-        if (next.has_set_label() || next.has_task_group_mark()) continue;
+        // Labels and group ends only mark places; disabled tasks are off.
+        if (next.has_set_label() || next.has_task_group_mark() || next.disabled()) continue;
         call = next;
         stream_id = l.stream_id;
       }

@@ -246,6 +246,10 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return s.Finish(id, 0, Done(s.models.Destroy(call.model_destroy().model_id())));
     case v1::Call::kModelDescribe:
       return s.Finish(id, 0, DescribeModel(s, call.model_describe()));
+    case v1::Call::kModelEditTasks:
+      return s.Finish(id, 0, EditModelTasks(s, call.model_edit_tasks()));
+    case v1::Call::kCacheTaskInfo:
+      return s.Finish(id, 0, CacheTaskInfo(s, call.cache_task_info()));
     case v1::Call::kModelCreate:
       return s.Finish(id, 0, Done(s.models.Create(call.model_create().model_id())));
     case v1::Call::kModelBindStream:
