@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -75,6 +76,11 @@ DeviceMemory::~DeviceMemory() {
   close(fd_);
 }
 
+uint64_t DeviceMemory::peak_used_bytes() const {
+  absl::MutexLock lock(&mu_);
+  return peak_;
+}
+
 uint64_t DeviceMemory::used_bytes() const {
   absl::MutexLock lock(&mu_);
   return used_;
@@ -114,6 +120,7 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
           absl::StrFormat("device address space fragmented: no room for %u bytes", size));
     }
     used_ += reserved;
+    peak_ = std::max(peak_, used_);
   }
   // Outside the lock: the range is ours alone until it is published below.
   if (mprotect(reinterpret_cast<void*>(address), reserved, PROT_READ | PROT_WRITE) != 0) {
@@ -173,6 +180,7 @@ absl::Status DeviceMemory::Charge(uint64_t bytes) {
   }
   NPUD_RETURN_IF_ERROR(TakeFromBudget(bytes));
   used_ += bytes;
+  peak_ = std::max(peak_, used_);
   return absl::OkStatus();
 }
 

@@ -121,6 +121,8 @@ class DeviceMemory {
   uint64_t base() const { return base_; }
   uint64_t span() const { return span_; }
   uint64_t used_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
+  // The most used_bytes() has been.
+  uint64_t peak_used_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
   DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd, HostMemoryBudget* budget);
@@ -144,6 +146,7 @@ class DeviceMemory {
   // Address ranges; each allocation takes its pages plus a guard page.
   RangeAllocator ranges_ ABSL_GUARDED_BY(mu_);
   uint64_t used_ ABSL_GUARDED_BY(mu_) = 0;
+  uint64_t peak_ ABSL_GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace npud::sim

@@ -1,6 +1,9 @@
 // ACL memory entry points: argument checks, then one call into the core.
 
+#include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "acl/acl.h"
@@ -155,6 +158,28 @@ aclError aclrtPointerGetAttributes(const void* ptr, aclrtPtrAttributes* attribut
                       out.pageSize = a.page_size;
                       return out;
                     });
+}
+
+aclError aclrtGetMemUsageInfo(int32_t deviceId, aclrtMemUsageInfo* memUsageInfo, size_t inputNum,
+                              size_t* outputNum) {
+  NPUD_REQUIRE_NOT_NULL(memUsageInfo);
+  NPUD_REQUIRE_NOT_NULL(outputNum);
+  if (inputNum == 0) {
+    return Result(npud::AclError(npud::kAclInvalidParam, "inputNum must be at least 1"), __func__);
+  }
+  absl::StatusOr<std::vector<npud::client::MemUsage>> usage = npud::client::MemoryUsage(deviceId);
+  if (!usage.ok()) return Result(usage.status(), __func__);
+  const size_t count = std::min(inputNum, usage->size());
+  for (size_t i = 0; i < count; ++i) {
+    aclrtMemUsageInfo& out = memUsageInfo[i];
+    out = aclrtMemUsageInfo{};
+    const std::string& name = (*usage)[i].name;
+    std::memcpy(out.name, name.data(), std::min(name.size(), sizeof(out.name) - 1));
+    out.curMemSize = (*usage)[i].current_bytes;
+    out.memPeakSize = (*usage)[i].peak_bytes;
+  }
+  *outputNum = count;
+  return ACL_SUCCESS;
 }
 
 aclError aclrtMemsetD32(void* ptr, size_t memSize, uint32_t value, size_t N) {

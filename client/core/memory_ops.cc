@@ -609,4 +609,19 @@ absl::StatusOr<MemInfo> GetMemInfo(uint32_t attr) {
   return MemInfo{reply.mem_info().free_bytes(), reply.mem_info().total_bytes()};
 }
 
+absl::StatusOr<std::vector<MemUsage>> MemoryUsage(int32_t device) {
+  v1::Call call;
+  call.mutable_get_mem_info()->set_device_id(device);
+  call.mutable_get_mem_info()->set_usage(true);
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  std::vector<MemUsage> usage;
+  for (const v1::MemUsage& component : reply.mem_info().usage()) {
+    usage.push_back(MemUsage{component.name(), component.current_bytes(), component.peak_bytes()});
+  }
+  std::stable_sort(usage.begin(), usage.end(), [](const MemUsage& a, const MemUsage& b) {
+    return a.current_bytes > b.current_bytes;
+  });
+  return usage;
+}
+
 }  // namespace npud::client

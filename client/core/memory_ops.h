@@ -14,6 +14,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -130,6 +132,15 @@ struct MemInfo {
   size_t free_bytes;
   size_t total_bytes;
 };
+// aclrtGetMemUsageInfo: who uses `device`'s memory, most first: this
+// process's allocations ("app") and the device's memory in use by every
+// process ("device"), now and at their peak.
+struct MemUsage {
+  std::string name;
+  uint64_t current_bytes;
+  uint64_t peak_bytes;
+};
+absl::StatusOr<std::vector<MemUsage>> MemoryUsage(int32_t device);
 // Memory of the current device; `attr` is an aclrtMemAttr.
 absl::StatusOr<MemInfo> GetMemInfo(uint32_t attr);
 

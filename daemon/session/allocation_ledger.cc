@@ -1,5 +1,6 @@
 #include "daemon/session/allocation_ledger.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -23,6 +24,9 @@ absl::StatusOr<uint64_t> AllocationLedger::Allocate(int device_id, uint64_t size
   absl::MutexLock lock(&mu_);
   allocations_[address] = Allocation{device_id, size};
   ++version_;
+  uint64_t& held = allocated_[device_id];
+  held += size;
+  peak_[device_id] = std::max(peak_[device_id], held);
   return address;
 }
 
@@ -41,6 +45,7 @@ absl::Status AllocationLedger::Free(uint64_t address) {
     }
     allocation = it->second;
     allocations_.erase(it);
+    allocated_[allocation.device_id] -= allocation.size;
     ++version_;
   }
   quota_->Uncharge(allocation.size);
@@ -103,6 +108,7 @@ uint64_t AllocationLedger::ReleaseAll() {
     absl::MutexLock lock(&mu_);
     allocations.swap(allocations_);
     imports.swap(imports_);
+    allocated_.clear();
     ++version_;
   }
   uint64_t bytes = 0;
@@ -136,9 +142,10 @@ std::vector<AllocationLedger::Touchable> AllocationLedger::Touchables() const {
 AllocationLedger::Usage AllocationLedger::usage() const {
   Usage usage;
   absl::MutexLock lock(&mu_);
-  for (const auto& [address, allocation] : allocations_) {
-    usage.bytes_by_device[allocation.device_id] += allocation.size;
+  for (const auto& [device_id, bytes] : allocated_) {
+    if (bytes > 0) usage.bytes_by_device[device_id] = bytes;
   }
+  usage.peak_by_device = peak_;
   usage.allocations = allocations_.size();
   usage.imports = imports_.size();
   return usage;

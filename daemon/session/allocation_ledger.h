@@ -86,8 +86,9 @@ class AllocationLedger {
   const std::shared_ptr<MemoryQuota>& quota() const { return quota_; }
 
   struct Usage {
-    // Allocated bytes by device id.
+    // Allocated bytes by device id, now and at their peak.
     absl::flat_hash_map<int, uint64_t> bytes_by_device;
+    absl::flat_hash_map<int, uint64_t> peak_by_device;
     size_t allocations = 0;
     size_t imports = 0;
   };
@@ -107,6 +108,9 @@ class AllocationLedger {
   absl::flat_hash_map<uint64_t, Allocation> allocations_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, std::shared_ptr<SharedMemory>> imports_ ABSL_GUARDED_BY(mu_);
   uint64_t version_ ABSL_GUARDED_BY(mu_) = 0;
+  // Allocated bytes by device id, now and at their peak.
+  absl::flat_hash_map<int, uint64_t> allocated_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_map<int, uint64_t> peak_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -82,6 +82,21 @@ Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op) {
   v1::Reply reply;
   reply.mutable_mem_info()->set_total_bytes(memory.capacity());
   reply.mutable_mem_info()->set_free_bytes(memory.capacity() - memory.used_bytes());
+  if (op.usage()) {
+    const AllocationLedger::Usage mine = s.memory.usage();
+    auto of = [](const absl::flat_hash_map<int, uint64_t>& bytes, int device) {
+      auto it = bytes.find(device);
+      return it == bytes.end() ? uint64_t{0} : it->second;
+    };
+    v1::MemUsage* app = reply.mutable_mem_info()->add_usage();
+    app->set_name("app");
+    app->set_current_bytes(of(mine.bytes_by_device, op.device_id()));
+    app->set_peak_bytes(of(mine.peak_by_device, op.device_id()));
+    v1::MemUsage* all = reply.mutable_mem_info()->add_usage();
+    all->set_name("device");
+    all->set_current_bytes(memory.used_bytes());
+    all->set_peak_bytes(memory.peak_used_bytes());
+  }
   return reply;
 }
 

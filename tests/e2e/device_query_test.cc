@@ -345,4 +345,47 @@ TEST_F(StreamQueryTest, CountsLeftShrinkAsStreamsAndEventsAreMade) {
   EXPECT_EQ(aclrtGetEventId(event, &id), ACL_ERROR_RT_INVALID_HANDLE);
 }
 
+TEST(MemoryUsageTest, ThisProcessAndTheDeviceNowAndAtTheirPeak) {
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtMemUsageInfo info[4];
+  size_t count = 0;
+  ASSERT_EQ(aclrtGetMemUsageInfo(0, info, 4, &count), ACL_SUCCESS);
+  ASSERT_EQ(count, 2u);
+  auto find = [&](const char* name) -> const aclrtMemUsageInfo* {
+    for (size_t i = 0; i < count; ++i) {
+      if (std::string(info[i].name) == name) return &info[i];
+    }
+    return nullptr;
+  };
+  ASSERT_NE(find("app"), nullptr);
+  ASSERT_NE(find("device"), nullptr);
+  const uint64_t app_before = find("app")->curMemSize;
+
+  constexpr size_t kBytes = 24 << 20;
+  void* a = nullptr;
+  void* b = nullptr;
+  ASSERT_EQ(aclrtMalloc(&a, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&b, kBytes, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  ASSERT_EQ(aclrtFree(b), ACL_SUCCESS);
+  ASSERT_EQ(aclrtGetMemUsageInfo(0, info, 4, &count), ACL_SUCCESS);
+  const aclrtMemUsageInfo* app = find("app");
+  const aclrtMemUsageInfo* device = find("device");
+  ASSERT_NE(app, nullptr);
+  ASSERT_NE(device, nullptr);
+  EXPECT_EQ(app->curMemSize, app_before + kBytes);
+  EXPECT_GE(app->memPeakSize, app_before + 2 * kBytes) << "both were held at once";
+  EXPECT_GE(device->curMemSize, app->curMemSize) << "the device counts every process";
+  EXPECT_GE(device->memPeakSize, app->memPeakSize);
+  EXPECT_GE(info[0].curMemSize, info[1].curMemSize) << "largest first";
+
+  // Fewer slots than components: as many as fit.
+  ASSERT_EQ(aclrtGetMemUsageInfo(0, info, 1, &count), ACL_SUCCESS);
+  EXPECT_EQ(count, 1u);
+  EXPECT_EQ(aclrtGetMemUsageInfo(0, info, 0, &count), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetMemUsageInfo(0, nullptr, 4, &count), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetMemUsageInfo(0, info, 4, nullptr), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtGetMemUsageInfo(99, info, 4, &count), ACL_ERROR_RT_INVALID_DEVICEID);
+  ASSERT_EQ(aclrtFree(a), ACL_SUCCESS);
+}
+
 }  // namespace
