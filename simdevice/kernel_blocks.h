@@ -81,6 +81,8 @@ struct BlockRunResult {
   // a NaN of numbers (IEEE overflow, divide-by-zero or invalid; half and
   // bfloat16 conversions that overflow count too).
   bool float_overflow = false;
+  // With a failed status: the launch of the batch that failed (its index).
+  uint32_t failed_launch = 0;
 };
 
 // Where a launch's result waits for its stream task to come back for it.

@@ -27,6 +27,7 @@ class KernelLaunchTask final : public Task {
       run_->time_blocks = spec_.time_blocks && spec_.time_blocks();
       run_->args = std::move(spec_.args);
       ResolvePlaceholders(&run_->args, spec_.placeholders);
+      spec_.args.clear();
       // The module stays loaded until the blocks are done: the callback
       // holds it.
       RunBlocks(run_, pool_, [answer = answer_, module = spec_.module, wake](BlockRunResult r) {
@@ -47,6 +48,9 @@ class KernelLaunchTask final : public Task {
   void Cancel(const absl::Status&) override { run_->cancelled.store(true); }
   const char* name() const override { return "kernel-launch"; }
   TaskKind kind() const override { return TaskKind::kKernel; }
+  std::optional<Launch> FailedLaunch() const override {
+    return Launch{spec_.binary_id, static_cast<uint32_t>(spec_.kernel), run_->args};
+  }
   void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
     TaskSpan kernel{spec_.module->kernels()[spec_.kernel].name,
                     TaskKind::kKernel,

@@ -27,6 +27,8 @@ namespace npud::sim {
 
 struct LaunchSpec {
   std::shared_ptr<const KernelModule> module;
+  // npud's id of the module's binary (Task::FailedLaunch reports it).
+  uint64_t binary_id = 0;
   int kernel = 0;
   uint32_t block_dim = 1;
   // The packed arguments; may be longer than the kernel's args_size (the

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -90,6 +91,15 @@ class Task {
 
   virtual const char* name() const = 0;
   virtual TaskKind kind() const { return TaskKind::kOther; }
+
+  // The kernel launch a failed kernel task failed on (for exception
+  // reports); nullopt for other tasks. Asked only after a failure.
+  struct Launch {
+    uint64_t binary_id = 0;  // npud's id of the kernel's binary
+    uint32_t kernel = 0;     // the kernel's index in it
+    std::string args;        // the packed arguments it was given
+  };
+  virtual std::optional<Launch> FailedLaunch() const { return std::nullopt; }
 
   // The task's number in its stream (CANN's task id): 1 for the first task
   // submitted, set by Stream::Submit; 0 outside streams. A task that

@@ -9,6 +9,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/exception_callbacks.h"
 #include "client/core/host_callbacks.h"
+#include "client/core/kernel_ops.h"
 #include "client/core/stream_ops.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
@@ -161,6 +162,56 @@ uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
 
 uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
   return info != nullptr ? info->failure.error_code : kInvalidExceptionInfo;
+}
+
+aclError aclrtGetArgsFromExceptionInfo(const aclrtExceptionInfo* info, void** devArgsPtr,
+                                       uint32_t* devArgsLen) {
+  NPUD_REQUIRE_NOT_NULL(info);
+  NPUD_REQUIRE_NOT_NULL(devArgsPtr);
+  NPUD_REQUIRE_NOT_NULL(devArgsLen);
+  if (info->failure.binary_id == 0 || info->failure.args_address == 0) {
+    return Result(AclError(kRtParamInvalid, info->failure.binary_id == 0
+                                                ? "the failed task is not a kernel launch"
+                                                : "npud could not keep the launch's arguments"),
+                  __func__);
+  }
+  *devArgsPtr = reinterpret_cast<void*>(info->failure.args_address);
+  *devArgsLen = info->failure.args_size;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtGetFuncHandleFromExceptionInfo(const aclrtExceptionInfo* info,
+                                             aclrtFuncHandle* func) {
+  NPUD_REQUIRE_NOT_NULL(info);
+  NPUD_REQUIRE_NOT_NULL(func);
+  if (info->failure.binary_id == 0) {
+    return Result(AclError(kRtParamInvalid, "the failed task is not a kernel launch"), __func__);
+  }
+  void* handle = client::FunctionHandleOf(info->failure.binary_id, info->failure.kernel_index);
+  if (handle == nullptr) {
+    return Result(AclError(kRtInvalidHandle, "the failed kernel's binary was unloaded"), __func__);
+  }
+  *func = handle;
+  return ACL_SUCCESS;
+}
+
+aclError aclrtBinarySetExceptionCallback(aclrtBinHandle binHandle,
+                                         aclrtOpExceptionCallback callback, void* userData) {
+  NPUD_REQUIRE_NOT_NULL(binHandle);
+  absl::StatusOr<uint64_t> binary = client::ResolveBinary(binHandle);
+  if (!binary.ok()) return Result(binary.status(), __func__);
+  // Under the binary's handle (never a function's address or 0); null
+  // removes it. The callback hears only of its own binary's kernels.
+  client::ExceptionFn fn;
+  if (callback != nullptr) {
+    fn = [id = *binary, callback, userData](const client::TaskFailure& failure) {
+      if (failure.binary_id != id) return;
+      rtExceptionInfo info{failure};
+      callback(&info, userData);
+    };
+  }
+  client::SetExceptionCallback(reinterpret_cast<uintptr_t>(binHandle), std::move(fn));
+  return ACL_SUCCESS;
 }
 
 }  // namespace npud::abi_impl

@@ -43,6 +43,10 @@ void ReportTaskFailure(const v1::TaskFailed& failed) {
   failure.stream_id = static_cast<uint32_t>(failed.stream_id());
   failure.device_id = static_cast<uint32_t>(failed.device_id());
   failure.error_code = static_cast<uint32_t>(failed.acl_error());
+  failure.binary_id = failed.binary_id();
+  failure.kernel_index = failed.kernel_index();
+  failure.args_address = failed.args_address();
+  failure.args_size = failed.args_size();
   // Copied, so that a callback may register or unregister.
   std::vector<ExceptionFn> fns;
   {

@@ -30,13 +30,20 @@ struct TaskFailure {
   uint32_t device_id = 0;
   // The failure's ACL code.
   uint32_t error_code = 0;
+  // A failed kernel launch: its binary (0 for other tasks) and kernel, and
+  // device memory holding a copy of its arguments (0 if npud made none).
+  uint64_t binary_id = 0;
+  uint32_t kernel_index = 0;
+  uint64_t args_address = 0;
+  uint32_t args_size = 0;
 };
 
 using ExceptionFn = std::function<void(const TaskFailure&)>;
 
 // Registers `fn` under `key` (one key per registration: CANN keeps
 // aclrtSetExceptionInfoCallback's function apart from the registered
-// ones); an empty `fn` removes the key's function.
+// ones, and aclrtBinarySetExceptionCallback's of each binary under the
+// binary's handle); an empty `fn` removes the key's function.
 void SetExceptionCallback(uint64_t key, ExceptionFn fn);
 
 // Calls every registered function for `failed`.

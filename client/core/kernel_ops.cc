@@ -1,4 +1,5 @@
 #include "client/core/kernel_ops.h"
+#include "client/core/exception_callbacks.h"
 
 #include <algorithm>
 #include <cstring>
@@ -19,14 +20,6 @@
 
 namespace npud::client {
 namespace {
-
-absl::StatusOr<uint64_t> ResolveBinary(void* binary) {
-  const uint64_t id = HandleId(binary, HandleKind::kBinary);
-  if (id == 0 || !Runtime::Get().kernels().Kernels(id)) {
-    return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a loaded binary", binary));
-  }
-  return id;
-}
 
 KernelArgs* FindArgsOrNull(void* key) {
   return key == nullptr ? nullptr : Runtime::Get().kernels().FindArgs(key);
@@ -126,9 +119,24 @@ absl::StatusOr<void*> LoadBinaryFile(const char* path) {
   return LoadBinary(content.str(), path);
 }
 
+absl::StatusOr<uint64_t> ResolveBinary(void* binary) {
+  const uint64_t id = HandleId(binary, HandleKind::kBinary);
+  if (id == 0 || !Runtime::Get().kernels().Kernels(id)) {
+    return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a loaded binary", binary));
+  }
+  return id;
+}
+
+void* FunctionHandleOf(uint64_t binary_id, uint32_t index) {
+  const auto kernels = Runtime::Get().kernels().Kernels(binary_id);
+  if (!kernels || index >= kernels->size()) return nullptr;
+  return MakeHandle(HandleKind::kFunction, (*kernels)[index].function_id);
+}
+
 absl::Status UnloadBinary(void* binary) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
   Runtime::Get().kernels().RemoveBinary(id);
+  SetExceptionCallback(reinterpret_cast<uintptr_t>(binary), ExceptionFn());
   v1::Call call;
   call.mutable_unload_binary()->set_binary_id(id);
   return CallDaemon(std::move(call)).status();

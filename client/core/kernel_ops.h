@@ -38,6 +38,11 @@ absl::StatusOr<uint64_t> SetExecuteTimeout(uint64_t requested_us);
 uint64_t ExecuteTimeoutUs();
 
 absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& label);
+// The id of loaded binary `binary` (a handle), else kRtInvalidHandle.
+absl::StatusOr<uint64_t> ResolveBinary(void* binary);
+// The function handle of kernel `index` of binary `binary_id`; null if the
+// binary is not loaded (any more).
+void* FunctionHandleOf(uint64_t binary_id, uint32_t index);
 absl::StatusOr<void*> LoadBinaryFile(const char* path);
 absl::Status UnloadBinary(void* binary);
 absl::StatusOr<void*> GetFunction(void* binary, const char* name);

@@ -56,12 +56,6 @@ absl::StatusOr<std::pair<v1::Call, std::string>> RecordedCall(const ModelTaskInf
   return AclError(kRtParamInvalid, "the task is no longer in its model");
 }
 
-void* FunctionHandle(uint64_t binary_id, uint32_t index) {
-  const auto kernels = Runtime::Get().kernels().Kernels(binary_id);
-  if (!kernels || index >= kernels->size()) return nullptr;  // unloaded since
-  return MakeHandle(HandleKind::kFunction, (*kernels)[index].function_id);
-}
-
 void DescribeEvent(uint64_t event_id, TaskParams* params) {
   params->event = MakeHandle(HandleKind::kEvent, event_id);
   if (auto record = Runtime::Get().objects().FindEvent(event_id)) {
@@ -76,7 +70,7 @@ TaskParams ParamsOf(const v1::Call& call, int type, std::string op_info) {
   switch (call.op_case()) {
     case v1::Call::kLaunchKernel: {
       const v1::LaunchKernel& launch = call.launch_kernel();
-      params.function = FunctionHandle(launch.binary_id(), launch.kernel_index());
+      params.function = FunctionHandleOf(launch.binary_id(), launch.kernel_index());
       params.blocks = launch.block_dim();
       params.host_args = launch.args_address() == 0;
       if (params.host_args) {

@@ -135,6 +135,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
                                                                       const LoadedBinary& binary,
                                                                       sim::LaunchSpec spec,
                                                                       sim::FailureMode mode) {
+  spec.binary_id = binary_id;
   if (!hosted()) {
     spec.module = binary.module;
     return sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores());
@@ -162,6 +163,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   hosted.host = host_;
   hosted.stop_on_failure = mode == sim::FailureMode::kStop;
   hosted.launch.binary = host_index_[binary_id];
+  hosted.launch.binary_id = binary_id;
   hosted.launch.kernel = static_cast<uint32_t>(spec.kernel);
   hosted.launch.block_dim = spec.block_dim;
   hosted.launch.ub_bytes = spec.ub_bytes;

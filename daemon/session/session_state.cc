@@ -1,6 +1,8 @@
 #include "daemon/session/session_state.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <utility>
 #include <vector>
 
@@ -26,9 +28,34 @@ SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
       timeline(std::make_shared<SessionTimeline>(id, this->services.kernel_stats, sink)),
       memory(id, this->peer.pid, this->services.devices, this->services.limits.memory_bytes),
       kernels(id, this->services.kernel_host, this->services.devices, &memory),
-      sink_(std::move(sink)) {}
+      sink_(std::move(sink)) {
+  timeline->SetArgsKeeper(
+      [this](int device_id, const std::string& args) { return KeepFaultArgs(device_id, args); });
+}
+
+uint64_t SessionState::KeepFaultArgs(int device_id, const std::string& args) {
+  absl::StatusOr<uint64_t> address = memory.Allocate(device_id, std::max<size_t>(args.size(), 1));
+  if (!address.ok()) return 0;
+  if (auto range = memory.Access(*address, args.size()); range.ok() && !args.empty()) {
+    std::memcpy(range->data(), args.data(), args.size());
+  }
+  uint64_t oldest = 0;
+  {
+    absl::MutexLock lock(&mu_);
+    fault_args_.push_back(*address);
+    if (fault_args_.size() > kKeptFaultArgs) {
+      oldest = fault_args_.front();
+      fault_args_.pop_front();
+    }
+  }
+  // The application may have freed it already.
+  if (oldest != 0) memory.Free(oldest).IgnoreError();
+  return *address;
+}
 
 SessionState::~SessionState() {
+  // Tasks may still fail after the session: they report without arguments.
+  timeline->SetArgsKeeper(nullptr);
   // Teardown order: stop the work first (streams and queued compilations),
   // withdraw what others imported from us, then let go of mappings and
   // physical memory, and free our device memory last.

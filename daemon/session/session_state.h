@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <string>
@@ -211,10 +212,17 @@ class SessionState {
   v1::SessionStatus Status() const;
 
  private:
+  // A failed launch's arguments, copied into new device memory of the
+  // session for aclrtGetArgsFromExceptionInfo; returns the address (0 if
+  // none could be had). The newest kKeptFaultArgs copies are kept.
+  uint64_t KeepFaultArgs(int device_id, const std::string& args) ABSL_LOCKS_EXCLUDED(mu_);
+  static constexpr size_t kKeptFaultArgs = 16;
+
   const std::shared_ptr<MessageSink> sink_;
   mutable absl::Mutex mu_;
   absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
+  std::deque<uint64_t> fault_args_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

@@ -46,6 +46,15 @@ void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Tas
     failed->set_message(std::string(status.message()));
     failed->set_task(task.name());
     failed->set_task_id(task.id());
+    if (kind == sim::TaskKind::kKernel) {
+      if (std::optional<sim::Task::Launch> launch = task.FailedLaunch()) {
+        failed->set_binary_id(launch->binary_id);
+        failed->set_kernel_index(launch->kernel);
+        failed->set_args_size(static_cast<uint32_t>(launch->args.size()));
+        absl::MutexLock lock(&keeper_mu_);
+        if (keeper_) failed->set_args_address(keeper_(device_id, launch->args));
+      }
+    }
     client_->Send(std::move(message));
   }
   const bool kernel = kind == sim::TaskKind::kKernel && stats_ != nullptr;
@@ -63,6 +72,11 @@ void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Tas
     if (!status.ok()) stats_->CountFault(static_cast<int32_t>(ToAclCode(status)));
   }
   if (traced) recorder_.Add(device_id, stream_id, std::move(spans));
+}
+
+void SessionTimeline::SetArgsKeeper(ArgsKeeper keeper) {
+  absl::MutexLock lock(&keeper_mu_);
+  keeper_ = std::move(keeper);
 }
 
 absl::Status SessionTimeline::StartClientTrace(uint32_t tracer, bool blocks) {

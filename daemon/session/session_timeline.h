@@ -14,8 +14,10 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
@@ -58,6 +60,12 @@ class SessionTimeline final : public sim::TaskObserver {
   void Finished(int device_id, uint64_t stream_id, const sim::Task& task, int64_t start_ns,
                 int64_t end_ns, const absl::Status& status) override;
 
+  // Keeps a failed launch's arguments in device memory of the session and
+  // returns their address (0: none), for the failure's report. The session
+  // sets it, and clears it before it ends (tasks may fail after that).
+  using ArgsKeeper = std::function<uint64_t(int device_id, const std::string& args)>;
+  void SetArgsKeeper(ArgsKeeper keeper) ABSL_LOCKS_EXCLUDED(keeper_mu_);
+
  private:
   const uint64_t session_id_;
   KernelStats* const stats_;
@@ -71,6 +79,9 @@ class SessionTimeline final : public sim::TaskObserver {
   };
   // By tracer.
   absl::flat_hash_map<uint32_t, ClientTrace> client_traces_ ABSL_GUARDED_BY(mu_);
+  // Held while the keeper runs, so that clearing it waits for the calls.
+  absl::Mutex keeper_mu_;
+  ArgsKeeper keeper_ ABSL_GUARDED_BY(keeper_mu_);
 };
 
 }  // namespace npud::daemon

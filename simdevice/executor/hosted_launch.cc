@@ -44,6 +44,7 @@ class HostedLaunchTask final : public Task {
       const bool time_blocks = spec_.time_blocks && spec_.time_blocks();
       for (HostedLaunch& launch : batch_) {
         launch.time_blocks = time_blocks;
+        sent_launches_.push_back(Launch{launch.binary_id, launch.kernel, launch.args});
         TaskSpan span{launch.kernel_name, TaskKind::kKernel, 0, 0, 0, launch.block_dim};
         span.has_blocks = time_blocks;
         launches_.push_back(std::move(span));
@@ -61,6 +62,7 @@ class HostedLaunchTask final : public Task {
     if (result.float_overflow && spec_.float_overflow) spec_.float_overflow();
     times_ = std::move(result.launch_times);
     block_times_ = std::move(result.block_times);
+    failed_launch_ = result.failed_launch;
     *status = std::move(result.status);
     return Progress::kDone;
   }
@@ -70,6 +72,14 @@ class HostedLaunchTask final : public Task {
   void Cancel(const absl::Status&) override {}
   const char* name() const override { return "kernel-launch"; }
   TaskKind kind() const override { return TaskKind::kKernel; }
+  // The host says which launch of the batch failed; one that died or timed
+  // out says nothing, and the first launch not known to have finished is
+  // taken.
+  std::optional<Launch> FailedLaunch() const override {
+    const size_t index = times_.empty() ? 0 : failed_launch_;
+    if (index >= sent_launches_.size()) return std::nullopt;
+    return sent_launches_[index];
+  }
 
   // One span per launch that ran, at the times the host reports, kept
   // inside the task's own time: a host runs client code and may lie. Each
@@ -102,6 +112,9 @@ class HostedLaunchTask final : public Task {
   std::vector<TaskSpan> launches_;
   std::vector<std::pair<int64_t, int64_t>> times_;
   std::vector<BlockTime> block_times_;
+  // What was sent, launch by launch, and which one failed.
+  std::vector<Launch> sent_launches_;
+  uint32_t failed_launch_ = 0;
   const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
   bool sent_ = false;
 };

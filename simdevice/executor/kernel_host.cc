@@ -342,7 +342,9 @@ void KernelHost::ReadLoop() {
                  in.Get(&time.start_ns) && in.Get(&time.end_ns);
     }
     uint8_t float_overflow = 0;
-    read_all = read_all && in.Get(&float_overflow);
+    uint32_t failed_launch = 0;
+    read_all = read_all && in.Get(&float_overflow) && in.Get(&failed_launch) &&
+               failed_launch < host::kMaxBatchLaunches;
     if (!read_all) {
       Kill("it broke the protocol");
       break;
@@ -358,7 +360,7 @@ void KernelHost::ReadLoop() {
     absl::Status status = code == 0 ? absl::OkStatus() : FromAclCode(code, message);
     if (!status.ok()) spdlog::error("device exception: {}", message);
     pending.done({std::move(status), std::move(output), std::move(times), std::move(block_times),
-                  float_overflow != 0});
+                  float_overflow != 0, failed_launch});
   }
   Ended();
 }

@@ -88,7 +88,8 @@ struct HostGrant {
 };
 
 struct HostedLaunch {
-  uint32_t binary = 0;  // index into the binaries the host was started with
+  uint32_t binary = 0;     // index into the binaries the host was started with
+  uint64_t binary_id = 0;  // npud's id of that binary (for reports; not sent)
   uint32_t kernel = 0;
   uint32_t block_dim = 1;
   uint64_t ub_bytes = 0;

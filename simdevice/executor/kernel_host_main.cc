@@ -277,6 +277,7 @@ class KernelHostMain {
         done.Put(time.launch).Put(time.block).Put(time.core).Put(time.start_ns).Put(time.end_ns);
       }
       done.Put(static_cast<uint8_t>(batch->result.float_overflow));
+      done.Put(batch->result.failed_launch);
       Send(done);
       return;
     }
@@ -284,7 +285,10 @@ class KernelHostMain {
     const int64_t start = MonotonicNanos();
     const uint32_t launch = static_cast<uint32_t>(batch->next - 1);
     RunBlocks(std::move(run), pool_.get(), [this, batch, start, launch](BlockRunResult result) {
-      if (batch->result.status.ok()) batch->result.status = std::move(result.status);
+      if (batch->result.status.ok() && !result.status.ok()) {
+        batch->result.status = std::move(result.status);
+        batch->result.failed_launch = launch;
+      }
       batch->result.float_overflow |= result.float_overflow;
       batch->result.output += result.output;
       std::vector<BlockTime>& times = batch->result.block_times;

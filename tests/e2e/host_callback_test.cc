@@ -410,6 +410,98 @@ TEST_F(FailingKernelTest, ExceptionCallbacksAreToldOfTheFailedTask) {
   EXPECT_EQ(aclrtGetErrorCodeFromExceptionInfo(nullptr), 0xFFFFFFFFu);
 }
 
+// What a binary's exception callback saw of a failed kernel.
+struct KernelFailure {
+  absl::Mutex mu;
+  int calls = 0;
+  void* user_data = nullptr;
+  void* args = nullptr;
+  uint32_t args_size = 0;
+  aclrtFuncHandle function = nullptr;
+};
+
+void RecordKernelFailure(aclrtExceptionInfo* info, void* user_data) {
+  auto* seen = static_cast<KernelFailure*>(user_data);
+  absl::MutexLock lock(&seen->mu);
+  ++seen->calls;
+  seen->user_data = user_data;
+  EXPECT_EQ(aclrtGetArgsFromExceptionInfo(info, &seen->args, &seen->args_size), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetFuncHandleFromExceptionInfo(info, &seen->function), ACL_SUCCESS);
+}
+
+TEST_F(FailingKernelTest, ExceptionInfoNamesTheKernelAndItsArguments) {
+  aclrtFuncHandle poke = nullptr;
+  aclrtFuncHandle spin = nullptr;
+  ASSERT_EQ(aclrtBinaryGetFunction(binary_, "poke", &poke), ACL_SUCCESS);
+  ASSERT_EQ(aclrtBinaryGetFunction(binary_, "spin", &spin), ACL_SUCCESS);
+  KernelFailure seen;
+  ASSERT_EQ(aclrtBinarySetExceptionCallback(binary_, RecordKernelFailure, &seen), ACL_SUCCESS);
+  void* page = nullptr;
+  ASSERT_EQ(aclrtMalloc(&page, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  struct {
+    void* p;
+    uint64_t offset;
+  } good{page, 0}, bad{page, 1024};  // 1024 floats on: the guard page
+  // Queued behind a spinning kernel, the pokes go to the kernel host as one
+  // batch: the report must name the one that faulted.
+  struct {
+    void* flag;
+    uint32_t ms;
+  } wait{page, 50};
+  ASSERT_EQ(
+      aclrtLaunchKernelWithHostArgs(spin, 1, stream_, nullptr, &wait, sizeof(wait), nullptr, 0),
+      ACL_SUCCESS);
+  for (auto* args : {&good, &bad, &good}) {
+    ASSERT_EQ(
+        aclrtLaunchKernelWithHostArgs(poke, 1, stream_, nullptr, args, sizeof(*args), nullptr, 0),
+        ACL_SUCCESS);
+  }
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  void* args = nullptr;
+  {
+    absl::MutexLock lock(&seen.mu);
+    ASSERT_EQ(seen.calls, 1);
+    EXPECT_EQ(seen.user_data, &seen);
+    EXPECT_EQ(seen.function, poke);
+    ASSERT_EQ(seen.args_size, sizeof(bad));
+    args = seen.args;
+  }
+  // The arguments are device memory, as on a device.
+  decltype(bad) copy{};
+  ASSERT_EQ(aclrtMemcpy(&copy, sizeof(copy), args, sizeof(copy), ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(copy.p, page);
+  EXPECT_EQ(copy.offset, 1024u);
+
+  // Other binaries' failures are not its business; null unregisters.
+  aclrtBinHandle other = nullptr;
+  ASSERT_EQ(aclrtBinaryLoadFromFile(E2E_KERNELS_PATH, nullptr, &other), ACL_SUCCESS);
+  aclrtFuncHandle other_trap = nullptr;
+  ASSERT_EQ(aclrtBinaryGetFunction(other, "trapping", &other_trap), ACL_SUCCESS);
+  ASSERT_EQ(aclrtLaunchKernelWithHostArgs(other_trap, 2, stream_, nullptr, nullptr, 0, nullptr, 0),
+            ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  ASSERT_EQ(aclrtBinarySetExceptionCallback(binary_, nullptr, nullptr), ACL_SUCCESS);
+  ASSERT_EQ(LaunchTrap(), ACL_SUCCESS);
+  EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  {
+    absl::MutexLock lock(&seen.mu);
+    EXPECT_EQ(seen.calls, 1);
+  }
+  EXPECT_EQ(aclrtBinarySetExceptionCallback(nullptr, RecordKernelFailure, nullptr),
+            ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtBinarySetExceptionCallback(reinterpret_cast<aclrtBinHandle>(0x42),
+                                            RecordKernelFailure, nullptr),
+            ACL_ERROR_RT_INVALID_HANDLE);
+  void* none = nullptr;
+  uint32_t size = 0;
+  EXPECT_EQ(aclrtGetArgsFromExceptionInfo(nullptr, &none, &size), ACL_ERROR_INVALID_PARAM);
+  aclrtFuncHandle function = nullptr;
+  EXPECT_EQ(aclrtGetFuncHandleFromExceptionInfo(nullptr, &function), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtBinaryUnLoad(other), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(page), ACL_SUCCESS);
+}
+
 TEST_F(FailingKernelTest, CallbacksAfterAFailureAreDroppedOnAStoppedStream) {
   CallbackThread server;
   ASSERT_EQ(aclrtSubscribeReport(server.id(), stream_), ACL_SUCCESS);
