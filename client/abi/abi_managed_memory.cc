@@ -83,6 +83,15 @@ aclError aclrtMemManagedPrefetchBatchAsync(const void** ptrs, size_t* sizes, siz
   return Result(Managed().Prefetch(prefetches, flags, stream), __func__);
 }
 
+aclError aclrtMemP2PMap(void* devPtr, size_t size, int32_t dstDevId, uint64_t flags) {
+  NPUD_REQUIRE_NOT_NULL(devPtr);
+  if (flags != 0) {
+    return Result(npud::AclError(npud::kAclInvalidParam, "aclrtMemP2PMap flags must be 0"),
+                  __func__);
+  }
+  return Result(Managed().PrefetchToDevice(devPtr, size, dstDevId), __func__);
+}
+
 aclError aclrtMemManagedGetAttr(aclrtMemManagedRangeAttribute attribute, const void* ptr,
                                 size_t size, void* data, size_t dataSize) {
   NPUD_REQUIRE_NOT_NULL(ptr);

@@ -229,6 +229,20 @@ absl::Status ManagedMemory::Prefetch(const std::vector<ManagedPrefetch>& prefetc
   return absl::OkStatus();
 }
 
+absl::Status ManagedMemory::PrefetchToDevice(const void* pointer, size_t size, int32_t device) {
+  if (size == 0) return AclError(kAclInvalidParam, "cannot prefetch 0 bytes");
+  NPUD_ASSIGN_OR_RETURN(const auto devices, Runtime::Get().Devices());
+  if (device < 0 || static_cast<size_t>(device) >= devices.size()) {
+    return AclError(kRtInvalidDeviceId, absl::StrFormat("no device %d", device));
+  }
+  absl::MutexLock lock(&mu_);
+  NPUD_ASSIGN_OR_RETURN(const Span span, Find(pointer, size));
+  for (size_t g = span.first; g <= span.last; ++g) {
+    span.allocation->granules[g].last_prefetch = ManagedLocation{kDevice, device};
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ManagedMemory::GetAttribute(uint32_t attribute, const void* pointer, size_t size,
                                          void* data, size_t data_size) const {
   if (size == 0) return AclError(kRtParamInvalid, "cannot query a range of 0 bytes");

@@ -72,6 +72,10 @@ class ManagedMemory {
   // be 0; `stream` is checked too.
   absl::Status Prefetch(const std::vector<ManagedPrefetch>& prefetches, uint64_t flags,
                         void* stream) ABSL_LOCKS_EXCLUDED(mu_);
+  // aclrtMemP2PMap: CANN's synchronous prefetch of managed memory to device
+  // `device` (any size; the granules it touches). Recorded like Prefetch.
+  absl::Status PrefetchToDevice(const void* pointer, size_t size, int32_t device)
+      ABSL_LOCKS_EXCLUDED(mu_);
   // aclrtMemManagedGetAttr: writes `attribute` (aclrtMemManagedRangeAttribute)
   // of [pointer, pointer + size) into `data` of `data_size` bytes, as CANN
   // documents each attribute's value and size.

@@ -278,6 +278,18 @@ TEST_F(ManagedMemoryTest, PrefetchesRecordWhereTheyWereAskedFor) {
   EXPECT_EQ(aclrtMemManagedPrefetchAsync(p, 2 * kMiB, device0, 1, stream_),
             ACL_ERROR_RT_PARAM_INVALID);
   EXPECT_EQ(IntAttribute(ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, p, 4 * kMiB), -1);
+
+  // aclrtMemP2PMap: CANN's synchronous prefetch to a device, any size.
+  ASSERT_EQ(aclrtMemP2PMap(p + 100, 10, 0, 0), ACL_SUCCESS);
+  EXPECT_EQ(IntAttribute(ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, p, 2 * kMiB), 0);
+  EXPECT_EQ(IntAttribute(ACL_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, p, 4 * kMiB), -2)
+      << "only the granule it touched";
+  EXPECT_EQ(aclrtMemP2PMap(p, 0, 0, 0), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemP2PMap(p, 16, 0, 1), ACL_ERROR_INVALID_PARAM);
+  EXPECT_EQ(aclrtMemP2PMap(p, 16, 999, 0), ACL_ERROR_RT_INVALID_DEVICEID);
+  EXPECT_EQ(aclrtMemP2PMap(p + 8 * kMiB, 16, 0, 0), ACL_ERROR_RT_PARAM_INVALID)
+      << "past the allocation";
+  EXPECT_EQ(aclrtMemP2PMap(nullptr, 16, 0, 0), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtFree(p), ACL_SUCCESS);
 }
 
