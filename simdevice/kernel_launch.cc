@@ -59,6 +59,7 @@ class KernelLaunchTask final : public Task {
                     0,
                     spec_.block_dim};
     kernel.has_blocks = run_->time_blocks;
+    kernel.kernel_type = spec_.module->kernels()[spec_.kernel].kernel_type;
     out->push_back(kernel);
     AppendBlockSpans(kernel, 0, block_times_, out);
   }

@@ -42,7 +42,8 @@ struct TaskSpan {
   uint32_t block_dim = 0;  // kernels and blocks
   uint32_t block = 0;      // blocks: which, and the AI core it ran on
   uint32_t core = 0;
-  bool has_blocks = false;  // kernels: the spans of its blocks follow it
+  bool has_blocks = false;   // kernels: the spans of its blocks follow it
+  uint32_t kernel_type = 0;  // kernels: KernelType (vector, cube, mix)
 };
 
 // Makes a parked stream runnable again. Cheap, thread-safe, may be called

@@ -9,6 +9,7 @@
 #include "client/abi/abi_status.h"
 #include "client/core/context_ops.h"
 #include "client/core/device_identity.h"
+#include "client/core/device_load.h"
 #include "client/core/runtime_options.h"
 #include "client/generated/acl_impl.h"
 #include "common/acl_status.h"
@@ -71,6 +72,25 @@ aclError aclrtGetUserDevIdByPhyDevId(const int32_t phyDevId, int32_t* const user
 aclError aclrtGetPhyDevIdByUserDevId(const int32_t userDevId, int32_t* const phyDevId) {
   NPUD_REQUIRE_NOT_NULL(phyDevId);
   return MapId(userDevId, phyDevId, __func__);
+}
+
+aclError aclrtGetDeviceUtilizationRate(int32_t deviceId, aclrtUtilizationInfo* utilizationInfo) {
+  NPUD_REQUIRE_NOT_NULL(utilizationInfo);
+  if (utilizationInfo->utilizationExtend != nullptr) {
+    return Result(
+        npud::AclError(npud::kAclInvalidParam, "utilizationExtend is reserved and must be null"),
+        __func__);
+  }
+  absl::StatusOr<npud::client::DeviceLoad> load = npud::client::DeviceUtilization(deviceId);
+  if (!load.ok()) return Result(load.status(), __func__);
+  // CANN's -1: what the device does not measure (npud has no AI CPU, and
+  // CANN reports no memory utilization).
+  constexpr int32_t kNotSupported = -1;
+  utilizationInfo->cubeUtilization = load->cube_percent;
+  utilizationInfo->vectorUtilization = load->vector_percent;
+  utilizationInfo->aicpuUtilization = kNotSupported;
+  utilizationInfo->memoryUtilization = kNotSupported;
+  return ACL_SUCCESS;
 }
 
 aclError aclrtDeviceGetUuid(int32_t deviceId, aclrtUuid* uuid) {

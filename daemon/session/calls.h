@@ -27,6 +27,7 @@ Outcome OpenDevice(SessionState& s, const v1::OpenDevice& op);
 Outcome CloseDevice(SessionState& s, const v1::CloseDevice& op);
 void SynchronizeDevice(SessionState& s, uint64_t call_id, const v1::SynchronizeDevice& op);
 Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op);
+Outcome GetUtilization(SessionState& s, const v1::GetUtilization& op);
 Outcome FloatOverflowStatus(SessionState& s, const v1::FloatOverflowStatus& op);
 
 // stream_calls.cc: streams and events.

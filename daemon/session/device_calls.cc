@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
 #include "common/acl_status.h"
+#include "common/monotonic_clock.h"
 #include "common/status_macros.h"
 #include "daemon/session/calls.h"
 #include "daemon/session/sync_waiter.h"
@@ -97,6 +98,15 @@ Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op) {
     all->set_current_bytes(memory.used_bytes());
     all->set_peak_bytes(memory.peak_used_bytes());
   }
+  return reply;
+}
+
+Outcome GetUtilization(SessionState& s, const v1::GetUtilization& op) {
+  NPUD_ASSIGN_OR_RETURN(sim::Device * device, s.devices().Get(op.device_id()));
+  const sim::CoreUtilization::Percent busy = device->utilization().At(MonotonicNanos());
+  v1::Reply reply;
+  reply.mutable_utilization()->set_vector_percent(busy.vector);
+  reply.mutable_utilization()->set_cube_percent(busy.cube);
   return reply;
 }
 

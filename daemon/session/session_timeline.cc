@@ -57,19 +57,25 @@ void SessionTimeline::Finished(int device_id, uint64_t stream_id, const sim::Tas
     }
     client_->Send(std::move(message));
   }
-  const bool kernel = kind == sim::TaskKind::kKernel && stats_ != nullptr;
+  const bool kernel = kind == sim::TaskKind::kKernel;
   // Synchronize markers are the client's waits, which its own trace shows.
   const bool traced = kind != sim::TaskKind::kMarker && recorder_.active();
   if (!kernel && !traced) return;
   std::vector<sim::TaskSpan> spans;
   task.Spans(start_ns, end_ns, &spans);
   if (kernel) {
+    absl::StatusOr<sim::Device*> device =
+        devices_ != nullptr ? devices_->Get(device_id) : absl::StatusOr<sim::Device*>(nullptr);
     for (const sim::TaskSpan& span : spans) {
-      if (span.kind == sim::TaskKind::kKernel) {
-        stats_->AddRunTime(span.name, span.end_ns - span.start_ns);
+      if (span.kind != sim::TaskKind::kKernel) continue;
+      if (stats_ != nullptr) stats_->AddRunTime(span.name, span.end_ns - span.start_ns);
+      if (device.ok() && *device != nullptr) {
+        (*device)->utilization().Add(span.kernel_type, span.block_dim, span.start_ns, span.end_ns);
       }
     }
-    if (!status.ok()) stats_->CountFault(static_cast<int32_t>(ToAclCode(status)));
+    if (!status.ok() && stats_ != nullptr) {
+      stats_->CountFault(static_cast<int32_t>(ToAclCode(status)));
+    }
   }
   if (traced) recorder_.Add(device_id, stream_id, std::move(spans));
 }

@@ -28,6 +28,7 @@
 #include "daemon/kernel_stats.h"
 #include "daemon/message_sink.h"
 #include "npud/v1/calls.pb.h"
+#include "simdevice/device_set.h"
 #include "simdevice/task_observer.h"
 #include "simdevice/trace_recorder.h"
 
@@ -35,10 +36,12 @@ namespace npud::daemon {
 
 class SessionTimeline final : public sim::TaskObserver {
  public:
-  // `stats` (may be null) must outlive the timeline. Failures go to
+  // `stats` and `devices` (either may be null) must outlive the timeline;
+  // kernel launches count into their device's utilization. Failures go to
   // `client` (may be null).
-  SessionTimeline(uint64_t session_id, KernelStats* stats, std::shared_ptr<MessageSink> client)
-      : session_id_(session_id), stats_(stats), client_(std::move(client)) {}
+  SessionTimeline(uint64_t session_id, KernelStats* stats, sim::DeviceSet* devices,
+                  std::shared_ptr<MessageSink> client)
+      : session_id_(session_id), stats_(stats), devices_(devices), client_(std::move(client)) {}
 
   bool tracing() const { return recorder_.active(); }
   // Whether kernels launched now should time their blocks: some trace asked.
@@ -69,6 +72,7 @@ class SessionTimeline final : public sim::TaskObserver {
  private:
   const uint64_t session_id_;
   KernelStats* const stats_;
+  sim::DeviceSet* const devices_;
   const std::shared_ptr<MessageSink> client_;
   sim::TraceRecorder recorder_;
   std::atomic<int> block_tracers_{0};

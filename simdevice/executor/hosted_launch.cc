@@ -47,6 +47,7 @@ class HostedLaunchTask final : public Task {
         sent_launches_.push_back(Launch{launch.binary_id, launch.kernel, launch.args});
         TaskSpan span{launch.kernel_name, TaskKind::kKernel, 0, 0, 0, launch.block_dim};
         span.has_blocks = time_blocks;
+        span.kernel_type = launch.kernel_type;
         launches_.push_back(std::move(span));
       }
       spec_.host->Launch(std::move(batch_), spec_.stop_on_failure,

@@ -4,10 +4,12 @@
 // parameters, the primary context's state, stream configurations and
 // attributes, event ids and the counts left.
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "acl/acl.h"
 #include "gtest/gtest.h"
@@ -386,6 +388,47 @@ TEST(MemoryUsageTest, ThisProcessAndTheDeviceNowAndAtTheirPeak) {
   EXPECT_EQ(aclrtGetMemUsageInfo(0, info, 4, nullptr), ACL_ERROR_INVALID_PARAM);
   EXPECT_EQ(aclrtGetMemUsageInfo(99, info, 4, &count), ACL_ERROR_RT_INVALID_DEVICEID);
   ASSERT_EQ(aclrtFree(a), ACL_SUCCESS);
+}
+
+TEST(DeviceUtilizationTest, KernelsThatRanShowAsVectorCoreLoad) {
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtBinHandle binary = nullptr;
+  ASSERT_EQ(aclrtBinaryLoadFromFile(E2E_KERNELS_PATH, nullptr, &binary), ACL_SUCCESS);
+  aclrtFuncHandle spin = nullptr;
+  ASSERT_EQ(aclrtBinaryGetFunction(binary, "spin", &spin), ACL_SUCCESS);
+  void* flag = nullptr;
+  ASSERT_EQ(aclrtMalloc(&flag, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  // 16 blocks spinning 400 ms: about 6.4 core-seconds of the device's.
+  struct {
+    void* flag;
+    uint32_t ms;
+  } args{flag, 400};
+  ASSERT_EQ(
+      aclrtLaunchKernelWithHostArgs(spin, 16, stream, nullptr, &args, sizeof(args), nullptr, 0),
+      ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  aclrtUtilizationInfo info{};
+  ASSERT_EQ(aclrtGetDeviceUtilizationRate(0, &info), ACL_SUCCESS);
+  EXPECT_GT(info.vectorUtilization, 0);
+  EXPECT_LE(info.vectorUtilization, 100);
+  EXPECT_EQ(info.cubeUtilization, 0) << "a vector kernel";
+  EXPECT_EQ(info.aicpuUtilization, -1) << "npud has no AI CPU";
+  EXPECT_EQ(info.memoryUtilization, -1);
+  // A second later the device is idle again.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  ASSERT_EQ(aclrtGetDeviceUtilizationRate(0, &info), ACL_SUCCESS);
+  EXPECT_EQ(info.vectorUtilization, 0);
+
+  EXPECT_EQ(aclrtGetDeviceUtilizationRate(0, nullptr), ACL_ERROR_INVALID_PARAM);
+  info.utilizationExtend = reinterpret_cast<aclrtUtilizationExtendInfo*>(&info);
+  EXPECT_EQ(aclrtGetDeviceUtilizationRate(0, &info), ACL_ERROR_INVALID_PARAM);
+  info.utilizationExtend = nullptr;
+  EXPECT_EQ(aclrtGetDeviceUtilizationRate(99, &info), ACL_ERROR_RT_INVALID_DEVICEID);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(flag), ACL_SUCCESS);
+  EXPECT_EQ(aclrtBinaryUnLoad(binary), ACL_SUCCESS);
 }
 
 }  // namespace
