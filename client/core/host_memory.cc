@@ -82,6 +82,11 @@ absl::Status HostMemory::Free(void* pointer) {
     allocations_.erase(it);
   }
   if (allocation.window_id == 0) {
+    // Asynchronous copies send straight from pinned memory.
+    auto session = Runtime::Get().Session();
+    if (session.ok() && (*session)->bulk() != nullptr) {
+      (*session)->bulk()->AwaitWritesFrom(pointer, allocation.size);
+    }
     std::free(pointer);
     return absl::OkStatus();
   }

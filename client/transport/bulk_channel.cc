@@ -61,6 +61,20 @@ void BulkChannel::Withdraw(uint64_t transfer) {
   offered_.erase(transfer);
 }
 
+void BulkChannel::AwaitWritesFrom(const void* data, size_t size) {
+  const auto* begin = static_cast<const uint8_t*>(data);
+  absl::MutexLock lock(&mu_);
+  auto idle = [this, begin, size]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
+    for (const auto& [transfer, offer] : offered_) {
+      const bool overlaps =
+          offer.src.data() < begin + size && begin < offer.src.data() + offer.src.size();
+      if (offer.writing && overlaps) return false;
+    }
+    return true;
+  };
+  mu_.Await(absl::Condition(&idle));
+}
+
 void BulkChannel::Expect(uint64_t transfer, absl::Span<uint8_t> dst) {
   absl::MutexLock lock(&mu_);
   expected_[transfer] = Expected{dst};

@@ -61,6 +61,10 @@ class BulkChannel {
       ABSL_LOCKS_EXCLUDED(mu_);
   // Forgets an offer; waits while its bytes are being written.
   void Withdraw(uint64_t transfer) ABSL_LOCKS_EXCLUDED(mu_);
+  // Waits while bytes of [data, data + size) are being written: npud may
+  // have all of them, and answered the copy, before the write returns, so
+  // memory the application frees must wait for it (aclrtFreeHost).
+  void AwaitWritesFrom(const void* data, size_t size) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Device-to-host: the bytes of `transfer` land in `dst` as they arrive.
   void Expect(uint64_t transfer, absl::Span<uint8_t> dst) ABSL_LOCKS_EXCLUDED(mu_);
