@@ -1,6 +1,7 @@
 #include "tests/e2e/daemon_environment.h"
 
 #include <cstdlib>
+#include <string>
 
 #include "acl/acl.h"
 
@@ -26,6 +27,13 @@ void DaemonEnvironment::TearDown() {
   const absl::Status stopped = daemon_->Stop();
   EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
   daemon_.reset();
+}
+
+bool LocalProtocol() {
+  const char* test_transport = std::getenv("NPUD_TEST_TRANSPORT");
+  const char* transport = std::getenv("NPUD_TRANSPORT");
+  return (test_transport == nullptr || std::string(test_transport) == "unix") &&
+         (transport == nullptr || std::string(transport) != "grpc");
 }
 
 }  // namespace npud::testing

@@ -39,6 +39,10 @@ class DaemonEnvironment : public ::testing::Environment {
   static inline std::unique_ptr<NpudProcess> daemon_;
 };
 
+// True when this process talks the local protocol to its daemon (host
+// memory can then be shared with it): the unix variant, not over gRPC.
+bool LocalProtocol();
+
 }  // namespace npud::testing
 
 #endif  // NPUD_TESTS_E2E_DAEMON_ENVIRONMENT_H_

@@ -238,13 +238,7 @@ TEST_F(KernelTest, CopiesOnAnotherStreamRaceAKernelCorrectly) {
   EXPECT_EQ(aclrtDestroyStream(copies), ACL_SUCCESS);
 }
 
-// True when this test talks the local protocol (host memory can be shared).
-bool LocalProtocol() {
-  const char* test_transport = std::getenv("NPUD_TEST_TRANSPORT");
-  const char* transport = std::getenv("NPUD_TRANSPORT");
-  return (test_transport == nullptr || std::string(test_transport) == "unix") &&
-         (transport == nullptr || std::string(transport) != "grpc");
-}
+using npud::testing::LocalProtocol;
 
 // Plain host memory on pages of its own (registrations must not share a
 // page, see HostMemory::Register).

@@ -21,12 +21,7 @@ const auto* const kEnvironment =
 
 constexpr size_t kMiB = 1 << 20;
 
-bool LocalProtocol() {
-  const char* test_transport = std::getenv("NPUD_TEST_TRANSPORT");
-  const char* transport = std::getenv("NPUD_TRANSPORT");
-  return (test_transport == nullptr || std::string(test_transport) == "unix") &&
-         (transport == nullptr || std::string(transport) != "grpc");
-}
+using npud::testing::LocalProtocol;
 
 struct AddArgs {
   float* x;
