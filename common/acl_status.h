@@ -101,6 +101,12 @@ enum AclCode : int32_t {
   kRtDrvInternalError = 507899,
   kRtSocketClose = 507901,
   kRtStreamCaptureInvalidated = 507903,
+  kSnapshotLockFailed = 507906,
+  kSnapshotUnlockFailed = 507907,
+  kSnapshotBackupFailed = 507908,
+  kSnapshotRestoreFailed = 507909,
+  kSnapshotCallbackFailed = 507912,
+  kSnapshotRegisterCallbackFailed = 507913,
 };
 
 // Returns a non-OK status carrying `code`. `code` must not be kAclSuccess.

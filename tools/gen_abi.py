@@ -28,7 +28,9 @@ helpers of client/abi/abi_exceptions.h: an ACL error code (recorded like any fai
 for functions returning aclError, an RTC code for the functions of acl_rt_compile.h,
 a null / zero value (the message kept for aclGetRecentErrMsg) for the others. It
 also opens a HostCallSpan (client/core/host_trace.h), which records the call while
-NPUD_TRACE traces the process. The aclrt* and aclmdlRI* functions (not variadic, not
+NPUD_TRACE traces the process. The calls CANN holds while the process is locked for a
+snapshot (SNAPSHOT_HELD_RE) first wait in npud::client::ProcessSnapshot::WaitIfLocked
+(client/core/process_snapshot.h). The aclrt* and aclmdlRI* functions (not variadic, not
 the injection calls themselves) can be replaced at run time (aclrtApiInjectionSetFunc):
 their exported definition calls the hook of its entry in npud::client::kApiHooks
 (client/abi/api_hooks.h) if one is set, else the original, which is a static function
@@ -81,6 +83,14 @@ RTC_HEADER = "acl_rt_compile.h"
 # The namespace of the hand-written implementations, and the name of the va_list an
 # implementation of a variadic function takes.
 IMPL_NAMESPACE = "npud::abi_impl"
+# The calls CANN holds while the process is locked for a snapshot
+# (aclrtSnapShotProcessLock): setting and resetting devices, allocating,
+# freeing and copying memory, creating and destroying contexts, streams,
+# events and notifies, submitting tasks. They wait first thing.
+SNAPSHOT_HELD_RE = re.compile(
+    r"^aclrt(SetDevice|ResetDevice(Force)?|Malloc\w*|Free\w*|Mem(cpy|set)\w*|MemAllocManaged"
+    r"|(Create|Destroy)(Context|Event\w*|Notify|Stream(V2|WithConfig|Force)?)|Launch\w*"
+    r"|Record\w*|BinaryLoad\w*|BinaryUnLoad|ReduceAsync|RandomNumAsync)$|^aclmdlRIExecute\w*$")
 VA_LIST_NAME = "args"
 
 # "<return type> <name>(<params>);" -- the return type may end in '*'.
@@ -289,6 +299,8 @@ def entry_point(row, hook_index=None):
         call = "return " + call
     span = f'npud::client::HostCallSpan host_call_span("{row["name"]}");'
     body = [span, "try {", "  " + call, "} catch (...) {"] + ["  " + s for s in on_exception(row)] + ["}"]
+    if SNAPSHOT_HELD_RE.match(row["name"]):
+        body.insert(0, f'npud::client::ProcessSnapshot::WaitIfLocked("{row["name"]}");')
     if row["variadic"]:
         body = [f"va_list {VA_LIST_NAME};", f"va_start({VA_LIST_NAME}, {row['params'][-1][1]});"] + body
         body.append(f"va_end({VA_LIST_NAME});")
@@ -330,7 +342,8 @@ def render_entry_points(rows, table_path, impl_include):
     out += acl_includes(impl)
     hooks = [r for r in impl if hookable(r)]
     out += ['#include "client/abi/abi_exceptions.h"', '#include "client/abi/api_hooks.h"',
-            '#include "client/core/host_trace.h"', f'#include "{impl_include}"', "", 'extern "C" {']
+            '#include "client/core/host_trace.h"', '#include "client/core/process_snapshot.h"',
+            f'#include "{impl_include}"', "", 'extern "C" {']
     for row in impl:
         out.append("")
         out += entry_point(row, hooks.index(row) if row in hooks else None)

@@ -172,6 +172,7 @@ bool CallRouter::IsBroadcast(const v1::Call& call) {
     case v1::Call::kLoadBinary:
     case v1::Call::kUnloadBinary:
     case v1::Call::kSetExecuteTimeout:
+    case v1::Call::kSnapshot:
       return true;
     default:
       return false;

@@ -67,7 +67,8 @@ class CallRouter {
   // copies that pick their session before they build their calls.
   absl::StatusOr<size_t> RouteCopy(uint64_t stream_id, uint64_t address, size_t fallback) const
       ABSL_LOCKS_EXCLUDED(mu_);
-  // Calls every daemon must see: kernel binaries and the execute timeout.
+  // Calls every daemon must see: kernel binaries, the execute timeout and
+  // process snapshots.
   static bool IsBroadcast(const v1::Call& call);
   // Whether a field of a call's op names a daemon (for call_router_test).
   static bool IsRoutingField(const google::protobuf::FieldDescriptor& field);

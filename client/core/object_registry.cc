@@ -185,6 +185,16 @@ bool ObjectRegistry::DeviceOpen(int32_t device) const {
   return it != devices_.end() && it->second.open_count > 0;
 }
 
+std::vector<int32_t> ObjectRegistry::OpenDevices() const {
+  std::vector<int32_t> open;
+  absl::ReaderMutexLock lock(&mu_);
+  for (const auto& [device, record] : devices_) {
+    if (record.open_count > 0) open.push_back(device);
+  }
+  std::sort(open.begin(), open.end());
+  return open;
+}
+
 void ObjectRegistry::RemoveDevice(int32_t device) {
   absl::MutexLock lock(&mu_);
   absl::erase_if(peer_access_, [device](const auto& pair) { return pair.first == device; });

@@ -129,6 +129,8 @@ class ObjectRegistry {
   // Whether some thread's aclrtSetDevice holds `device` (its primary
   // context is active).
   bool DeviceOpen(int32_t device) const ABSL_LOCKS_EXCLUDED(mu_);
+  // The devices DeviceOpen is true of, in ascending order.
+  std::vector<int32_t> OpenDevices() const ABSL_LOCKS_EXCLUDED(mu_);
   // Removes every context, stream and event of a device (and its peer
   // access).
   void RemoveDevice(int32_t device) ABSL_LOCKS_EXCLUDED(mu_);

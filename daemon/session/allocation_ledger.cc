@@ -128,13 +128,23 @@ uint64_t AllocationLedger::version() const {
 }
 
 std::vector<AllocationLedger::Touchable> AllocationLedger::Touchables() const {
-  std::vector<Touchable> ranges;
   absl::MutexLock lock(&mu_);
-  for (const auto& [address, allocation] : allocations_) {
-    ranges.push_back({allocation.device_id, address, allocation.size});
-  }
+  std::vector<Touchable> ranges = AllocationsLocked();
   for (const auto& [key, memory] : imports_) {
     ranges.push_back({memory->device_id(), memory->address(), memory->size()});
+  }
+  return ranges;
+}
+
+std::vector<AllocationLedger::Touchable> AllocationLedger::Allocations() const {
+  absl::MutexLock lock(&mu_);
+  return AllocationsLocked();
+}
+
+std::vector<AllocationLedger::Touchable> AllocationLedger::AllocationsLocked() const {
+  std::vector<Touchable> ranges;
+  for (const auto& [address, allocation] : allocations_) {
+    ranges.push_back({allocation.device_id, address, allocation.size});
   }
   return ranges;
 }

@@ -80,6 +80,8 @@ class AllocationLedger {
     uint64_t size;
   };
   std::vector<Touchable> Touchables() const ABSL_LOCKS_EXCLUDED(mu_);
+  // Only the session's own allocations.
+  std::vector<Touchable> Allocations() const ABSL_LOCKS_EXCLUDED(mu_);
   uint64_t version() const ABSL_LOCKS_EXCLUDED(mu_);
 
   // The session's device memory against its limit.
@@ -99,6 +101,8 @@ class AllocationLedger {
     int device_id;
     uint64_t size;
   };
+
+  std::vector<Touchable> AllocationsLocked() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const uint64_t session_id_;
   const int64_t pid_;

@@ -30,6 +30,10 @@ Outcome GetMemInfo(SessionState& s, const v1::GetMemInfo& op);
 Outcome GetUtilization(SessionState& s, const v1::GetUtilization& op);
 Outcome FloatOverflowStatus(SessionState& s, const v1::FloatOverflowStatus& op);
 
+// snapshot_calls.cc: backs up (once the session's streams have drained),
+// restores or drops the contents of the session's allocations.
+void Snapshot(SessionState& s, uint64_t call_id, const v1::Snapshot& op);
+
 // stream_calls.cc: streams and events.
 Outcome CreateStream(SessionState& s, const v1::CreateStream& op);
 void DestroyStream(SessionState& s, uint64_t call_id, const v1::DestroyStream& op);

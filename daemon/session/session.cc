@@ -58,6 +58,8 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return s.Finish(id, 0, GetMemInfo(s, call.get_mem_info()));
     case v1::Call::kGetUtilization:
       return s.Finish(id, 0, GetUtilization(s, call.get_utilization()));
+    case v1::Call::kSnapshot:
+      return Snapshot(s, id, call.snapshot());
 
     case v1::Call::kCreateStream:
       return s.Finish(id, 0, CreateStream(s, call.create_stream()));

@@ -37,6 +37,7 @@
 #include "daemon/message_sink.h"
 #include "daemon/session/allocation_ledger.h"
 #include "daemon/session/handle_table.h"
+#include "daemon/session/memory_snapshot.h"
 #include "daemon/session/model_captures.h"
 #include "daemon/session/overflow_flags.h"
 #include "daemon/session/session_kernels.h"
@@ -176,6 +177,9 @@ class SessionState {
   // Streams being captured and the models captured (aclmdlRI).
   ModelCaptures models;
   AllocationLedger memory;
+  // The contents of `memory` saved by the last process snapshot backup;
+  // shared with the backup that waits for the streams to drain.
+  const std::shared_ptr<MemorySnapshot> snapshot = std::make_shared<MemorySnapshot>();
   // After `memory`: its kernel host goes before the memory does.
   SessionKernels kernels;
   CopyCounters copied;
