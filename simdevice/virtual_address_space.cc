@@ -209,7 +209,8 @@ absl::Status VirtualAddressSpace::Release(uint64_t owner, uint64_t address) {
 }
 
 absl::Status VirtualAddressSpace::Map(uint64_t owner, uint64_t address, uint64_t size,
-                                      uint64_t offset, std::shared_ptr<PhysicalMemory> memory) {
+                                      uint64_t offset, std::shared_ptr<PhysicalMemory> memory,
+                                      Access access) {
   if (memory == nullptr) return AclError(kRtParamInvalid, "no physical memory to map");
   if (size == 0 || !Aligned(size) || !Aligned(offset) || !Aligned(address)) {
     return AclError(kRtParamInvalid,
@@ -250,8 +251,9 @@ absl::Status VirtualAddressSpace::Map(uint64_t owner, uint64_t address, uint64_t
     return AclError(kRtMemoryAllocation, absl::StrFormat("cannot map physical memory at %#x: %s",
                                                          address, std::strerror(errno)));
   }
-  r.mappings[address] =
-      std::make_shared<Mapping>(this, address, size, offset, std::move(memory), r.span);
+  auto mapping = std::make_shared<Mapping>(this, address, size, offset, std::move(memory), r.span);
+  mapping->access = access;
+  r.mappings[address] = std::move(mapping);
   generation_.fetch_add(1);
   return absl::OkStatus();
 }
@@ -285,6 +287,7 @@ absl::Status VirtualAddressSpace::SetAccess(uint64_t owner, uint64_t address, ui
   while (at < address + size) {
     NPUD_ASSIGN_OR_RETURN(const std::shared_ptr<Mapping>* mapping, MappingAt(*reservation, at, 1));
     Mapping& found = **mapping;
+    if ((found.access == Access::kNone) != (access == Access::kNone)) generation_.fetch_add(1);
     found.access = access;
     at = found.address + found.size;
   }
@@ -310,6 +313,12 @@ absl::StatusOr<DeviceRange> VirtualAddressSpace::Find(uint64_t owner, uint64_t a
   absl::MutexLock lock(&mu_);
   NPUD_ASSIGN_OR_RETURN(const std::shared_ptr<Mapping>* mapping, MappingOf(owner, address, size));
   const std::shared_ptr<Mapping>& pinned = *mapping;
+  if (pinned->access == Access::kNone) {
+    return AclError(kRtParamInvalid,
+                    absl::StrFormat("the memory mapped at %#x has no access yet: it was mapped "
+                                    "with aclrtMemMapNoAccess and needs aclrtMemSetAccess",
+                                    pinned->address));
+  }
   if (pinned->memory->revoked()) {
     return AclError(kRtIpcError,
                     absl::StrFormat("the process that shared the physical memory mapped at %#x "
@@ -342,6 +351,7 @@ std::vector<VirtualAddressSpace::MappedRange> VirtualAddressSpace::MappingsOf(
   for (const auto& [address, reservation] : reservations_) {
     if (reservation.owner != owner) continue;
     for (const auto& [start, mapping] : reservation.mappings) {
+      if (mapping->access == Access::kNone) continue;
       ranges.push_back({mapping->address, mapping->size, mapping->offset, mapping->memory});
     }
   }

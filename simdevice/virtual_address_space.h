@@ -63,15 +63,19 @@ class VirtualAddressSpace {
   absl::Status Release(uint64_t owner, uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Maps [offset, offset + size) of `memory` at `address`, which must lie in
-  // one reservation of `owner` and not overlap another mapping.
+  // one reservation of `owner` and not overlap another mapping. With
+  // `access` kNone (aclrtMemMapNoAccess) the mapping cannot be used until
+  // SetAccess grants access.
   absl::Status Map(uint64_t owner, uint64_t address, uint64_t size, uint64_t offset,
-                   std::shared_ptr<PhysicalMemory> memory) ABSL_LOCKS_EXCLUDED(mu_);
+                   std::shared_ptr<PhysicalMemory> memory, Access access = Access::kReadWrite)
+      ABSL_LOCKS_EXCLUDED(mu_);
   // Removes the mapping that starts at `address`.
   absl::Status Unmap(uint64_t owner, uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Records who may access [address, address + size), which must be mapped.
-  // The simulator keeps every mapping readable and writable; the flags are
-  // reported back by GetAccess().
+  // A mapping with access kNone refuses copies (Find) and is left out of the
+  // kernel hosts' address spaces (MappingsOf); any other flags leave it
+  // readable and writable, and GetAccess() reports them back.
   absl::Status SetAccess(uint64_t owner, uint64_t address, uint64_t size, Access access)
       ABSL_LOCKS_EXCLUDED(mu_);
   struct AccessInfo {
@@ -87,11 +91,13 @@ class VirtualAddressSpace {
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // Pins [address, address + size) if it lies inside one mapping of
-  // `owner`. kRtIpcError if the physical memory behind it was revoked.
+  // `owner`. kRtIpcError if the physical memory behind it was revoked,
+  // kRtParamInvalid if the mapping has no access.
   absl::StatusOr<DeviceRange> Find(uint64_t owner, uint64_t address, uint64_t size) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
-  // The live mappings of `owner` (for mapping the same memory elsewhere).
+  // The live mappings of `owner` that have access (for mapping the same
+  // memory elsewhere: its kernel host).
   struct MappedRange {
     uint64_t address;
     uint64_t size;
@@ -99,7 +105,8 @@ class VirtualAddressSpace {
     std::shared_ptr<PhysicalMemory> memory;
   };
   std::vector<MappedRange> MappingsOf(uint64_t owner) const ABSL_LOCKS_EXCLUDED(mu_);
-  // Changes whenever a mapping is added or removed: lets callers skip
+  // Changes whenever a mapping is added or removed or its access turns on
+  // or off: lets callers skip
   // recomputing MappingsOf().
   uint64_t generation() const { return generation_.load(); }
 

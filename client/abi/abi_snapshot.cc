@@ -65,8 +65,7 @@ aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage, aclrtSnapShotCa
   return Result(ProcessSnapshot::Get().RegisterCallback(stage, callback, args), __func__);
 }
 
-aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage stage,
-                                         aclrtSnapShotCallBack callback) {
+aclError aclrtSnapShotCallbackUnregister(aclrtSnapShotStage stage, aclrtSnapShotCallBack callback) {
   return Result(ProcessSnapshot::Get().UnregisterCallback(stage, callback), __func__);
 }
 

@@ -162,6 +162,21 @@ aclError aclrtMapMem(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle
   return Result(npud::client::MapMemory(virPtr, size, offset, handle, flags), __func__);
 }
 
+aclError aclrtMemMapNoAccess(void* virPtr, size_t size, size_t offset, aclrtDrvMemHandle handle,
+                             uint64_t flags) {
+  NPUD_REQUIRE_NOT_NULL(virPtr);
+  NPUD_REQUIRE_NOT_NULL(handle);
+  // CANN checks these two at the ACL layer.
+  if (size == 0) {
+    return Result(npud::AclError(npud::kAclInvalidParam, "size must be positive"), __func__);
+  }
+  if (flags != 0) {
+    return Result(npud::AclError(npud::kAclInvalidParam, "flags must be 0"), __func__);
+  }
+  return Result(npud::client::MapMemory(virPtr, size, offset, handle, flags, /*accessible=*/false),
+                __func__);
+}
+
 aclError aclrtUnmapMem(void* virPtr) {
   NPUD_REQUIRE_NOT_NULL(virPtr);
   return Result(npud::client::UnmapMemory(virPtr), __func__);

@@ -15,8 +15,8 @@ namespace npud::client {
 namespace {
 
 const char* StageName(int stage) {
-  static const char* const kNames[] = {"LOCK_PRE",     "BACKUP_PRE",   "BACKUP_POST",
-                                       "RESTORE_PRE",  "RESTORE_POST", "UNLOCK_POST"};
+  static const char* const kNames[] = {"LOCK_PRE",    "BACKUP_PRE",   "BACKUP_POST",
+                                       "RESTORE_PRE", "RESTORE_POST", "UNLOCK_POST"};
   return kNames[stage];
 }
 
@@ -24,9 +24,8 @@ absl::Status CheckStage(int stage) {
   if (stage >= ProcessSnapshot::kLockPre && stage < ProcessSnapshot::kStageCount) {
     return absl::OkStatus();
   }
-  return AclError(kRtParamInvalid,
-                  absl::StrFormat("snapshot stage %d is not in [0, %d]", stage,
-                                  ProcessSnapshot::kStageCount - 1));
+  return AclError(kRtParamInvalid, absl::StrFormat("snapshot stage %d is not in [0, %d]", stage,
+                                                   ProcessSnapshot::kStageCount - 1));
 }
 
 absl::Status AskDaemon(v1::Snapshot::Action action) {
@@ -47,8 +46,8 @@ ProcessSnapshot& ProcessSnapshot::Get() {
 void ProcessSnapshot::WaitUntilRunning(const char* function) {
   absl::MutexLock lock(&mu_);
   if (state_ == State::kRunning) return;
-  ClientLog().info("{} waits: the process is locked for a snapshot until aclrtSnapShotProcessUnlock",
-                   function);
+  ClientLog().info(
+      "{} waits: the process is locked for a snapshot until aclrtSnapShotProcessUnlock", function);
   mu_.Await(absl::Condition(
       +[](State* state) { return *state == State::kRunning; }, &state_));
 }
@@ -150,9 +149,9 @@ absl::Status ProcessSnapshot::RegisterCallback(int stage, Callback callback, voi
   absl::MutexLock lock(&mu_);
   for (const auto& [registered, unused] : callbacks_[stage]) {
     if (registered == callback) {
-      return AclError(kSnapshotRegisterCallbackFailed,
-                      absl::StrFormat("the callback is already registered for stage %s",
-                                      StageName(stage)));
+      return AclError(
+          kSnapshotRegisterCallbackFailed,
+          absl::StrFormat("the callback is already registered for stage %s", StageName(stage)));
     }
   }
   callbacks_[stage].emplace_back(callback, args);
@@ -170,8 +169,8 @@ absl::Status ProcessSnapshot::UnregisterCallback(int stage, Callback callback) {
       return absl::OkStatus();
     }
   }
-  return AclError(kRtParamInvalid, absl::StrFormat("the callback is not registered for stage %s",
-                                                   StageName(stage)));
+  return AclError(kRtParamInvalid,
+                  absl::StrFormat("the callback is not registered for stage %s", StageName(stage)));
 }
 
 }  // namespace npud::client

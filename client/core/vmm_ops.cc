@@ -134,7 +134,8 @@ absl::Status ReleaseAddress(void* address) {
   return CallDaemon(std::move(call)).status();
 }
 
-absl::Status MapMemory(void* address, size_t size, size_t offset, void* handle, uint64_t flags) {
+absl::Status MapMemory(void* address, size_t size, size_t offset, void* handle, uint64_t flags,
+                       bool accessible) {
   if (flags != 0) return AclError(kRtParamInvalid, "aclrtMapMem flags must be 0");
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolvePhysical(handle));
   v1::Call call;
@@ -143,6 +144,7 @@ absl::Status MapMemory(void* address, size_t size, size_t offset, void* handle, 
   op->set_size(size);
   op->set_offset(offset);
   op->set_handle_id(id);
+  op->set_no_access(!accessible);
   return CallDaemon(std::move(call)).status();
 }
 

@@ -44,7 +44,9 @@ absl::StatusOr<PhysicalMemoryProperties> PhysicalProperties(void* handle);
 
 absl::StatusOr<void*> ReserveAddress(size_t size, size_t alignment, void* hint);
 absl::Status ReleaseAddress(void* address);
-absl::Status MapMemory(void* address, size_t size, size_t offset, void* handle, uint64_t flags);
+// `accessible` false: aclrtMemMapNoAccess (usable after SetMemoryAccess).
+absl::Status MapMemory(void* address, size_t size, size_t offset, void* handle, uint64_t flags,
+                       bool accessible = true);
 absl::Status UnmapMemory(void* address);
 absl::Status SetMemoryAccess(void* address, size_t size, const std::vector<MemoryAccess>& access);
 absl::StatusOr<MemoryAccess> GetMemoryAccess(void* address);

@@ -40,9 +40,9 @@ absl::StatusOr<uint64_t> MemorySnapshot::Restore(const AllocationLedger& memory)
   for (const Region& region : *regions_) {
     absl::StatusOr<sim::DeviceRange> range = memory.Owned(region.address, region.bytes.size());
     if (!range.ok() || range->base != region.address || range->extent != region.bytes.size()) {
-      return AclError(kSnapshotRestoreFailed,
-                      absl::StrFormat("the allocation at %#x that was backed up is gone",
-                                      region.address));
+      return AclError(
+          kSnapshotRestoreFailed,
+          absl::StrFormat("the allocation at %#x that was backed up is gone", region.address));
     }
     ranges.push_back(*std::move(range));
   }

@@ -35,8 +35,7 @@ void Snapshot(SessionState& s, uint64_t call_id, const v1::Snapshot& op) {
       s.snapshot->Discard();
       return s.Finish(call_id, 0, v1::Reply());
     default:
-      return s.Finish(call_id, 0,
-                      AclError(kRtParamInvalid, "unknown snapshot action"));
+      return s.Finish(call_id, 0, AclError(kRtParamInvalid, "unknown snapshot action"));
   }
 }
 

@@ -95,7 +95,10 @@ Outcome ReleaseAddress(SessionState& s, const v1::ReleaseAddress& op) {
 Outcome MapMemory(SessionState& s, const v1::MapMemory& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::PhysicalMemory> memory,
                         FindPhysical(s, op.handle_id()));
-  return Done(s.devices().vmm().Map(s.id, op.address(), op.size(), op.offset(), std::move(memory)));
+  const auto access = op.no_access() ? sim::VirtualAddressSpace::Access::kNone
+                                     : sim::VirtualAddressSpace::Access::kReadWrite;
+  return Done(
+      s.devices().vmm().Map(s.id, op.address(), op.size(), op.offset(), std::move(memory), access));
 }
 
 Outcome UnmapMemory(SessionState& s, const v1::UnmapMemory& op) {

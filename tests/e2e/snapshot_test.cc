@@ -174,7 +174,8 @@ std::string Field(ChildProcess& child, const std::string& prefix) {
 }
 
 TEST(SnapshotTest, RestoreBringsBackTheBytesOfTheBackup) {
-  if (DaemonEnvironment::daemon() == nullptr) GTEST_SKIP() << "needs a daemon another process reaches";
+  if (DaemonEnvironment::daemon() == nullptr)
+    GTEST_SKIP() << "needs a daemon another process reaches";
   constexpr size_t kBytes = 65536;
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
   void* memory = nullptr;
