@@ -109,7 +109,7 @@ TEST_F(AbiBadAllocTest, EveryAllocationFailing) {
             276001);
   EXPECT_EQ(With(Allocations::kFailAll, [] { return aclCreateDataBuffer(nullptr, 16); }), nullptr);
   // A stub's first call is reported, which allocates; the answer stays the same.
-  EXPECT_EQ(With(Allocations::kFailAll, [] { return aclrtSnapShotProcessLock(1, nullptr); }),
+  EXPECT_EQ(With(Allocations::kFailAll, [] { return aclrtSetGroup(1); }),
             ACL_ERROR_RT_FEATURE_NOT_SUPPORT);
   EXPECT_GT(failed_allocations, 0) << "the stub's report must have allocated";
 }
