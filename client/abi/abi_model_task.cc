@@ -41,7 +41,8 @@ struct Answers {
 };
 
 // Never destroyed: the application may hold the pointers until exit.
-Answer& AnswerFor(void* task, TaskParams params) {
+// Takes the arguments and op information out of `params`.
+Answer& AnswerFor(void* task, TaskParams& params) {
   static auto* answers = new Answers();
   absl::MutexLock lock(&answers->mu);
   auto& answer = answers->by_task[task];
@@ -76,8 +77,8 @@ aclError aclmdlRITaskGetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
   if (!got.ok()) return Result(got.status(), __func__);
   std::memset(params, 0, sizeof(*params));
   params->type = static_cast<aclmdlRITaskType>(got->type);
-  const TaskParams kept = *got;
-  Answer& answer = AnswerFor(task, std::move(*got));
+  Answer& answer = AnswerFor(task, *got);
+  const TaskParams& kept = *got;
   if (!answer.op_info.empty()) {
     params->opInfoPtr = answer.op_info.data();
     params->opInfoSize = answer.op_info.size();

@@ -104,21 +104,27 @@ absl::StatusOr<void*> ManagedMemory::Allocate(uint64_t size, uint32_t flag) {
   }
   const uint64_t rounded = (size + kGranule - 1) / kGranule * kGranule;
   {
+    // Counted before the allocation, so that allocations at once cannot
+    // together pass the limit.
     absl::MutexLock lock(&mu_);
-    uint64_t held = 0;
-    for (const auto& [base, allocation] : allocations_) held += allocation.size;
-    if (rounded > kProcessLimit - held) {
+    if (rounded > kProcessLimit - held_bytes_) {
       return AclError(
           kRtMemoryAllocation,
           absl::StrFormat("%u more bytes of managed memory exceed a process's 3 TiB", rounded));
     }
+    held_bytes_ += rounded;
   }
-  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
-  NPUD_ASSIGN_OR_RETURN(void* pointer, host_.AllocateAtDeviceAddress(rounded, device));
+  const absl::StatusOr<int32_t> device = CurrentDevice();
+  const absl::StatusOr<void*> pointer =
+      device.ok() ? host_.AllocateAtDeviceAddress(rounded, *device) : device.status();
   absl::MutexLock lock(&mu_);
-  allocations_[reinterpret_cast<uintptr_t>(pointer)] =
+  if (!pointer.ok()) {
+    held_bytes_ -= rounded;
+    return pointer.status();
+  }
+  allocations_[reinterpret_cast<uintptr_t>(*pointer)] =
       Allocation{rounded, std::vector<Granule>(rounded / kGranule)};
-  return pointer;
+  return *pointer;
 }
 
 bool ManagedMemory::IsAllocation(const void* pointer) const {
@@ -129,9 +135,12 @@ bool ManagedMemory::IsAllocation(const void* pointer) const {
 absl::Status ManagedMemory::Free(void* pointer) {
   {
     absl::MutexLock lock(&mu_);
-    if (allocations_.erase(reinterpret_cast<uintptr_t>(pointer)) == 0) {
+    auto it = allocations_.find(reinterpret_cast<uintptr_t>(pointer));
+    if (it == allocations_.end()) {
       return AclError(kRtParamInvalid, absl::StrFormat("%p is not managed memory", pointer));
     }
+    held_bytes_ -= it->second.size;
+    allocations_.erase(it);
   }
   return host_.FreeAtDeviceAddress(pointer);
 }

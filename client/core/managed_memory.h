@@ -107,6 +107,9 @@ class ManagedMemory {
   HostMemory& host_;
   mutable absl::Mutex mu_;
   std::map<uintptr_t, Allocation> allocations_ ABSL_GUARDED_BY(mu_);
+  // The sizes of allocations_ plus allocations under way, against the
+  // process limit.
+  uint64_t held_bytes_ ABSL_GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace npud::client

@@ -20,6 +20,7 @@
 #include "acl/acl.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/daemon_environment.h"
+#include "tests/e2e/kernels/e2e_kernel_args.h"
 
 namespace {
 
@@ -106,12 +107,7 @@ class KernelTest : public ::testing::Test {
   std::vector<void*> device_;
 };
 
-struct AddArgs {
-  float* x;
-  float* y;
-  float* z;
-  uint32_t n;
-};
+using npud::testing::AddFloatArgs;
 
 TEST_F(KernelTest, BinaryListsItsFunctions) {
   uint32_t count = 0;
@@ -144,7 +140,7 @@ TEST_F(KernelTest, HostArgsLaunchSplitsWorkOverBlocks) {
     x[i] = static_cast<float>(i);
     y[i] = 0.5f * static_cast<float>(i % 1000);
   }
-  AddArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
+  AddFloatArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
   ASSERT_EQ(aclrtMemcpy(args.x, n * 4, x.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   ASSERT_EQ(aclrtMemcpy(args.y, n * 4, y.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 8, stream_, nullptr, &args,
@@ -184,7 +180,7 @@ TEST_F(KernelTest, KernelsUseMappedPhysicalMemoryLikeAnyAllocation) {
   }
   ASSERT_EQ(aclrtMemcpy(xa, n * 4, x.data(), n * 4, ACL_MEMCPY_DEFAULT), ACL_SUCCESS);
   ASSERT_EQ(aclrtMemcpy(xa + n, n * 4, y.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  AddArgs args{xa, xa + n, xb + 2 * n, n};
+  AddFloatArgs args{xa, xa + n, xb + 2 * n, n};
   ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 4, stream_, nullptr, &args,
                                           sizeof(args), nullptr, 0),
             ACL_SUCCESS);
@@ -208,7 +204,7 @@ TEST_F(KernelTest, KernelsUseMappedPhysicalMemoryLikeAnyAllocation) {
 TEST_F(KernelTest, CopiesOnAnotherStreamRaceAKernelCorrectly) {
   const uint32_t n = 8 << 20;
   std::vector<float> x(n, 1.25f), y(n, 2.0f);
-  AddArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
+  AddFloatArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
   ASSERT_EQ(aclrtMemcpy(args.x, n * 4, x.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   ASSERT_EQ(aclrtMemcpy(args.y, n * 4, y.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   aclrtStream copies = nullptr;
@@ -282,7 +278,7 @@ TEST_F(KernelTest, KernelsWorkOnRegisteredHostMemory) {
   EXPECT_EQ(aclrtHostRegisterV2(z.data(), 16, ACL_HOST_REG_MAPPED), ACL_ERROR_RT_PARAM_INVALID)
       << "already registered";
   y[7] = 100.0f;  // Written through the host pointer after registering.
-  AddArgs args{static_cast<float*>(dx), static_cast<float*>(dy), static_cast<float*>(dz), n};
+  AddFloatArgs args{static_cast<float*>(dx), static_cast<float*>(dy), static_cast<float*>(dz), n};
   ASSERT_EQ(aclrtLaunchKernelWithHostArgs(Function("add_float"), 4, stream_, nullptr, &args,
                                           sizeof(args), nullptr, 0),
             ACL_SUCCESS);
@@ -365,10 +361,10 @@ TEST_F(KernelTest, KernelArgsWithPlaceholderCarryTiling) {
 TEST_F(KernelTest, DeviceArgsLaunch) {
   const uint32_t n = 1000;
   std::vector<float> host(n, 4.0f);
-  AddArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
+  AddFloatArgs args{Malloc<float>(n), Malloc<float>(n), Malloc<float>(n), n};
   ASSERT_EQ(aclrtMemcpy(args.x, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
   ASSERT_EQ(aclrtMemcpy(args.y, n * 4, host.data(), n * 4, ACL_MEMCPY_HOST_TO_DEVICE), 0);
-  AddArgs* device_args = Malloc<AddArgs>(1);
+  AddFloatArgs* device_args = Malloc<AddFloatArgs>(1);
   ASSERT_EQ(aclrtMemcpy(device_args, sizeof(args), &args, sizeof(args), ACL_MEMCPY_HOST_TO_DEVICE),
             0);
   ASSERT_EQ(aclrtLaunchKernel(Function("add_float"), 2, device_args, sizeof(args), stream_),
@@ -569,7 +565,7 @@ TEST_F(KernelTest, ForceDestroyDropsWaitsThatNeverEnd) {
 
 TEST_F(KernelTest, BadLaunchesAreRejected) {
   aclrtFuncHandle add = Function("add_float");
-  AddArgs args{};
+  AddFloatArgs args{};
   // Too few argument bytes: reported by the stream's next synchronize.
   ASSERT_EQ(aclrtLaunchKernelWithHostArgs(add, 1, stream_, nullptr, &args, 8, nullptr, 0), 0);
   EXPECT_EQ(aclrtSynchronizeStream(stream_), ACL_ERROR_RT_PARAM_INVALID);

@@ -13,6 +13,7 @@
 #include "acl/acl.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/daemon_environment.h"
+#include "tests/e2e/kernels/e2e_kernel_args.h"
 
 namespace {
 
@@ -23,12 +24,7 @@ constexpr size_t kMiB = 1 << 20;
 
 using npud::testing::LocalProtocol;
 
-struct AddArgs {
-  float* x;
-  float* y;
-  float* z;
-  uint32_t n;
-};
+using npud::testing::AddFloatArgs;
 
 class ManagedMemoryTest : public ::testing::Test {
  protected:
@@ -87,7 +83,7 @@ TEST_F(ManagedMemoryTest, HostCopiesAndKernelsShareOnePointer) {
             ACL_SUCCESS);
   EXPECT_EQ(y[n - 1], 0.25f);
 
-  AddArgs args{x, y, z, n};
+  AddFloatArgs args{x, y, z, n};
   ASSERT_EQ(
       aclrtLaunchKernelWithHostArgs(add, 4, stream_, nullptr, &args, sizeof(args), nullptr, 0),
       ACL_SUCCESS);

@@ -12,6 +12,7 @@
 #include "acl/acl.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/daemon_environment.h"
+#include "tests/e2e/kernels/e2e_kernel_args.h"
 
 namespace {
 
@@ -20,12 +21,7 @@ const auto* const kEnvironment =
 
 constexpr uint32_t kN = 1024;
 
-struct AddArgs {
-  float* x;
-  float* y;
-  float* z;
-  uint32_t n;
-};
+using npud::testing::AddFloatArgs;
 
 class ModelTaskParamsTest : public ::testing::Test {
  protected:
@@ -88,7 +84,7 @@ class ModelTaskParamsTest : public ::testing::Test {
     aclmdlRI model = nullptr;
     EXPECT_EQ(aclmdlRICaptureBegin(stream_, ACL_MODEL_RI_CAPTURE_MODE_RELAXED), ACL_SUCCESS);
     SetCacheSwitch(1);
-    AddArgs args{x(), y(), z(), kN};
+    AddFloatArgs args{x(), y(), z(), kN};
     aclrtLaunchKernelAttr attr{};
     attr.id = ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE;
     attr.value.schemMode = 1;
@@ -131,8 +127,8 @@ TEST_F(ModelTaskParamsTest, ParametersReadBackAsLaunched) {
   EXPECT_EQ(kernel.funcHandle, add_);
   EXPECT_EQ(kernel.numBlocks, 4u);
   EXPECT_EQ(kernel.isHostArgs, 1u);
-  ASSERT_EQ(kernel.argsSize, sizeof(AddArgs));
-  AddArgs args;
+  ASSERT_EQ(kernel.argsSize, sizeof(AddFloatArgs));
+  AddFloatArgs args;
   std::memcpy(&args, kernel.args, sizeof(args));
   EXPECT_EQ(args.z, z());
   EXPECT_EQ(args.n, kN);
@@ -176,7 +172,7 @@ TEST_F(ModelTaskParamsTest, NewParametersRunAfterTheUpdateOnly) {
   // The kernel now writes z2 on 2 blocks, and the value write writes 9.
   aclmdlRITaskParams params;
   ASSERT_EQ(aclmdlRITaskGetParams(tasks[0], &params), ACL_SUCCESS);
-  AddArgs args{x(), x(), z2(), kN};
+  AddFloatArgs args{x(), x(), z2(), kN};
   params.kernelTaskParams.args = &args;
   params.kernelTaskParams.argsSize = sizeof(args);
   params.kernelTaskParams.numBlocks = 2;

@@ -12,6 +12,7 @@
 #include "acl/acl.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/daemon_environment.h"
+#include "tests/e2e/kernels/e2e_kernel_args.h"
 
 namespace {
 
@@ -260,12 +261,8 @@ TEST_F(VmmAccessTest, KernelsReachOnlyMemoryWithAccess) {
   ASSERT_EQ(aclrtMemcpy(inputs, kCount * sizeof(float), ones.data(), kCount * sizeof(float),
                         ACL_MEMCPY_HOST_TO_DEVICE),
             ACL_SUCCESS);
-  struct {
-    void* x;
-    void* y;
-    void* z;
-    uint32_t n;
-  } args{inputs, inputs, va_, kCount};
+  npud::testing::AddFloatArgs args{static_cast<float*>(inputs), static_cast<float*>(inputs),
+                                   static_cast<float*>(va_), kCount};
   auto launch = [&] {
     EXPECT_EQ(
         aclrtLaunchKernelWithHostArgs(add, 1, stream, nullptr, &args, sizeof(args), nullptr, 0),
