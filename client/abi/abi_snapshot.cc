@@ -16,20 +16,23 @@ using npud::client::Result;
 
 namespace {
 
-// CANN snapshots only the calling process, and its reserved pointers must
-// be null.
-absl::Status CheckArguments(int pid, const void* reserved, const char* reserved_name) {
+// A snapshot step of the calling process: CANN snapshots only the caller,
+// and its reserved pointer argument must be null.
+aclError Step(int pid, const void* reserved, const char* reserved_name,
+              absl::Status (ProcessSnapshot::*step)(), const char* function) {
   if (pid != static_cast<int>(getpid())) {
-    return npud::AclError(npud::kAclInvalidParam,
-                          "pid " + std::to_string(pid) +
-                              " is not this process: snapshots of other processes are not "
-                              "supported");
+    return Result(npud::AclError(npud::kAclInvalidParam,
+                                 "pid " + std::to_string(pid) +
+                                     " is not this process: snapshots of other processes are "
+                                     "not supported"),
+                  function);
   }
   if (reserved != nullptr) {
-    return npud::AclError(npud::kAclInvalidParam,
-                          std::string(reserved_name) + " is reserved and must be null");
+    return Result(npud::AclError(npud::kAclInvalidParam,
+                                 std::string(reserved_name) + " is reserved and must be null"),
+                  function);
   }
-  return absl::OkStatus();
+  return Result((ProcessSnapshot::Get().*step)(), function);
 }
 
 }  // namespace
@@ -37,27 +40,19 @@ absl::Status CheckArguments(int pid, const void* reserved, const char* reserved_
 namespace npud::abi_impl {
 
 aclError aclrtSnapShotProcessLock(int pid, void* reserve) {
-  absl::Status checked = CheckArguments(pid, reserve, "reserve");
-  if (!checked.ok()) return Result(checked, __func__);
-  return Result(ProcessSnapshot::Get().Lock(), __func__);
+  return Step(pid, reserve, "reserve", &ProcessSnapshot::Lock, __func__);
 }
 
 aclError aclrtSnapShotProcessUnlock(int pid, void* reserve) {
-  absl::Status checked = CheckArguments(pid, reserve, "reserve");
-  if (!checked.ok()) return Result(checked, __func__);
-  return Result(ProcessSnapshot::Get().Unlock(), __func__);
+  return Step(pid, reserve, "reserve", &ProcessSnapshot::Unlock, __func__);
 }
 
 aclError aclrtSnapShotProcessBackup(int pid, aclrtSnapShotBackupArgs* args) {
-  absl::Status checked = CheckArguments(pid, args, "args");
-  if (!checked.ok()) return Result(checked, __func__);
-  return Result(ProcessSnapshot::Get().Backup(), __func__);
+  return Step(pid, args, "args", &ProcessSnapshot::Backup, __func__);
 }
 
 aclError aclrtSnapShotProcessRestore(int pid, aclrtSnapShotRestoreArgs* args) {
-  absl::Status checked = CheckArguments(pid, args, "args");
-  if (!checked.ok()) return Result(checked, __func__);
-  return Result(ProcessSnapshot::Get().Restore(), __func__);
+  return Step(pid, args, "args", &ProcessSnapshot::Restore, __func__);
 }
 
 aclError aclrtSnapShotCallbackRegister(aclrtSnapShotStage stage, aclrtSnapShotCallBack callback,
