@@ -67,6 +67,8 @@ enum AclCode : int32_t {
   kRtDeviceTaskAbort = 107022,
   kRtStreamAbort = 107023,
   kRtModelRunning = 107037,
+  kRtInvalidSymbol = 107043,
+  kRtInvalidDeviceFunction = 107044,
   kRtModelUpdateFailed = 107040,
   kRtSysParamOptNotSet = 107021,
   kRtFeatureNotSupport = 207000,

@@ -1,6 +1,7 @@
 #include "simdevice/kernel_module.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
+#include "simdevice/elf_functions.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::sim {
@@ -65,10 +67,20 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::LoadFile(
                                  " (not built with the npud AscendC toolchain)"));
   }
   auto params = reinterpret_cast<NpudKernelParamsFn>(dlsym(handle, NPUD_KERNEL_PARAMS_SYMBOL));
+  // Symbol values are addresses relative to where the object was loaded.
+  link_map* load_base = nullptr;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &load_base) != 0) load_base = nullptr;
   size_t count = 0;
   const NpudKernelInfo* infos = table(&count);
   for (size_t i = 0; i < count; ++i) {
     KernelInfo kernel{infos[i].name, infos[i].entry, infos[i].args_size, infos[i].kernel_type, {}};
+    if (load_base != nullptr) {
+      const uint64_t address = reinterpret_cast<uint64_t>(infos[i].entry) - load_base->l_addr;
+      if (absl::StatusOr<FunctionCode> code = FunctionCodeAt(fd, address); code.ok()) {
+        kernel.code_offset = code->file_offset;
+        kernel.code_size = code->size;
+      }
+    }
     size_t param_count = 0;
     const uint32_t* offsets = nullptr;
     const uint32_t* sizes = nullptr;
@@ -77,12 +89,32 @@ absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::LoadFile(
     }
     module->kernels_.push_back(std::move(kernel));
   }
-  spdlog::debug("loaded kernel binary '{}': {} kernel(s)", module->label(), count);
+  if (auto variables =
+          reinterpret_cast<NpudKernelVariablesFn>(dlsym(handle, NPUD_KERNEL_VARIABLES_SYMBOL))) {
+    size_t variable_count = 0;
+    const NpudVariableInfo* infos = variables(&variable_count);
+    for (size_t i = 0; i < variable_count; ++i) {
+      module->variables_.push_back(
+          VariableInfo{infos[i].name, reinterpret_cast<uint64_t>(infos[i].address), infos[i].size});
+    }
+  }
+  spdlog::debug("loaded kernel binary '{}': {} kernel(s), {} device variable(s)", module->label(),
+                count, module->variables_.size());
   return std::shared_ptr<const KernelModule>(std::move(module));
+}
+
+uint64_t VariableInfo::mapped_size() const {
+  constexpr uint64_t kPage = 4096;
+  return size == 0 ? kPage : (size + kPage - 1) / kPage * kPage;
 }
 
 KernelModule::~KernelModule() {
   dlclose(handle_);
+  // The variables' pages are the object's own mappings (device_variables.h),
+  // which dlclose leaves; they may hold device memory the loader mapped there.
+  for (const VariableInfo& variable : variables_) {
+    munmap(reinterpret_cast<void*>(variable.address), variable.mapped_size());
+  }
   close(fd_);
 }
 

@@ -38,6 +38,21 @@ struct KernelInfo {
   // (offset, size) of each parameter in the packed arguments; empty when
   // the object does not describe its parameters.
   std::vector<std::pair<uint32_t, uint32_t>> params;
+  // Where the entry's code lies in the object's file, and its size (0, 0
+  // when the symbol table does not say).
+  uint64_t code_offset = 0;
+  uint64_t code_size = 0;
+};
+
+// A device variable of the module (NpudVariableInfo): it lives alone in the
+// pages at `address` (the size rounded up to pages), which the loader may
+// replace with device memory.
+struct VariableInfo {
+  std::string name;
+  uint64_t address = 0;
+  uint64_t size = 0;
+
+  uint64_t mapped_size() const;
 };
 
 class KernelModule {
@@ -59,6 +74,9 @@ class KernelModule {
   KernelModule& operator=(const KernelModule&) = delete;
 
   const std::vector<KernelInfo>& kernels() const { return kernels_; }
+  const std::vector<VariableInfo>& variables() const { return variables_; }
+  // The memory file the object was loaded from (owned by the module).
+  int fd() const { return fd_; }
   const std::string& label() const { return label_; }
   // The index of the kernel called `name`, or -1.
   int Find(absl::string_view name) const;
@@ -71,6 +89,7 @@ class KernelModule {
   const int fd_;  // The memory file the object was loaded from.
   const std::string label_;
   std::vector<KernelInfo> kernels_;
+  std::vector<VariableInfo> variables_;
 };
 
 }  // namespace npud::sim

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
@@ -103,9 +104,15 @@ absl::StatusOr<void*> LoadBinary(absl::string_view bytes, const std::string& lab
          ++i) {
       kernel.params.emplace_back(description.param_offsets(i), description.param_sizes(i));
     }
+    kernel.code_offset = description.code_offset();
+    kernel.code_size = description.code_size();
     kernels.push_back(std::move(kernel));
   }
-  Runtime::Get().kernels().AddBinary(id, std::move(kernels));
+  std::vector<DeviceVariable> variables;
+  for (const v1::DeviceVariable& variable : reply.binary().variables()) {
+    variables.push_back({variable.name(), variable.address(), variable.size()});
+  }
+  Runtime::Get().kernels().AddBinary(id, std::move(kernels), std::move(variables));
   return MakeHandle(HandleKind::kBinary, id);
 }
 
@@ -140,6 +147,37 @@ absl::Status UnloadBinary(void* binary) {
   v1::Call call;
   call.mutable_unload_binary()->set_binary_id(id);
   return CallDaemon(std::move(call)).status();
+}
+
+absl::StatusOr<DeviceVariable> BinaryVariable(void* binary, const char* name) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
+  std::optional<DeviceVariable> variable = Runtime::Get().kernels().Variable(id, name);
+  if (!variable) {
+    return AclError(kRtInvalidSymbol,
+                    absl::StrFormat("the binary has no device variable named '%s'", name));
+  }
+  return *std::move(variable);
+}
+
+absl::StatusOr<std::pair<uint64_t, uint64_t>> BinaryImage(void* binary) {
+  NPUD_ASSIGN_OR_RETURN(const uint64_t id, ResolveBinary(binary));
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
+  v1::Call call;
+  call.mutable_binary_image()->set_binary_id(id);
+  call.mutable_binary_image()->set_device_id(device);
+  NPUD_ASSIGN_OR_RETURN(const v1::Reply reply, CallDaemon(std::move(call)));
+  return std::make_pair(reply.binary_image().address(), reply.binary_image().size());
+}
+
+absl::StatusOr<FunctionCodeRange> FunctionCode(void* function) {
+  NPUD_ASSIGN_OR_RETURN(const FunctionRef resolved, ResolveFunction(function));
+  NPUD_ASSIGN_OR_RETURN(const auto image,
+                        BinaryImage(MakeHandle(HandleKind::kBinary, resolved.binary_id)));
+  if (resolved.kernel.code_offset > image.second) {
+    return AclError(kRtInternalError, "the kernel's code lies outside its binary");
+  }
+  return FunctionCodeRange{image.first + resolved.kernel.code_offset, resolved.kernel.code_size,
+                           resolved.kernel.kernel_type};
 }
 
 absl::StatusOr<void*> GetFunction(void* binary, const char* name) {

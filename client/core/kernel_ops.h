@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -46,6 +47,19 @@ void* FunctionHandleOf(uint64_t binary_id, uint32_t index);
 absl::StatusOr<void*> LoadBinaryFile(const char* path);
 absl::Status UnloadBinary(void* binary);
 absl::StatusOr<void*> GetFunction(void* binary, const char* name);
+// aclrtBinaryGetGlobal: kRtInvalidSymbol if the binary has no such variable.
+absl::StatusOr<DeviceVariable> BinaryVariable(void* binary, const char* name);
+// aclrtBinaryGetDevAddress: (address, size) of the binary's bytes in memory
+// of the current device, copied there the first time.
+absl::StatusOr<std::pair<uint64_t, uint64_t>> BinaryImage(void* binary);
+// aclrtGetFunctionAddr/Size: the kernel's entry in the binary's device copy
+// (BinaryImage), its size, and its core type (npud_kernel_abi.h).
+struct FunctionCodeRange {
+  uint64_t address = 0;
+  uint64_t size = 0;
+  uint32_t kernel_type = 0;
+};
+absl::StatusOr<FunctionCodeRange> FunctionCode(void* function);
 absl::StatusOr<uint32_t> FunctionCount(void* binary);
 absl::Status EnumerateFunctions(void* binary, void** functions, uint32_t count);
 absl::StatusOr<FunctionRef> ResolveFunction(void* function);

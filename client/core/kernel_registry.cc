@@ -4,12 +4,25 @@
 
 namespace npud::client {
 
-void KernelRegistry::AddBinary(uint64_t binary_id, std::vector<KernelEntry> kernels) {
+void KernelRegistry::AddBinary(uint64_t binary_id, std::vector<KernelEntry> kernels,
+                               std::vector<DeviceVariable> variables) {
   absl::MutexLock lock(&mu_);
   for (uint32_t i = 0; i < kernels.size(); ++i) {
     functions_[kernels[i].function_id] = FunctionRef{binary_id, i, kernels[i]};
   }
   binaries_[binary_id].kernels = std::move(kernels);
+  binaries_[binary_id].variables = std::move(variables);
+}
+
+std::optional<DeviceVariable> KernelRegistry::Variable(uint64_t binary_id,
+                                                       const std::string& name) const {
+  absl::MutexLock lock(&mu_);
+  auto it = binaries_.find(binary_id);
+  if (it == binaries_.end()) return std::nullopt;
+  for (const DeviceVariable& variable : it->second.variables) {
+    if (variable.name == name) return variable;
+  }
+  return std::nullopt;
 }
 
 bool KernelRegistry::RemoveBinary(uint64_t binary_id) {

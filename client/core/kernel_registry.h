@@ -1,7 +1,7 @@
 // kernel_registry.h
 //
-// KernelRegistry: the kernel binaries this process loaded, their functions,
-// and the argument lists (aclrtArgsHandle) built for them.
+// KernelRegistry: the kernel binaries this process loaded, their functions
+// and device variables, and the argument lists (aclrtArgsHandle) built for them.
 //
 // A function handle names one kernel of one binary. An argument list
 // belongs to the binary of its function and goes away when the binary is
@@ -32,6 +32,16 @@ struct KernelEntry {
   uint64_t function_id = 0;
   // (offset, size) of each parameter; empty if the binary does not say.
   std::vector<std::pair<uint32_t, uint32_t>> params;
+  // Where the kernel's entry lies in the binary's bytes, and its size.
+  uint64_t code_offset = 0;
+  uint64_t code_size = 0;
+};
+
+// A `__gm__` variable of a binary, in device memory (aclrtBinaryGetGlobal).
+struct DeviceVariable {
+  std::string name;
+  uint64_t address = 0;
+  uint64_t size = 0;
 };
 
 struct FunctionRef {
@@ -61,12 +71,16 @@ class KernelRegistry {
  public:
   // Records a loaded binary and the functions of its kernels (whose
   // function_id the caller has minted).
-  void AddBinary(uint64_t binary_id, std::vector<KernelEntry> kernels) ABSL_LOCKS_EXCLUDED(mu_);
+  void AddBinary(uint64_t binary_id, std::vector<KernelEntry> kernels,
+                 std::vector<DeviceVariable> variables = {}) ABSL_LOCKS_EXCLUDED(mu_);
   // Forgets a binary, its functions and their argument lists.
   bool RemoveBinary(uint64_t binary_id) ABSL_LOCKS_EXCLUDED(mu_);
   std::optional<std::vector<KernelEntry>> Kernels(uint64_t binary_id) const
       ABSL_LOCKS_EXCLUDED(mu_);
   std::optional<FunctionRef> Function(uint64_t function_id) const ABSL_LOCKS_EXCLUDED(mu_);
+  // The device variable `name` of the binary, or nullopt.
+  std::optional<DeviceVariable> Variable(uint64_t binary_id, const std::string& name) const
+      ABSL_LOCKS_EXCLUDED(mu_);
 
   // Registers an argument list under `key` (our own object, or the memory a
   // user provided for aclrtKernelArgsInitByUserMem).
@@ -79,6 +93,7 @@ class KernelRegistry {
  private:
   struct Binary {
     std::vector<KernelEntry> kernels;
+    std::vector<DeviceVariable> variables;
     std::vector<void*> args;
   };
 

@@ -76,6 +76,7 @@ void EndFailedTransfer(SessionState& s, uint64_t transfer_id, const absl::Status
 // kernel_calls.cc: kernel binaries, launches, run-time compilation.
 Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op);
 Outcome UnloadBinary(SessionState& s, const v1::UnloadBinary& op);
+Outcome BinaryImage(SessionState& s, const v1::BinaryImage& op);
 Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op);
 Outcome SetExecuteTimeout(SessionState& s, const v1::SetExecuteTimeout& op);
 void CompileProgram(SessionState& s, uint64_t call_id, const v1::CompileProgram& op);

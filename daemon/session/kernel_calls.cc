@@ -2,9 +2,11 @@
 // kernels on a stream, and run-time compilation, which runs on the daemon's
 // bounded compile executor so seconds of g++ never hold up the session.
 
+#include <cstring>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 #include "common/acl_status.h"
@@ -30,6 +32,8 @@ v1::Reply DescribeBinary(const LoadedBinary& binary) {
       description->add_param_offsets(offset);
       description->add_param_sizes(size);
     }
+    description->set_code_offset(kernel.code_offset);
+    description->set_code_size(kernel.code_size);
   }
   return reply;
 }
@@ -46,6 +50,32 @@ v1::ServerMessage CompileReply(uint64_t call_id, const CompileOutput& output) {
   return message;
 }
 
+// Device memory for the device variables of `binary` (on the daemon's first
+// device), holding their initial bytes; described in `reply`.
+absl::Status PlaceVariables(SessionState& s, uint64_t binary_id, const LoadedBinary& binary,
+                            v1::Reply& reply) {
+  if (binary.variables.empty()) return absl::OkStatus();
+  constexpr int kDevice = 0;
+  uint64_t total = 0;
+  const std::vector<uint64_t> offsets = SessionKernels::VariableOffsets(binary, &total);
+  NPUD_ASSIGN_OR_RETURN(const uint64_t address, s.memory.Allocate(kDevice, total));
+  absl::StatusOr<sim::DeviceRange> range = s.memory.Access(address, total);
+  absl::Status placed = range.status();
+  if (placed.ok()) {
+    for (size_t i = 0; i < binary.variables.size(); ++i) {
+      const BinaryVariable& variable = binary.variables[i];
+      std::memcpy(range->data() + offsets[i], variable.initial.data(), variable.initial.size());
+      v1::DeviceVariable* described = reply.mutable_binary()->add_variables();
+      described->set_name(variable.name);
+      described->set_address(address + offsets[i]);
+      described->set_size(variable.size);
+    }
+    placed = s.kernels.PlaceVariables(binary_id, binary, kDevice, address);
+  }
+  if (!placed.ok()) s.memory.Free(address).IgnoreError();
+  return placed;
+}
+
 }  // namespace
 
 Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op) {
@@ -54,8 +84,12 @@ Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op) {
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const LoadedBinary> binary,
                         s.kernels.Load(op.binary_id(), bytes, op.label()));
   v1::Reply reply = DescribeBinary(*binary);
-  spdlog::info("session {}: loaded kernel binary '{}' ({} bytes, {} kernels)", s.id, op.label(),
-               bytes.size(), binary->kernels.size());
+  if (absl::Status placed = PlaceVariables(s, op.binary_id(), *binary, reply); !placed.ok()) {
+    for (uint64_t address : s.kernels.Unload(op.binary_id())) s.memory.Free(address).IgnoreError();
+    return placed;
+  }
+  spdlog::info("session {}: loaded kernel binary '{}' ({} bytes, {} kernels, {} device variables)",
+               s.id, op.label(), bytes.size(), binary->kernels.size(), binary->variables.size());
   NPUD_RETURN_IF_ERROR(s.binaries.Add(op.binary_id(), std::move(binary)));
   return reply;
 }
@@ -63,8 +97,32 @@ Outcome LoadBinary(SessionState& s, const v1::LoadBinary& op) {
 Outcome UnloadBinary(SessionState& s, const v1::UnloadBinary& op) {
   // Queued launches hold their own reference: the code stays until they ran.
   NPUD_RETURN_IF_ERROR(s.binaries.Take(op.binary_id()).status());
-  s.kernels.Unload(op.binary_id());
+  // Queued work that pinned the binary's memory keeps it until it has run.
+  for (uint64_t address : s.kernels.Unload(op.binary_id())) s.memory.Free(address).IgnoreError();
   return v1::Reply();
+}
+
+Outcome BinaryImage(SessionState& s, const v1::BinaryImage& op) {
+  NPUD_ASSIGN_OR_RETURN(std::shared_ptr<const LoadedBinary> binary,
+                        s.binaries.Find(op.binary_id()));
+  v1::Reply reply;
+  if (const auto image = s.kernels.Image(op.binary_id())) {
+    reply.mutable_binary_image()->set_address(image->first);
+    reply.mutable_binary_image()->set_size(image->second);
+    return reply;
+  }
+  NPUD_ASSIGN_OR_RETURN(const std::string bytes, SessionKernels::ReadBytes(*binary));
+  NPUD_ASSIGN_OR_RETURN(const uint64_t address, s.memory.Allocate(op.device_id(), bytes.size()));
+  absl::StatusOr<sim::DeviceRange> range = s.memory.Access(address, bytes.size());
+  if (!range.ok()) {
+    s.memory.Free(address).IgnoreError();
+    return range.status();
+  }
+  std::memcpy(range->data(), bytes.data(), bytes.size());
+  s.kernels.SetImage(op.binary_id(), address, bytes.size());
+  reply.mutable_binary_image()->set_address(address);
+  reply.mutable_binary_image()->set_size(bytes.size());
+  return reply;
 }
 
 Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {

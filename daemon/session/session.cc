@@ -133,6 +133,8 @@ void Session::Dispatch(v1::Call& call, int fd) {
       return s.Finish(id, 0, LoadBinary(s, call.load_binary()));
     case v1::Call::kUnloadBinary:
       return s.Finish(id, 0, UnloadBinary(s, call.unload_binary()));
+    case v1::Call::kBinaryImage:
+      return s.Finish(id, 0, BinaryImage(s, call.binary_image()));
     case v1::Call::kLaunchKernel:
       return s.Finish(id, call.launch_kernel().stream_id(), LaunchKernel(s, call.launch_kernel()));
 

@@ -1,6 +1,12 @@
 #include "daemon/session/session_kernels.h"
 
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -16,10 +22,13 @@ namespace {
 
 constexpr uint64_t kPage = sim::DeviceMemory::kPageSize;
 
+uint64_t PagesOf(uint64_t size) { return size == 0 ? kPage : (size + kPage - 1) / kPage * kPage; }
+
 std::vector<sim::KernelInfo> KernelsOf(const sim::DescribedBinary& described) {
   std::vector<sim::KernelInfo> kernels;
   for (const sim::host::KernelEntryInfo& entry : described.kernels) {
-    kernels.push_back({entry.name, nullptr, entry.args_size, entry.kernel_type, entry.params});
+    kernels.push_back({entry.name, nullptr, entry.args_size, entry.kernel_type, entry.params,
+                       entry.code_offset, entry.code_size});
   }
   return kernels;
 }
@@ -34,6 +43,11 @@ absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_
   if (!hosted()) {
     NPUD_ASSIGN_OR_RETURN(binary->module, sim::KernelModule::Load(bytes, label));
     binary->kernels = binary->module->kernels();
+    for (const sim::VariableInfo& variable : binary->module->variables()) {
+      binary->variables.push_back(
+          {variable.name, variable.size,
+           std::string(reinterpret_cast<const char*>(variable.address), variable.size)});
+    }
     return std::shared_ptr<const LoadedBinary>(std::move(binary));
   }
   NPUD_ASSIGN_OR_RETURN(const int fd, sim::KernelModule::StoreFile(bytes, label));
@@ -46,6 +60,10 @@ absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_
   const auto index = host_index_.find(binary_id);
   if (started.ok() && index != host_index_.end() && described[index->second].error.empty()) {
     binary->kernels = KernelsOf(described[index->second]);
+    for (sim::host::VariableEntryInfo& variable : described[index->second].variables) {
+      binary->variables.push_back(
+          {std::move(variable.name), variable.size, std::move(variable.initial)});
+    }
     return std::shared_ptr<const LoadedBinary>(std::move(binary));
   }
   binaries_.erase(binary_id);
@@ -57,9 +75,88 @@ absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_
   return AclError(kRtParamInvalid, absl::StrCat("cannot load kernel binary '", label, "': ", why));
 }
 
-void SessionKernels::Unload(uint64_t binary_id) {
+std::vector<uint64_t> SessionKernels::Unload(uint64_t binary_id) {
   absl::MutexLock lock(&mu_);
   binaries_.erase(binary_id);
+  std::vector<uint64_t> memory;
+  const auto it = binary_memory_.find(binary_id);
+  if (it == binary_memory_.end()) return memory;
+  if (it->second.variables != 0) memory.push_back(it->second.variables);
+  if (it->second.image != 0) memory.push_back(it->second.image);
+  binary_memory_.erase(it);
+  return memory;
+}
+
+std::vector<uint64_t> SessionKernels::VariableOffsets(const LoadedBinary& binary, uint64_t* total) {
+  std::vector<uint64_t> offsets;
+  *total = 0;
+  for (const BinaryVariable& variable : binary.variables) {
+    offsets.push_back(*total);
+    *total += PagesOf(variable.size);
+  }
+  return offsets;
+}
+
+absl::Status SessionKernels::PlaceVariables(uint64_t binary_id, const LoadedBinary& binary,
+                                            int device_id, uint64_t address) {
+  if (!hosted()) {
+    // The module's variable pages become the device memory, in this process.
+    NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(device_id));
+    uint64_t total = 0;
+    const std::vector<uint64_t> offsets = VariableOffsets(binary, &total);
+    const std::vector<sim::VariableInfo>& variables = binary.module->variables();
+    for (size_t i = 0; i < variables.size() && i < offsets.size(); ++i) {
+      const off_t offset = static_cast<off_t>(address + offsets[i] - device->memory().base());
+      if (mmap(reinterpret_cast<void*>(variables[i].address), variables[i].mapped_size(),
+               PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, device->memory().fd(),
+               offset) == MAP_FAILED) {
+        return AclError(kRtInternalError,
+                        absl::StrCat("cannot map device variable '", variables[i].name,
+                                     "': ", std::strerror(errno)));
+      }
+    }
+  }
+  absl::MutexLock lock(&mu_);
+  BinaryMemory& memory = binary_memory_[binary_id];
+  memory.device_id = device_id;
+  memory.variables = address;
+  synced_ledger_ = ~0ull;  // the host maps them before the next launch
+  return absl::OkStatus();
+}
+
+std::optional<std::pair<uint64_t, uint64_t>> SessionKernels::Image(uint64_t binary_id) const {
+  absl::MutexLock lock(&mu_);
+  const auto it = binary_memory_.find(binary_id);
+  if (it == binary_memory_.end() || it->second.image == 0) return std::nullopt;
+  return std::make_pair(it->second.image, it->second.image_size);
+}
+
+void SessionKernels::SetImage(uint64_t binary_id, uint64_t address, uint64_t size) {
+  absl::MutexLock lock(&mu_);
+  BinaryMemory& memory = binary_memory_[binary_id];
+  memory.image = address;
+  memory.image_size = size;
+}
+
+absl::StatusOr<std::string> SessionKernels::ReadBytes(const LoadedBinary& binary) {
+  const int fd = binary.module != nullptr ? binary.module->fd() : binary.file.get();
+  struct stat info;
+  if (fd < 0 || fstat(fd, &info) != 0) {
+    return AclError(kRtInternalError, absl::StrCat("cannot read kernel binary '", binary.label,
+                                                   "': ", std::strerror(errno)));
+  }
+  std::string bytes(static_cast<size_t>(info.st_size), '\0');
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = pread(fd, bytes.data() + done, bytes.size() - done, static_cast<off_t>(done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      return AclError(kRtInternalError, absl::StrCat("cannot read kernel binary '", binary.label,
+                                                     "': ", std::strerror(errno)));
+    }
+    done += static_cast<size_t>(n);
+  }
+  return bytes;
 }
 
 absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* described) {
@@ -88,6 +185,12 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
   devices_->kernel_hosts().Add(host);
   host_ = std::move(host);
   host_index_ = std::move(index);
+  host_variables_.clear();
+  for (const auto& [id, i] : host_index_) {
+    for (const sim::host::VariableEntryInfo& variable : (*described)[i].variables) {
+      host_variables_[id].emplace_back(variable.address, PagesOf(variable.size));
+    }
+  }
   synced_ledger_ = synced_vmm_ = ~0ull;
   return absl::OkStatus();
 }
@@ -127,6 +230,21 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
     grant.offset = mapping.offset;
     grant.source = reinterpret_cast<uintptr_t>(mapping.memory.get());
     merged.push_back(grant);
+  }
+  for (const auto& [id, memory] : binary_memory_) {
+    const auto pages = host_variables_.find(id);
+    absl::StatusOr<sim::Device*> device = devices_->Get(memory.device_id);
+    if (memory.variables == 0 || pages == host_variables_.end() || !device.ok()) continue;
+    uint64_t offset = memory.variables - (*device)->memory().base();
+    for (const auto& [address, bytes] : pages->second) {
+      sim::HostGrant grant;
+      grant.address = address;
+      grant.size = bytes;
+      grant.device_id = memory.device_id;
+      grant.offset = offset;
+      merged.push_back(grant);
+      offset += bytes;
+    }
   }
   return merged;
 }

@@ -16,6 +16,12 @@
 // In process (the in-process transport, tests): binaries are dlopen()ed and
 // run on this process's AI cores.
 //
+// Device variables (`__gm__` variables of kernel sources) live in device
+// memory of the session, one block per binary that the session allocates at
+// load (PlaceVariables); the pages of each variable in the host (or, in
+// process, in the loaded module) are mapped onto that memory, so kernels and
+// aclrtMemcpyToSymbol see the same bytes, also across host restarts.
+//
 // Thread-safe.
 
 #ifndef NPUD_DAEMON_SESSION_SESSION_KERNELS_H_
@@ -24,7 +30,9 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
@@ -51,11 +59,19 @@ struct KernelHostOptions {
   int max_threads = 0;
 };
 
+// A device variable of a binary: its bytes when the binary was loaded.
+struct BinaryVariable {
+  std::string name;
+  uint64_t size = 0;
+  std::string initial;
+};
+
 // A kernel binary as a session holds it.
 struct LoadedBinary {
   std::string label;
   // Entries are only set for binaries loaded in process.
   std::vector<sim::KernelInfo> kernels;
+  std::vector<BinaryVariable> variables;
   std::shared_ptr<const sim::KernelModule> module;  // in process
   UniqueFd file;                                    // hosted
 };
@@ -75,8 +91,27 @@ class SessionKernels {
                                                            absl::string_view bytes,
                                                            absl::string_view label)
       ABSL_LOCKS_EXCLUDED(mu_);
-  // Forgets the binary; launches already made keep what they need.
-  void Unload(uint64_t binary_id) ABSL_LOCKS_EXCLUDED(mu_);
+  // Forgets the binary; launches already made keep what they need. Returns
+  // the device memory that was the binary's (PlaceVariables, SetImage), for
+  // the caller to free.
+  std::vector<uint64_t> Unload(uint64_t binary_id) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The binary's device variables live in device memory from now on: at
+  // `address` of `device_id` (memory of the session), each at the next page
+  // (VariableOffsets), holding their bytes already. Kernels see them there.
+  absl::Status PlaceVariables(uint64_t binary_id, const LoadedBinary& binary, int device_id,
+                              uint64_t address) ABSL_LOCKS_EXCLUDED(mu_);
+  // Offsets of the variables of `binary` in its block of device memory, and
+  // the block's size.
+  static std::vector<uint64_t> VariableOffsets(const LoadedBinary& binary, uint64_t* total);
+
+  // The copy of the binary's bytes in device memory (aclrtBinaryGetDevAddress):
+  // (address, size), or nullopt before SetImage.
+  std::optional<std::pair<uint64_t, uint64_t>> Image(uint64_t binary_id) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  void SetImage(uint64_t binary_id, uint64_t address, uint64_t size) ABSL_LOCKS_EXCLUDED(mu_);
+  // The bytes of the binary.
+  static absl::StatusOr<std::string> ReadBytes(const LoadedBinary& binary);
 
   // The task of a launch of kernel `spec.kernel` of binary `binary_id`
   // (spec.module is ignored and may be empty when hosted) on a stream in
@@ -97,8 +132,17 @@ class SessionKernels {
   // Starts a host with every binary in binaries_; replaces host_ on success.
   absl::Status StartHost(std::vector<sim::DescribedBinary>* described)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  // What the session may touch, as grants for its host.
-  std::vector<sim::HostGrant> Grants() const;
+  // What the session may touch, as grants for its host, and the device
+  // memory behind the variables of its binaries at their pages in the host.
+  std::vector<sim::HostGrant> Grants() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  // Device memory that belongs to one binary.
+  struct BinaryMemory {
+    int device_id = 0;
+    uint64_t variables = 0;  // 0: none placed
+    uint64_t image = 0;      // 0: no copy yet
+    uint64_t image_size = 0;
+  };
 
   const uint64_t session_id_;
   const KernelHostOptions options_;
@@ -115,6 +159,11 @@ class SessionKernels {
   uint64_t synced_ledger_ ABSL_GUARDED_BY(mu_) = ~0ull;
   uint64_t synced_vmm_ ABSL_GUARDED_BY(mu_) = ~0ull;
   absl::Duration timeout_ ABSL_GUARDED_BY(mu_) = absl::Minutes(1);
+  std::map<uint64_t, BinaryMemory> binary_memory_ ABSL_GUARDED_BY(mu_);
+  // Where host_ keeps each binary's device variables: (address, bytes) of
+  // their pages, in the binary's order.
+  std::map<uint64_t, std::vector<std::pair<uint64_t, uint64_t>>> host_variables_
+      ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace npud::daemon

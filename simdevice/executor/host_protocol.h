@@ -13,12 +13,14 @@
 //   kModule  a kernel binary's label; its memory file rides along
 //   kStart   load the modules, lock down, answer kReady
 //   kMap     map [address, size) from a device file (device index) or from
-//            the file that rides along (index -1), at `offset`
+//            the file that rides along (index -1), at `offset`; the range is
+//            reserved device memory or the pages of a device variable
 //   kUnmap   make [address, size) inaccessible, answer kUnmapped(token)
 //   kLaunch  run a batch of kernel launches, answer kDone(id) with the
 //            launches' times (and their blocks' where a launch asked)
 // host → npud
-//   kReady, kUnmapped, kDone
+//   kReady   per module: its error or its kernels and device variables
+//   kUnmapped, kDone
 
 #ifndef NPUD_SIMDEVICE_EXECUTOR_HOST_PROTOCOL_H_
 #define NPUD_SIMDEVICE_EXECUTOR_HOST_PROTOCOL_H_
@@ -111,6 +113,17 @@ struct KernelEntryInfo {
   uint32_t args_size = 0;
   uint32_t kernel_type = 0;
   std::vector<std::pair<uint32_t, uint32_t>> params;  // (offset, size)
+  uint64_t code_offset = 0;                           // in the object's file
+  uint64_t code_size = 0;
+};
+
+// One device variable as the host found it in a module: where its pages are
+// in the host (npud may map device memory there) and its initial bytes.
+struct VariableEntryInfo {
+  std::string name;
+  uint64_t address = 0;
+  uint64_t size = 0;
+  std::string initial;
 };
 
 }  // namespace npud::sim::host

@@ -67,7 +67,22 @@ absl::Status ParseReady(const std::string& payload, size_t binaries,
         in.Get(&size);
         kernel.params.emplace_back(offset, size);
       }
+      in.Get(&kernel.code_offset);
+      in.Get(&kernel.code_size);
       binary.kernels.push_back(std::move(kernel));
+    }
+    uint32_t variables = 0;
+    in.Get(&variables);
+    for (uint32_t v = 0; v < variables && in.ok(); ++v) {
+      host::VariableEntryInfo variable;
+      in.GetString(&variable.name);
+      in.Get(&variable.address);
+      in.Get(&variable.size);
+      in.GetString(&variable.initial);
+      if (variable.initial.size() != variable.size) {
+        return absl::InternalError("kernel host described a device variable wrongly");
+      }
+      binary.variables.push_back(std::move(variable));
     }
     described->push_back(std::move(binary));
   }

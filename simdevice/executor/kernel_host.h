@@ -67,6 +67,7 @@ struct HostedBinary {
 struct DescribedBinary {
   std::string error;  // empty: loaded
   std::vector<host::KernelEntryInfo> kernels;
+  std::vector<host::VariableEntryInfo> variables;
 };
 
 // Memory a host may see: [address, address + size) of a device's memory

@@ -127,7 +127,7 @@ class KernelHostMain {
       absl::StatusOr<std::shared_ptr<const KernelModule>> module =
           KernelModule::LoadFile(fd, label);
       if (!module.ok()) {
-        ready.PutString(module.status().message()).Put(uint32_t{0});
+        ready.PutString(module.status().message()).Put(uint32_t{0}).Put(uint32_t{0});
         modules_.push_back(nullptr);
         continue;
       }
@@ -136,6 +136,14 @@ class KernelHostMain {
         ready.PutString(kernel.name).Put(kernel.args_size).Put(kernel.kernel_type);
         ready.Put(static_cast<uint32_t>(kernel.params.size()));
         for (const auto& [offset, size] : kernel.params) ready.Put(offset).Put(size);
+        ready.Put(kernel.code_offset).Put(kernel.code_size);
+      }
+      ready.Put(static_cast<uint32_t>((*module)->variables().size()));
+      for (const VariableInfo& variable : (*module)->variables()) {
+        ready.PutString(variable.name).Put(variable.address).Put(variable.size);
+        ready.PutString(
+            absl::string_view(reinterpret_cast<const char*>(variable.address), variable.size));
+        variable_pages_.emplace_back(variable.address, variable.mapped_size());
       }
       modules_.push_back(*std::move(module));
     }
@@ -143,6 +151,14 @@ class KernelHostMain {
       Die(std::string(s.message()));
     }
     Send(ready);
+  }
+
+  // Reserved device memory, or exactly the pages of a device variable.
+  bool Mappable(uint64_t address, uint64_t size) const {
+    for (const auto& [pages, bytes] : variable_pages_) {
+      if (address == pages && size == bytes) return true;
+    }
+    return Inside(address, size);
   }
 
   bool Inside(uint64_t address, uint64_t size) const {
@@ -179,7 +195,7 @@ class KernelHostMain {
     uint64_t address = 0, size = 0, offset = 0;
     int32_t device = 0;
     if (!in.Get(&address) || !in.Get(&size) || !in.Get(&device) || !in.Get(&offset) ||
-        !Inside(address, size)) {
+        !Mappable(address, size)) {
       Die("bad map request");
     }
     int fd = -1;
@@ -198,7 +214,7 @@ class KernelHostMain {
 
   void Unmap(Reader& in) {
     uint64_t token = 0, address = 0, size = 0;
-    if (!in.Get(&token) || !in.Get(&address) || !in.Get(&size) || !Inside(address, size)) {
+    if (!in.Get(&token) || !in.Get(&address) || !in.Get(&size) || !Mappable(address, size)) {
       Die("bad unmap request");
     }
     if (mmap(reinterpret_cast<void*>(address), size, PROT_NONE,
@@ -305,6 +321,8 @@ class KernelHostMain {
   FrameReader reader_{kChannel};
   absl::Mutex write_mu_;
   std::vector<Range> ranges_;
+  // (address, bytes) of the device variables' pages of the modules.
+  std::vector<std::pair<uint64_t, uint64_t>> variable_pages_;
   std::vector<int> device_fds_;
   uint64_t data_limit_ = 0;
   std::unique_ptr<AiCorePool> pool_;

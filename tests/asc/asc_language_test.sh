@@ -11,7 +11,9 @@
 #    printf, a mix kernel handing a value from its cube to its vector cores) and tests/asc/project/libs (ascendc_library STATIC and SHARED linked
 #    into a C++ program) and tests/asc/project/rdc (-dc: a kernel calling device code
 #    of another .asc) and tests/asc/project/fatbin (ascendc_fatbin_library: a kernel
-#    object loaded by path); checks the no-op rebuild, the rebuild after the .asc
+#    object loaded by path) and tests/asc/project/symbols (`__gm__` variables shared
+#    by kernels and the host, a kernel found by its host symbol, the binary's device
+#    copy); checks the no-op rebuild, the rebuild after the .asc
 #    changes and that the dependencies name the .asc and not bisheng's scratch files.
 # 3. The bisheng command line: a whole program in one command, separate compile and
 #    link, a dependency file, the ignored-option note, refused options.
@@ -39,7 +41,7 @@ generator="Unix Makefiles"
 if command -v ninja > /dev/null; then generator=Ninja; fi
 src="$work/src"
 cp -r "$source_dir/tests/asc/project" "$src"
-for project in demo libs rdc fatbin; do
+for project in demo libs rdc fatbin symbols; do
   step "configure and build $project ($generator)"
   cmake -S "$src/$project" -B "$src/$project/build" -G "$generator" > "$work/$project.configure.log" 2>&1 ||
     { cat "$work/$project.configure.log"; fail "configure $project"; }
@@ -48,7 +50,8 @@ for project in demo libs rdc fatbin; do
 done
 grep -q "bisheng: note: ignored (no meaning on npud's CPU AI cores): --cce-auto-sync=on" \
   "$work/demo.build.log" || { cat "$work/demo.build.log"; fail "no note for the ignored --cce option"; }
-if grep -i "warning" "$work/demo.build.log" "$work/libs.build.log" "$work/rdc.build.log"; then
+if grep -i "warning" "$work/demo.build.log" "$work/libs.build.log" "$work/rdc.build.log" \
+    "$work/symbols.build.log"; then
   fail "the builds printed warnings"
 fi
 if readelf -S "$src/rdc/build/rdc_main" | grep npud_rdc_device > /dev/null; then
@@ -142,5 +145,6 @@ for address in "unix://$work/npud.sock" "127.0.0.1:$port"; do
   run "$address" libs "$src/libs/build/libs_main" "libs: PASS"
   run "$address" rdc "$src/rdc/build/rdc_main" "rdc: PASS"
   run "$address" fatbin "$src/fatbin/build/fatbin_main" "fatbin: PASS"
+  run "$address" symbols "$src/symbols/build/symbols" "symbols: PASS"
 done
 echo "asc language OK"

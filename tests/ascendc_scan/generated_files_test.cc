@@ -72,6 +72,9 @@ TEST(AscendcScanOutputTest, DeviceAndHostUnits) {
             std::string::npos)
       << host;
   EXPECT_EQ(host.find("aclrtlaunch_templated"), std::string::npos);
+  // Each kernel registered by name is a device symbol (aclrtGetFuncBySymbol).
+  EXPECT_NE(host.find("NPUD_ASCENDC_KERNEL_SYMBOL(vec);\n"), std::string::npos) << host;
+  EXPECT_EQ(host.find("NPUD_ASCENDC_KERNEL_SYMBOL(templated)"), std::string::npos);
 }
 
 TEST(AscendcScanOutputTest, LaunchHeadersDeclareTheKernelsParameters) {

@@ -96,4 +96,20 @@ typedef int (*NpudKernelParamsFn)(size_t index, size_t* count, const uint32_t** 
                                   const uint32_t** sizes);
 #define NPUD_KERNEL_PARAMS_SYMBOL "npud_kernel_params"
 
+/* Only in objects that have device variables: the object's device variables (`__gm__` variables
+ * defined at file scope of a kernel source, which the host reaches with aclrtGetSymbolAddress and
+ * aclrtMemcpyToSymbol). Each lives alone in an anonymous mapping at `address`, page
+ * aligned and a whole number of pages long, so the loader may replace it (MAP_FIXED)
+ * with device memory that holds the variable's bytes; kernels reach the variable
+ * through that address only.
+ *   const NpudVariableInfo* npud_kernel_variables(size_t* count);
+ * The array is owned by the shared object. */
+typedef struct NpudVariableInfo {
+  const char* name;
+  void* address;
+  uint64_t size; /* the variable's sizeof; the mapping is rounded up to pages */
+} NpudVariableInfo;
+typedef const NpudVariableInfo* (*NpudKernelVariablesFn)(size_t* count);
+#define NPUD_KERNEL_VARIABLES_SYMBOL "npud_kernel_variables"
+
 #endif /* NPUD_KERNEL_ABI_H_ */

@@ -118,6 +118,7 @@ std::string LaunchDefinitions(const KernelScan& scan) {
                     kernel.name, "(uint32_t npud_block_dim, void* npud_stream", declarations,
                     ") {\n  return ::npud_ascendc_launch<(", kernel.name, ")>(\"", kernel.name,
                     "\", npud_block_dim, nullptr, npud_stream)(", names, ");\n}\n");
+    absl::StrAppend(&out, "NPUD_ASCENDC_KERNEL_SYMBOL(", kernel.name, ");\n");
   }
   return out;
 }
@@ -190,7 +191,8 @@ std::string HostUnit(absl::string_view source, absl::string_view rewritten,
       rewritten,
       "\"\n"
       "\n"
-      "// ACLRT_LAUNCH_KERNEL(kernel)(blockDim, stream, args...) of aclrtlaunch_<kernel>.h.\n",
+      "// ACLRT_LAUNCH_KERNEL(kernel)(blockDim, stream, args...) of aclrtlaunch_<kernel>.h, and\n"
+      "// each kernel as a device symbol (aclrtGetFuncBySymbol).\n",
       LaunchDefinitions(scan));
 }
 

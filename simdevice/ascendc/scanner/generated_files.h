@@ -38,7 +38,8 @@ std::string DeviceUnit(absl::string_view source, absl::string_view rewritten,
 // (NPUD_ASCENDC_HOST_LAUNCHER, host_launch.h). After the source it defines, for each
 // kernel registered by name, `extern "C" uint32_t aclrtlaunch_<kernel>(uint32_t
 // blockDim, void* stream, <the kernel's parameters>)`, which launches it (what
-// ACLRT_LAUNCH_KERNEL(kernel)(...) calls; LaunchHeader declares it).
+// ACLRT_LAUNCH_KERNEL(kernel)(...) calls; LaunchHeader declares it), and registers the
+// kernel as a device symbol (NPUD_ASCENDC_KERNEL_SYMBOL).
 std::string HostUnit(absl::string_view source, absl::string_view rewritten,
                      absl::string_view library_namespace, const KernelScan& scan);
 

@@ -1,6 +1,7 @@
 #include "simdevice/ascendc/scanner/kernel_scan.h"
 
 #include <algorithm>
+#include <optional>
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
@@ -27,12 +28,30 @@ class Scanner {
       if (paren_depth > 0) {
         statement.push_back(&token);
       } else if (token.Is('{')) {
+        pending_.reset();
+        if (AtGlobalScope()) {
+          // A brace initializer: the variable ends at the ';' after the braces.
+          if (const Token* name = VariableName(statement)) {
+            pending_ = PendingVariable{Variable(statement, *name), scopes_.size()};
+          }
+        }
         scopes_.push_back(Open(statement));
         statement.clear();
       } else if (token.Is('}')) {
         if (!scopes_.empty()) scopes_.pop_back();
         statement.clear();
       } else if (token.Is(';')) {
+        if (pending_.has_value() && statement.empty() && scopes_.size() == pending_->depth) {
+          pending_->variable.end = token.offset + 1;
+          result_.variables.push_back(std::move(pending_->variable));
+        } else if (AtGlobalScope() && !statement.empty()) {
+          if (const Token* name = VariableName(statement)) {
+            DeviceVariable variable = Variable(statement, *name);
+            variable.end = token.offset + 1;
+            result_.variables.push_back(std::move(variable));
+          }
+        }
+        pending_.reset();
         if (!InBody()) NoteRegistration(statement);
         statement.clear();
       } else {
@@ -47,6 +66,51 @@ class Scanner {
 
   bool InBody() const {
     return std::find(scopes_.begin(), scopes_.end(), Scope::kBody) != scopes_.end();
+  }
+
+  // Outside namespaces, classes and functions (linkage blocks are global scope).
+  bool AtGlobalScope() const {
+    return std::all_of(scopes_.begin(), scopes_.end(), [](Scope scope) {
+      return scope == Scope::kLinkageC || scope == Scope::kLinkageCxx;
+    });
+  }
+
+  // The name `statement` defines if it is a device variable (DeviceVariable), else
+  // null: `__gm__` outside parentheses, one declarator, no '(' before the
+  // initializer, and none of the words that make it something else. The name is the
+  // last identifier before the first '[' or '=' outside brackets.
+  static const Token* VariableName(const Statement& statement) {
+    static const absl::flat_hash_set<absl::string_view> kNotVariables = {
+        "extern",     "typedef", "using",    "template",  "constexpr",    "__global__",
+        "__aicore__", "friend",  "operator", "namespace", "static_assert"};
+    bool gm = false;
+    const Token* name = nullptr;
+    bool declarator_done = false;
+    int depth = 0;
+    for (const Token* t : statement) {
+      if (depth == 0) {
+        if (t->Is('=')) break;
+        if (t->Is('(') || t->Is(',')) return nullptr;
+        if (t->Is('[')) declarator_done = true;
+        if (t->kind == Token::Kind::kIdentifier) {
+          if (kNotVariables.contains(t->text)) return nullptr;
+          if (t->text == "__gm__") gm = true;
+          if (!declarator_done) name = t;
+        }
+      }
+      if (t->Is('(') || t->Is('[') || t->Is('{')) ++depth;
+      if ((t->Is(')') || t->Is(']') || t->Is('}')) && depth > 0) --depth;
+    }
+    if (!gm || name == nullptr || name->text == "__gm__") return nullptr;
+    return name;
+  }
+
+  DeviceVariable Variable(const Statement& statement, const Token& name) const {
+    DeviceVariable variable;
+    variable.name = name.text;
+    variable.begin = statement.front()->offset;
+    variable.line = name.line;
+    return variable;
   }
 
   static bool EndsWithLinkage(const Statement& s, absl::string_view language) {
@@ -194,9 +258,15 @@ class Scanner {
     }
   }
 
+  struct PendingVariable {
+    DeviceVariable variable;
+    size_t depth;  // the scope depth its ';' comes at
+  };
+
   const LexedSource& source_;
   const ScanRules rules_;
   std::vector<Scope> scopes_;
+  std::optional<PendingVariable> pending_;
   absl::flat_hash_set<std::string> registered_;
   KernelScan result_;
 };

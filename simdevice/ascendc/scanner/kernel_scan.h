@@ -60,9 +60,23 @@ struct KernelDefinition {
   int line = 0;
 };
 
+// A `__gm__` variable defined at global scope (or in an extern "C" block) with one
+// declarator, `__gm__ T name[...] = init;`: a device variable (device_variables.h).
+// Its definition spans [begin, end) of the text, `end` just past its ';'. Not
+// variables: extern declarations, constexpr ones, function pointers and declarations
+// of several names.
+struct DeviceVariable {
+  std::string name;
+  size_t begin = 0;
+  size_t end = 0;
+  int line = 0;
+};
+
 struct KernelScan {
   // Registered and skipped definitions, in source order.
   std::vector<KernelDefinition> definitions;
+  // In source order.
+  std::vector<DeviceVariable> variables;
   // Names the program registers itself, in source order.
   std::vector<std::string> self_registered;
 };

@@ -6,8 +6,9 @@
 //                            [--namespace=<host library namespace>]
 //                            [--launch-headers=<dir>]
 //       ascendc.cmake's source pass over one kernel source: rewrites its <<<>>>
-//       launches and finds its kernels (kSource input: only `#if 0` is evaluated);
-//       writes <dir>/<stem>.rewritten.cpp, .device.cpp, .kernels and, with
+//       launches and device variables (variable_markers.h) and finds its kernels (kSource input:
+//       only `#if 0` is evaluated); writes <dir>/<stem>.rewritten.cpp, .device.cpp, .kernels and,
+//       with
 //       --namespace (ascendc_library), .host.cpp (see generated_files.h); with
 //       --launch-headers, <dir>/aclrtlaunch_<kernel>.h for each registered kernel.
 //       Kernels that are not registered are warnings on stderr.
@@ -42,6 +43,7 @@
 #include "simdevice/ascendc/scanner/kernel_scan.h"
 #include "simdevice/ascendc/scanner/launch_rewrite.h"
 #include "simdevice/ascendc/scanner/source_lexer.h"
+#include "simdevice/ascendc/scanner/variable_markers.h"
 
 namespace npud::ascendc {
 namespace {
@@ -131,7 +133,13 @@ int SourcePass(int argc, char** argv) {
   absl::StatusOr<std::string> text = ReadFile(source);
   if (!text.ok()) return Fail(text.status(), kUsageError);
 
-  const LexedSource lexed = Lex(*std::move(text), InputKind::kSource, source);
+  LexedSource lexed = Lex(*std::move(text), InputKind::kSource, source);
+  // Device variables are marked first (only insertions on their own lines), then
+  // the marked text is what the launch rewrite and the kernel scan read.
+  const std::vector<DeviceVariable> variables = ScanKernels(lexed, ScanRules{}).variables;
+  if (!variables.empty()) {
+    lexed = Lex(MarkDeviceVariables(lexed.text, variables), InputKind::kSource, source);
+  }
   std::vector<std::string> launched;
   absl::StatusOr<std::string> rewritten = RewriteLaunches(lexed, &launched);
   if (!rewritten.ok()) {

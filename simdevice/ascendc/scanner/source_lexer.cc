@@ -120,7 +120,7 @@ class Lexer {
   }
 
   void Emit(Token::Kind kind, size_t begin, size_t end, int line) {
-    Token token{kind, out_.text.substr(begin, end - begin), file_, line};
+    Token token{kind, out_.text.substr(begin, end - begin), file_, line, begin};
     if (in_directive_) {
       directive_.push_back(std::move(token));
     } else if (disabled_depth_ == 0 && user_file_) {

@@ -47,6 +47,8 @@ struct Token {
   // Index into LexedSource::files.
   int file;
   int line;
+  // Byte offset of the token in LexedSource::text.
+  size_t offset = 0;
 
   bool Is(char punct) const { return kind == Kind::kPunct && text.size() == 1 && text[0] == punct; }
   bool IsWord(absl::string_view word) const { return kind == Kind::kIdentifier && text == word; }

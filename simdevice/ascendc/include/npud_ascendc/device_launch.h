@@ -16,6 +16,7 @@
 
 #include <cstdint>
 
+#include "npud_ascendc/device_variables.h"
 #include "npud_kernel_register.h"
 
 // Headers that behave differently in the kernel object test this (asc_printf.h).

@@ -31,6 +31,11 @@
 // without the third, the launch goes to the default stream.
 // Failures are also reported on stderr (the first few per library), because the sample
 // wrappers that use <<<>>> usually drop the status.
+//
+// Device symbols: the generated host unit registers with the runtime, for each kernel
+// and each `__gm__` variable of the source (NPUD_GM_END, device_variables.h), its host
+// address, its name and how to load the library's binary, so that
+// aclrtGetFuncBySymbol(&kernel) and aclrtGetSymbolAddress(&variable) find them.
 #ifndef NPUD_ASCENDC_HOST_LAUNCH_H_
 #define NPUD_ASCENDC_HOST_LAUNCH_H_
 
@@ -64,6 +69,9 @@ class NPUD_ASCENDC_HOST_HIDDEN Library {
   ~Library() = default;
 
   const char* name() const { return name_; }
+
+  // The library's binary handle (loads it first if needed).
+  aclError Binary(aclrtBinHandle* bin) { return Load("(device symbol)", bin); }
 
   // The function handle of kernel `kernel` (loads the object first if needed).
   aclError Function(const char* kernel, aclrtFuncHandle* func) {
@@ -173,7 +181,42 @@ KernelLaunch<P...> MakeLaunch(Library& library, void (*kernel)(P...), const char
   return KernelLaunch<P...>(library, kernel, name, block_dim, stream);
 }
 
+// libacl_rt's registry of device symbols (not part of the ACL API). `load` gives the
+// binary that defines the symbol under `name`; `size` is a variable's sizeof, 0 for a
+// kernel.
+extern "C" void npudRegisterDeviceSymbol(const void* symbol, const char* name, std::size_t size,
+                                         int is_variable, aclError (*load)(aclrtBinHandle*));
+extern "C" void npudUnregisterDeviceSymbol(const void* symbol);
+
+// Registers a symbol for as long as the library that holds it is loaded.
+class NPUD_ASCENDC_HOST_HIDDEN SymbolRegistrar {
+ public:
+  SymbolRegistrar(const void* symbol, const char* name, std::size_t size, bool is_variable,
+                  aclError (*load)(aclrtBinHandle*))
+      : symbol_(symbol) {
+    npudRegisterDeviceSymbol(symbol, name, size, is_variable ? 1 : 0, load);
+  }
+  ~SymbolRegistrar() { npudUnregisterDeviceSymbol(symbol_); }
+  SymbolRegistrar(const SymbolRegistrar&) = delete;
+  SymbolRegistrar& operator=(const SymbolRegistrar&) = delete;
+
+ private:
+  const void* const symbol_;
+};
+
 }  // namespace npud::ascendc::host
+
+// A kernel of the source, for aclrtGetFuncBySymbol.
+#define NPUD_ASCENDC_KERNEL_SYMBOL(name)                                         \
+  static const ::npud::ascendc::host::SymbolRegistrar npud_kernel_symbol_##name( \
+      reinterpret_cast<const void*>(&name), #name, 0, false, &npud_ascendc_load_binary)
+
+// A `__gm__` variable of the source: in the host half, an ordinary variable whose
+// address the runtime knows.
+#define NPUD_GM_BEGIN(name)
+#define NPUD_GM_END(name)                                                    \
+  static const ::npud::ascendc::host::SymbolRegistrar npud_gm_symbol_##name( \
+      static_cast<const void*>(&name), #name, sizeof(name), true, &npud_ascendc_load_binary)
 
 // Defines, in the including translation unit, the npud_ascendc_launch that rewritten
 // launches call, bound to `ns::KernelLibrary()` (defined by the generated source that
@@ -181,6 +224,9 @@ KernelLaunch<P...> MakeLaunch(Library& library, void (*kernel)(P...), const char
 #define NPUD_ASCENDC_HOST_LAUNCHER(ns)                                                           \
   namespace ns {                                                                                 \
   NPUD_ASCENDC_HOST_HIDDEN ::npud::ascendc::host::Library& KernelLibrary();                      \
+  }                                                                                              \
+  static inline aclError npud_ascendc_load_binary(::aclrtBinHandle* bin) {                       \
+    return ::ns::KernelLibrary().Binary(bin);                                                    \
   }                                                                                              \
   template <auto kKernel, class L2>                                                              \
   static inline auto npud_ascendc_launch(const char* /*spelling*/, ::std::uint32_t block_dim,    \
