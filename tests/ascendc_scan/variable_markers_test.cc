@@ -33,6 +33,8 @@ __gm__ void (*g_function)(int);
 __gm__ int g_a, g_b;
 float g_host;
 struct Point { __gm__ float* p; };
+__gm__ struct Point g_point;
+__gm__ struct Tagged { int a; };
 namespace ns { __gm__ int g_in_namespace; }
 extern "C" { __gm__ uint8_t g_in_linkage[16]; }
 __global__ void k(__gm__ float* x) { static __gm__ int local; x[0] = g_scale; }
@@ -41,8 +43,8 @@ __global__ void k(__gm__ float* x) { static __gm__ int local; x[0] = g_scale; }
 
 TEST(AscendcScanVariables, FindsOneDeclaratorDefinitionsAtGlobalScope) {
   const KernelScan scan = ScanKernels(Lex(kSource, InputKind::kSource, "k.asc"), ScanRules{});
-  EXPECT_EQ(Names(scan),
-            (std::vector<std::string>{"g_scale:2", "g_count:3", "g_table:4", "g_in_linkage:13"}));
+  EXPECT_EQ(Names(scan), (std::vector<std::string>{"g_scale:2", "g_count:3", "g_table:4",
+                                                   "g_point:12", "g_in_linkage:15"}));
   ASSERT_EQ(scan.definitions.size(), 1u);
   EXPECT_EQ(scan.definitions[0].name, "k");
 }

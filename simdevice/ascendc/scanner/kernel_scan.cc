@@ -83,10 +83,14 @@ class Scanner {
     static const absl::flat_hash_set<absl::string_view> kNotVariables = {
         "extern",     "typedef", "using",    "template",  "constexpr",    "__global__",
         "__aicore__", "friend",  "operator", "namespace", "static_assert"};
+    static const absl::flat_hash_set<absl::string_view> kClassKeys = {"struct", "class", "union",
+                                                                      "enum"};
     bool gm = false;
     const Token* name = nullptr;
+    const Token* before_name = nullptr;
     bool declarator_done = false;
     int depth = 0;
+    const Token* previous = nullptr;
     for (const Token* t : statement) {
       if (depth == 0) {
         if (t->Is('=')) break;
@@ -95,13 +99,21 @@ class Scanner {
         if (t->kind == Token::Kind::kIdentifier) {
           if (kNotVariables.contains(t->text)) return nullptr;
           if (t->text == "__gm__") gm = true;
-          if (!declarator_done) name = t;
+          if (!declarator_done) {
+            name = t;
+            before_name = previous;
+          }
         }
       }
+      previous = t;
       if (t->Is('(') || t->Is('[') || t->Is('{')) ++depth;
       if ((t->Is(')') || t->Is(']') || t->Is('}')) && depth > 0) --depth;
     }
-    if (!gm || name == nullptr || name->text == "__gm__") return nullptr;
+    // `struct S {` names a type, not a variable.
+    if (!gm || name == nullptr || name->text == "__gm__" || kClassKeys.contains(name->text) ||
+        (before_name != nullptr && kClassKeys.contains(before_name->text))) {
+      return nullptr;
+    }
     return name;
   }
 
