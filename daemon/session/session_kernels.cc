@@ -249,6 +249,18 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
   return merged;
 }
 
+std::shared_ptr<const void> SessionKernels::GrantedMemory() const {
+  auto pins = std::make_shared<std::vector<std::shared_ptr<const void>>>();
+  for (const AllocationLedger::Touchable& range : memory_->Touchables()) {
+    absl::StatusOr<sim::DeviceRange> pinned = memory_->Access(range.address, range.size);
+    if (pinned.ok()) pins->push_back(std::move(pinned->pin));
+  }
+  for (const auto& mapping : devices_->vmm().MappingsOf(session_id_)) {
+    pins->push_back(mapping.memory);
+  }
+  return pins;
+}
+
 absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t binary_id,
                                                                       const LoadedBinary& binary,
                                                                       sim::LaunchSpec spec,
@@ -274,8 +286,16 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   const uint64_t vmm = devices_->vmm().generation();
   if (ledger != synced_ledger_ || vmm != synced_vmm_) {
     host_->SyncGrants(Grants());
+    granted_.reset();
     synced_ledger_ = ledger;
     synced_vmm_ = vmm;
+  }
+  // Launches in flight share one set of pins; once they have all run, the
+  // memory the session freed meanwhile goes.
+  std::shared_ptr<const void> granted = granted_.lock();
+  if (granted == nullptr) {
+    granted = GrantedMemory();
+    granted_ = granted;
   }
   sim::HostedLaunchSpec hosted;
   hosted.host = host_;
@@ -297,6 +317,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   hosted.print = std::move(spec.print);
   hosted.time_blocks = std::move(spec.time_blocks);
   hosted.float_overflow = std::move(spec.float_overflow);
+  hosted.keep_alive = std::move(granted);
   return sim::MakeHostedLaunchTask(std::move(hosted));
 }
 

@@ -11,7 +11,10 @@
 // was given, then goes. A host that died (a kernel ended it, or ran past
 // its timeout) is replaced at the next launch. Before a launch is sent, the
 // host is made to see exactly the memory the session may touch (its
-// allocations, its IPC imports, its mapped virtual addresses).
+// allocations, its IPC imports, its mapped virtual addresses), and the
+// launch pins that memory until it has run: an exporter that frees memory
+// while an importer's kernel is still queued does not pull it from under
+// the kernel.
 //
 // In process (the in-process transport, tests): binaries are dlopen()ed and
 // run on this process's AI cores.
@@ -135,6 +138,8 @@ class SessionKernels {
   // What the session may touch, as grants for its host, and the device
   // memory behind the variables of its binaries at their pages in the host.
   std::vector<sim::HostGrant> Grants() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Pins of the memory Grants() gives the host.
+  std::shared_ptr<const void> GrantedMemory() const;
 
   // Device memory that belongs to one binary.
   struct BinaryMemory {
@@ -155,9 +160,11 @@ class SessionKernels {
   std::shared_ptr<sim::KernelHost> host_ ABSL_GUARDED_BY(mu_);
   // The binaries host_ was started with, by id: their index in it.
   std::map<uint64_t, uint32_t> host_index_ ABSL_GUARDED_BY(mu_);
-  // What host_ was last synced against.
+  // What host_ was last synced against, and the pins of the memory behind
+  // it that the launches in flight hold (each until it has run).
   uint64_t synced_ledger_ ABSL_GUARDED_BY(mu_) = ~0ull;
   uint64_t synced_vmm_ ABSL_GUARDED_BY(mu_) = ~0ull;
+  std::weak_ptr<const void> granted_ ABSL_GUARDED_BY(mu_);
   absl::Duration timeout_ ABSL_GUARDED_BY(mu_) = absl::Minutes(1);
   std::map<uint64_t, BinaryMemory> binary_memory_ ABSL_GUARDED_BY(mu_);
   // Where host_ keeps each binary's device variables: (address, bytes) of

@@ -28,6 +28,9 @@ class HostedLaunchTask final : public Task {
     }
     arg_bytes_ += other->spec_.launch.args.size();
     batch_.push_back(std::move(other->spec_.launch));
+    if (other->spec_.keep_alive != spec_.keep_alive) {
+      kept_.push_back(std::move(other->spec_.keep_alive));
+    }
     next.reset();
     return true;
   }
@@ -106,8 +109,10 @@ class HostedLaunchTask final : public Task {
 
  private:
   HostedLaunchSpec spec_;
-  // The launches absorbed after spec_.launch.
+  // The launches absorbed after spec_.launch, and what they keep alive
+  // (where it differs from spec_.keep_alive).
   std::vector<HostedLaunch> batch_;
+  std::vector<std::shared_ptr<const void>> kept_;
   size_t arg_bytes_ = 0;
   // Name and block count of each launch sent, and the times they ran.
   std::vector<TaskSpan> launches_;

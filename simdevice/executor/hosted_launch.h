@@ -44,6 +44,10 @@ struct HostedLaunchSpec {
   // Called once the launch has finished if a block raised the AI core's
   // float overflow status (kernel_blocks.h); must not block. May be empty.
   std::function<void()> float_overflow;
+  // Held until the launch has run: the memory its host was given when it
+  // was submitted, so that memory freed meanwhile (by its exporter, say)
+  // stays mapped for it. May be null.
+  std::shared_ptr<const void> keep_alive;
 };
 
 std::unique_ptr<Task> MakeHostedLaunchTask(HostedLaunchSpec spec);

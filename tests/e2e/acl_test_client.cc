@@ -19,7 +19,11 @@
 //                     "CODE c" (or "SUM s")
 //   import KEY BYTES  print "PID p", wait for "go", import KEY; print
 //                     "CODE c"; then per stdin line: "write V" (memset V),
-//                     "sum", "close" — answered "CODE c" / "SUM s"
+//                     "sum", "close" — answered "CODE c" / "SUM s";
+//                     "read-later KERNELS MS" queues KERNELS' spin (MS ms)
+//                     and then add_float doubling the imported floats into
+//                     memory of its own; "read-result" waits for them and
+//                     answers "SUM s" (of the bytes written) and "CODE c"
 //   phys-export BYTES FLAGS, phys-import HANDLE BYTES
 //                     the same with physical memory: aclrtMallocPhysical,
 //                     mapped at reserved addresses, shared by handle;

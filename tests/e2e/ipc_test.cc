@@ -215,6 +215,37 @@ TEST_F(IpcTest, AnImportSeesTheWorkItsExporterQueuedBeforeExporting) {
   EXPECT_EQ(owner->Wait(), 0);
 }
 
+// CANN's memory/10 sample: the importer launches the kernel that reads the
+// memory, both close their side, and the exporter frees it and exits while
+// that kernel is still queued. The launch keeps the memory it may touch
+// until it has run.
+TEST_F(IpcTest, AnExporterLeavingDoesNotPullMemoryFromAQueuedKernel) {
+  constexpr size_t kBytes = 4096;
+  auto owner = Spawn({"export", std::to_string(kBytes), "1"});
+  const std::string key = Field(*owner, "KEY");
+  auto importer = Spawn({"import", key, std::to_string(kBytes)});
+  Field(*importer, "PID");
+  importer->WriteLine("go");
+  ASSERT_EQ(Field(*importer, "CODE"), "0");
+  importer->WriteLine(std::string("read-later ") + E2E_KERNELS_PATH + " 1500");
+  ASSERT_EQ(Field(*importer, "CODE"), "0");
+  importer->WriteLine("close");
+  EXPECT_EQ(Field(*importer, "CODE"), "0");
+  owner->WriteLine("close");
+  EXPECT_EQ(Field(*owner, "CODE"), "0");
+  owner->WriteLine("free");
+  EXPECT_EQ(Field(*owner, "CODE"), "0");
+  owner->CloseStdin();
+  EXPECT_EQ(owner->Wait(), 0);  // its session ends: what it exported goes
+  importer->WriteLine("read-result");
+  // Each 0x3C3C3C3C float doubled is 0x3CBC3C3C: bytes summing to 368.
+  EXPECT_EQ(Field(*importer, "SUM"), std::to_string(368 * kBytes / 4))
+      << "the kernel did not read the exported bytes";
+  EXPECT_EQ(Field(*importer, "CODE"), "0");
+  importer->CloseStdin();
+  EXPECT_EQ(importer->Wait(), 0);
+}
+
 TEST_F(IpcTest, NotifyRecordedOnOneDeviceWakesAWaiterInAnotherProcess) {
   auto waiter = Spawn({"notify-waiter", "0", "0"});
   const std::string key = Field(*waiter, "KEY");
