@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <utility>
 
-#include "absl/strings/str_format.h"
 #include "acl/acl.h"
 #include "client/abi/abi_status.h"
 #include "client/abi/device_symbol_exports.h"
@@ -19,14 +18,6 @@ using npud::client::Result;
 using npud::client::ResultInto;
 
 namespace {
-
-// CANN's copies to and from symbols take only their own direction, or DEFAULT.
-absl::Status CheckKind(aclrtMemcpyKind kind, aclrtMemcpyKind expected) {
-  if (kind == expected || kind == ACL_MEMCPY_DEFAULT) return absl::OkStatus();
-  return npud::AclError(npud::kAclInvalidParam,
-                        absl::StrFormat("kind %d: only %d or ACL_MEMCPY_DEFAULT",
-                                        static_cast<int>(kind), static_cast<int>(expected)));
-}
 
 // Kernel core types (npud_kernel_abi.h: NPUD_CORE_TYPE_*).
 constexpr uint32_t kVectorKernel = 0;
@@ -75,10 +66,8 @@ aclError aclrtMemcpyToSymbol(const void* symbol, const void* src, size_t count, 
   if (count == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(symbol);
   NPUD_REQUIRE_NOT_NULL(src);
-  if (absl::Status ok = CheckKind(kind, ACL_MEMCPY_HOST_TO_DEVICE); !ok.ok()) {
-    return Result(ok, __func__);
-  }
-  return Result(npud::client::CopyToSymbol(symbol, src, count, offset, false, nullptr), __func__);
+  return Result(npud::client::CopyToSymbol(symbol, src, count, offset, kind, false, nullptr),
+                __func__);
 }
 
 aclError aclrtMemcpyToSymbolAsync(const void* symbol, const void* src, size_t count, size_t offset,
@@ -86,10 +75,8 @@ aclError aclrtMemcpyToSymbolAsync(const void* symbol, const void* src, size_t co
   if (count == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(symbol);
   NPUD_REQUIRE_NOT_NULL(src);
-  if (absl::Status ok = CheckKind(kind, ACL_MEMCPY_HOST_TO_DEVICE); !ok.ok()) {
-    return Result(ok, __func__);
-  }
-  return Result(npud::client::CopyToSymbol(symbol, src, count, offset, true, stream), __func__);
+  return Result(npud::client::CopyToSymbol(symbol, src, count, offset, kind, true, stream),
+                __func__);
 }
 
 aclError aclrtMemcpyFromSymbol(void* dst, size_t dstMax, const void* symbol, size_t count,
@@ -97,16 +84,9 @@ aclError aclrtMemcpyFromSymbol(void* dst, size_t dstMax, const void* symbol, siz
   if (count == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(symbol);
   NPUD_REQUIRE_NOT_NULL(dst);
-  if (count > dstMax) {
-    return Result(npud::AclError(npud::kAclInvalidParam,
-                                 absl::StrFormat("count %d is more than dstMax %d", count, dstMax)),
-                  __func__);
-  }
-  if (absl::Status ok = CheckKind(kind, ACL_MEMCPY_DEVICE_TO_HOST); !ok.ok()) {
-    return Result(ok, __func__);
-  }
-  return Result(npud::client::CopyFromSymbol(dst, dstMax, symbol, count, offset, false, nullptr),
-                __func__);
+  return Result(
+      npud::client::CopyFromSymbol(dst, dstMax, symbol, count, offset, kind, false, nullptr),
+      __func__);
 }
 
 aclError aclrtMemcpyFromSymbolAsync(void* dst, size_t dstMax, const void* symbol, size_t count,
@@ -114,16 +94,9 @@ aclError aclrtMemcpyFromSymbolAsync(void* dst, size_t dstMax, const void* symbol
   if (count == 0) return ACL_SUCCESS;
   NPUD_REQUIRE_NOT_NULL(symbol);
   NPUD_REQUIRE_NOT_NULL(dst);
-  if (count > dstMax) {
-    return Result(npud::AclError(npud::kAclInvalidParam,
-                                 absl::StrFormat("count %d is more than dstMax %d", count, dstMax)),
-                  __func__);
-  }
-  if (absl::Status ok = CheckKind(kind, ACL_MEMCPY_DEVICE_TO_HOST); !ok.ok()) {
-    return Result(ok, __func__);
-  }
-  return Result(npud::client::CopyFromSymbol(dst, dstMax, symbol, count, offset, true, stream),
-                __func__);
+  return Result(
+      npud::client::CopyFromSymbol(dst, dstMax, symbol, count, offset, kind, true, stream),
+      __func__);
 }
 
 aclError aclrtBinaryGetGlobal(aclrtBinHandle binHandle, const char* name, void** dptr,

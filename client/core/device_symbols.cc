@@ -17,6 +17,14 @@ namespace {
 // aclrtMemcpyKind values.
 constexpr uint32_t kHostToDevice = 1;
 constexpr uint32_t kDeviceToHost = 2;
+constexpr uint32_t kDefault = 4;
+
+// Copies to and from symbols take only their own direction, or DEFAULT.
+absl::Status CheckKind(uint32_t kind, uint32_t expected) {
+  if (kind == expected || kind == kDefault) return absl::OkStatus();
+  return AclError(kAclInvalidParam,
+                  absl::StrFormat("kind %d: only %d or %d (DEFAULT)", kind, expected, kDefault));
+}
 
 class SymbolTable {
  public:
@@ -100,13 +108,19 @@ absl::StatusOr<void*> FunctionBySymbol(const void* symbol) {
 }
 
 absl::Status CopyToSymbol(const void* symbol, const void* src, size_t count, size_t offset,
-                          bool async, void* stream) {
+                          uint32_t kind, bool async, void* stream) {
+  NPUD_RETURN_IF_ERROR(CheckKind(kind, kHostToDevice));
   NPUD_ASSIGN_OR_RETURN(const uint64_t address, SymbolRange(symbol, count, offset));
   return Memcpy(reinterpret_cast<void*>(address), count, src, count, kHostToDevice, async, stream);
 }
 
 absl::Status CopyFromSymbol(void* dst, size_t dst_max, const void* symbol, size_t count,
-                            size_t offset, bool async, void* stream) {
+                            size_t offset, uint32_t kind, bool async, void* stream) {
+  if (count > dst_max) {
+    return AclError(kAclInvalidParam,
+                    absl::StrFormat("count %d is more than dstMax %d", count, dst_max));
+  }
+  NPUD_RETURN_IF_ERROR(CheckKind(kind, kDeviceToHost));
   NPUD_ASSIGN_OR_RETURN(const uint64_t address, SymbolRange(symbol, count, offset));
   return Memcpy(dst, dst_max, reinterpret_cast<const void*>(address), count, kDeviceToHost, async,
                 stream);

@@ -41,12 +41,13 @@ absl::StatusOr<DeviceVariable> SymbolVariable(const void* symbol);
 absl::StatusOr<void*> FunctionBySymbol(const void* symbol);
 
 // aclrtMemcpyToSymbol(Async) and aclrtMemcpyFromSymbol(Async): `count` bytes at
-// `offset` into the variable; offset + count must not pass its end
-// (kAclInvalidParam).
+// `offset` into the variable. As in CANN, kAclInvalidParam (before the symbol is
+// looked up) for a `kind` (aclrtMemcpyKind) other than the copy's direction or
+// DEFAULT, or `count` past `dst_max`; and when offset + count pass its end.
 absl::Status CopyToSymbol(const void* symbol, const void* src, size_t count, size_t offset,
-                          bool async, void* stream);
+                          uint32_t kind, bool async, void* stream);
 absl::Status CopyFromSymbol(void* dst, size_t dst_max, const void* symbol, size_t count,
-                            size_t offset, bool async, void* stream);
+                            size_t offset, uint32_t kind, bool async, void* stream);
 
 }  // namespace npud::client
 
