@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -38,9 +39,34 @@ void TcpLoopbackPair(int fds[2]) {
   setsockopt(fds[1], IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 }
 
-void SleepUntil(double at) {
-  const double wait = at - MonotonicSeconds();
-  if (wait > 0) usleep(static_cast<useconds_t>(wait * 1e6));
+StartLine::StartLine() {
+  char dir[] = "/tmp/npud-bench-start-XXXXXX";
+  if (mkdtemp(dir) != nullptr) dir_ = dir;
+}
+
+StartLine::~StartLine() {
+  if (!dir_.empty()) std::filesystem::remove_all(dir_);
+}
+
+bool StartLine::ReleaseWhenArrived(int clients) {
+  const double give_up = MonotonicSeconds() + 60;
+  while (MonotonicSeconds() < give_up) {
+    int arrived = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+      arrived += entry.path().filename().string().rfind("ready.", 0) == 0;
+    }
+    if (arrived >= clients) break;
+    usleep(1000);
+  }
+  std::ofstream(dir_ + "/go").put('1');
+  return MonotonicSeconds() < give_up;
+}
+
+void StartLine::Arrive(const std::string& dir) {
+  if (dir.empty()) return;
+  std::ofstream(dir + "/ready." + std::to_string(getpid())).put('1');
+  // Polling every 200 µs: the clients start within that of each other.
+  while (access((dir + "/go").c_str(), F_OK) != 0) usleep(200);
 }
 
 BenchDaemon::BenchDaemon(const std::string& tls_dir) {

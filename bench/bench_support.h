@@ -91,9 +91,27 @@ void TcpLoopbackPair(int fds[2]);
 // Seconds on CLOCK_MONOTONIC, the same clock in every process.
 double MonotonicSeconds();
 
-// For clients that should start measuring together: sleeps until the
-// monotonic time `at` (no-op if 0 or past).
-void SleepUntil(double at);
+// A start line for client processes that should measure together, kept in
+// a fresh directory. A fixed start time is not enough: several clients
+// setting up at once on a small machine can take longer than any fixed delay,
+// and a late client makes the aggregate look slower than it is.
+class StartLine {
+ public:
+  StartLine();   // Creates the directory.
+  ~StartLine();  // Removes it.
+  // The client's argument naming the directory (--start_line=DIR).
+  std::string Argument() const { return "--start_line=" + dir_; }
+  // Waits until `clients` clients have arrived (at most 60 s), then lets
+  // them all go; false if some never arrived.
+  bool ReleaseWhenArrived(int clients);
+
+  // Client side: marks this client ready and returns once the parent has
+  // released the line (no-op for an empty `dir`).
+  static void Arrive(const std::string& dir);
+
+ private:
+  std::string dir_;
+};
 
 // Runs `self --client <args>` with NPUD_ADDRESS=address and returns true if
 // it exited 0; its stdout goes to *output.

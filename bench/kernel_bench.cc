@@ -44,7 +44,7 @@ struct AddArgs {
 
 // Runs in a child with NPUD_ADDRESS set: prints "<add seconds> <launches/s>
 // <start> <end>" (the launch loop's monotonic start and end).
-int ClientMain(uint64_t elements, int launches, double start_at) {
+int ClientMain(uint64_t elements, int launches, const std::string& start_line) {
   NPUD_BENCH_CHECK(aclInit(nullptr));
   NPUD_BENCH_CHECK(aclrtSetDevice(0));
   aclrtStream stream = nullptr;
@@ -90,7 +90,7 @@ int ClientMain(uint64_t elements, int launches, double start_at) {
         aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
   }
   NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
-  npud::bench::SleepUntil(start_at);
+  npud::bench::StartLine::Arrive(start_line);
   const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < launches; ++i) {
     NPUD_BENCH_CHECK(
@@ -111,12 +111,12 @@ struct ClientResult {
 };
 
 bool RunClient(const char* self, const std::string& address, uint64_t elements, int launches,
-               ClientResult* result, double start_at = 0) {
+               ClientResult* result, const std::string& start_line_argument = "") {
   std::string output;
   return npud::bench::RunSelfAsClient(
              self, address,
              {"--elements=" + std::to_string(elements), "--launches=" + std::to_string(launches),
-              "--start_at=" + std::to_string(start_at)},
+              start_line_argument},
              &output) &&
          std::sscanf(output.c_str(), "%lf %lf %lf %lf", &result->add_seconds, &result->rate,
                      &result->start, &result->end) == 4;
@@ -129,12 +129,15 @@ double AggregateRate(const char* self, const std::string& address, int clients, 
   std::vector<char> ok(clients, 0);
   std::vector<std::thread> threads;
   // All clients start launching at the same moment, once they are set up.
-  const double start_at = npud::bench::MonotonicSeconds() + 2.0;
+  npud::bench::StartLine start_line;
   for (int c = 0; c < clients; ++c) {
-    threads.emplace_back(
-        [&, c] { ok[c] = RunClient(self, address, 0, launches, &results[c], start_at); });
+    threads.emplace_back([&, c] {
+      ok[c] = RunClient(self, address, 0, launches, &results[c], start_line.Argument());
+    });
   }
+  const bool all_arrived = start_line.ReleaseWhenArrived(clients);
   for (std::thread& t : threads) t.join();
+  if (!all_arrived) return 0;
   double first = 1e300, last = 0;
   for (int c = 0; c < clients; ++c) {
     if (!ok[c]) return 0;
@@ -173,16 +176,16 @@ int main(int argc, char** argv) {
   int launches = 20000;
   std::string json;
   bool client = false;
-  double start_at = 0;
+  std::string start_line;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--elements=", 11) == 0)
       elements = std::strtoull(argv[i] + 11, nullptr, 0);
     if (std::strncmp(argv[i], "--launches=", 11) == 0) launches = std::atoi(argv[i] + 11);
     if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
-    if (std::strncmp(argv[i], "--start_at=", 11) == 0) start_at = std::atof(argv[i] + 11);
+    if (std::strncmp(argv[i], "--start_line=", 13) == 0) start_line = argv[i] + 13;
     if (std::strcmp(argv[i], "--client") == 0) client = true;
   }
-  if (client) return ClientMain(elements, launches, start_at);
+  if (client) return ClientMain(elements, launches, start_line);
   elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
   if (elements == 0) {
     std::fprintf(stderr, "--elements must be at least %d\n", 48 * 8192);

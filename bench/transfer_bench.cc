@@ -108,14 +108,14 @@ int BandwidthClient(size_t max_size) {
 
 // Client of the aggregate run: copies `size` bytes each way `reps` times
 // and prints "<bytes> <start> <end>" (monotonic seconds).
-int AggregateClient(size_t size, int reps, double start_at) {
+int AggregateClient(size_t size, int reps, const std::string& start_line) {
   NPUD_BENCH_CHECK(aclInit(nullptr));
   NPUD_BENCH_CHECK(aclrtSetDevice(0));
   void* device = nullptr;
   NPUD_BENCH_CHECK(aclrtMalloc(&device, size, ACL_MEM_MALLOC_HUGE_FIRST));
   HostBuffer host(true, size);
   NPUD_BENCH_CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
-  npud::bench::SleepUntil(start_at);
+  npud::bench::StartLine::Arrive(start_line);
   const double start = npud::bench::MonotonicSeconds();
   for (int i = 0; i < reps; ++i) {
     NPUD_BENCH_CHECK(aclrtMemcpy(device, size, host.data, size, ACL_MEMCPY_HOST_TO_DEVICE));
@@ -195,7 +195,7 @@ int main(int argc, char** argv) {
   bool client = false;
   size_t aggregate_size = 0;
   int aggregate_reps = 0;
-  double start_at = 0;
+  std::string start_line_dir;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--max_size=", 11) == 0)
       max_size = std::strtoull(argv[i] + 11, nullptr, 0);
@@ -203,11 +203,11 @@ int main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--aggregate=", 12) == 0) {
       std::sscanf(argv[i] + 12, "%zu,%d", &aggregate_size, &aggregate_reps);
     }
-    if (std::strncmp(argv[i], "--start_at=", 11) == 0) start_at = std::atof(argv[i] + 11);
+    if (std::strncmp(argv[i], "--start_line=", 13) == 0) start_line_dir = argv[i] + 13;
     if (std::strcmp(argv[i], "--client") == 0) client = true;
   }
   if (client) {
-    return aggregate_size != 0 ? AggregateClient(aggregate_size, aggregate_reps, start_at)
+    return aggregate_size != 0 ? AggregateClient(aggregate_size, aggregate_reps, start_line_dir)
                                : BandwidthClient(max_size);
   }
 
@@ -275,16 +275,18 @@ int main(int argc, char** argv) {
       std::vector<std::thread> threads;
       std::vector<char> ok(clients, 0);
       // All clients start copying at the same moment, once they are set up.
-      const std::string start_at_arg =
-          "--start_at=" + std::to_string(npud::bench::MonotonicSeconds() + 2.0);
+      npud::bench::StartLine start_line;
       for (int c = 0; c < clients; ++c) {
         threads.emplace_back([&, c] {
           ok[c] = npud::bench::RunSelfAsClient(
               argv[0], mode.address,
-              {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8), start_at_arg},
+              {"--aggregate=" + std::to_string(agg_size) + "," + std::to_string(8),
+               start_line.Argument()},
               &outputs[c]);
         });
       }
+      if (!start_line.ReleaseWhenArrived(clients))
+        std::fprintf(stderr, "a client never got ready\n");
       for (std::thread& t : threads) t.join();
       double bytes = 0, first = 1e300, last = 0;
       for (int c = 0; c < clients; ++c) {
