@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "client/core/exception_callbacks.h"
 #include "client/core/host_callbacks.h"
+#include "client/core/reply_wait.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "spdlog/spdlog.h"
@@ -164,7 +165,7 @@ std::shared_ptr<CallPipeline::Waiter> CallPipeline::Enqueue(v1::Call call, bool 
 }
 
 absl::StatusOr<v1::Reply> CallPipeline::Await(Pending& waiter) {
-  waiter.done.WaitForNotification();
+  ReplyWait::ForThisThread().Wait(waiter.done);
   if (waiter.reply.acl_error() != kAclSuccess) {
     return FromAclCode(waiter.reply.acl_error(), waiter.reply.error_message());
   }
