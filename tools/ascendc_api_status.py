@@ -65,7 +65,7 @@ SIMULATED_FORMS = {
     "GetICachePreloadStatus(ISASI)",
 }
 NOT_SIMULATED_CATEGORIES = ("Reg矢量计算", "TensorAPI")
-# Basic entries the reference lists as unsupported on Atlas A2 (910B), the
+# Entries the reference lists as unsupported on Atlas A2 (910B), the
 # architecture npud simulates first: absent ones are marked so.
 NOT_ON_A2 = {
     "Subs", "Divs", "Ands", "Ors", "Prelu(ISASI)", "Mull(ISASI)", "AbsSub(ISASI)",
@@ -75,6 +75,10 @@ NOT_ON_A2 = {
     "ShiftLeft（左移位数为Tensor）", "ShiftRight（右移位数为Tensor）",
     "Adds（灵活标量位置）", "Muls（灵活标量位置）", "Maxs（灵活标量位置）", "Mins（灵活标量位置）",
     "Compares（灵活标量位置）", "Select（灵活标量位置）",
+    # advanced math whose pages list Ascend 950 only
+    "IsNan", "IsInf", "IsFinite", "Rint", "Fma", "SinCos", "LogicalNot", "LogicalAnd",
+    "LogicalAnds", "LogicalOr", "LogicalOrs", "LogicalXor", "BitwiseNot", "BitwiseAnd",
+    "BitwiseOr", "BitwiseXor", "Where",
 }
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
 # signatures: an advanced entry is simulated only when listed here.
@@ -84,7 +88,7 @@ SIMULATED_ADVANCED = {
     "Tanh", "Erf", "Erfc", "Exp", "Log", "Power", "Fmod", "Hypot", "Axpy", "Xor",
     "Ceil", "Floor", "Round", "Trunc", "Frac", "Sign", "ClampMax", "ClampMin",
     "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu", "GeGLU", "ReGlu", "SwiGLU",
-    "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling", "Sum", "Arange", "Fill",
+    "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling", "Sum", "CumSum", "Arange", "Fill",
 }
 # Entries of which npud simulates some forms only, and which.
 PARTLY = {}

@@ -2,12 +2,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "npud_ascendc/fp16.h"
 #include "tests/ascendc/kernel_harness.h"
+#include "tiling/vector_tmp_size.h"
 
 namespace npud::ascendc_test {
 namespace {
@@ -237,6 +239,118 @@ TEST(AdvancedMathTest, GatedLinearUnits) {
     EXPECT_FLOAT_EQ(out[64 + i], static_cast<float>(x0 * std::max(0.0, x1))) << i;
     EXPECT_FLOAT_EQ(out[128 + i], static_cast<float>(x0 * x1 / (1 + std::exp(-1.25 * x1)))) << i;
   }
+}
+
+}  // namespace
+}  // namespace npud::ascendc_test
+
+namespace npud::ascendc_test {
+namespace {
+
+// Running sums of a rows x cols matrix in float, in the order the hardware adds:
+// along each row (along_rows) or down each column.
+std::vector<float> RunningSums(const std::vector<float>& x, uint32_t rows, uint32_t cols,
+                               bool along_rows) {
+  std::vector<float> sums(rows * cols);
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t c = 0; c < cols; ++c) {
+      float sum = 0;
+      if (along_rows) {
+        for (uint32_t k = 0; k <= c; ++k) sum += x[r * cols + k];
+      } else {
+        for (uint32_t k = 0; k <= r; ++k) sum += x[k * cols + c];
+      }
+      sums[r * cols + c] = sum;
+    }
+  }
+  return sums;
+}
+
+TEST(AdvancedMathTest, CumSumFloatAlongRowsAndDownColumns) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(64), out(192, -7.0f), last(48, -9.0f);
+  for (uint32_t i = 0; i < 64; ++i) x[i] = 0.37f * static_cast<float>((i * 11) % 13) - 2.1f;
+  auto outcomes = Launch(*lib, "cumsum_float", 1, x.data(), out.data(), last.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  const std::vector<float> along = RunningSums(x, 4, 16, true);
+  const std::vector<float> down = RunningSums(x, 4, 16, false);
+  for (uint32_t i = 0; i < 64; ++i) {
+    EXPECT_EQ(out[i], along[i]) << i;
+    EXPECT_EQ(out[64 + i], down[i]) << i;
+    EXPECT_EQ(out[128 + i], i < 32 ? along[i] : -7.0f) << i;  // 2 rows only
+  }
+  for (uint32_t c = 0; c < 16; ++c) {
+    EXPECT_EQ(last[c], along[48 + c]) << c;
+    EXPECT_EQ(last[16 + c], down[48 + c]) << c;
+    EXPECT_EQ(last[32 + c], -9.0f) << c;  // outputLastRow false
+  }
+}
+
+TEST(AdvancedMathTest, CumSumHalfAddsInFloatAndRoundsOnce) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> x(96), out(192), last(64);
+  std::vector<float> wide(96);
+  for (uint32_t i = 0; i < 96; ++i) {
+    x[i] = half(0.3f * static_cast<float>((i * 7) % 11) + 0.013f * static_cast<float>(i));
+    wide[i] = static_cast<float>(x[i]);
+  }
+  auto outcomes = Launch(*lib, "cumsum_half", 1, x.data(), out.data(), last.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  const std::vector<float> along = RunningSums(wide, 3, 32, true);
+  const std::vector<float> down = RunningSums(wide, 3, 32, false);
+  uint32_t rounded_differently = 0;  // elements a half-by-half sum would get wrong
+  for (uint32_t i = 0; i < 96; ++i) {
+    EXPECT_EQ(out[i].ToBits(), half(along[i]).ToBits()) << i;
+    EXPECT_EQ(out[96 + i].ToBits(), half(down[i]).ToBits()) << i;
+    half stepwise = half(0.0f);
+    for (uint32_t k = i / 32 * 32; k <= i; ++k) stepwise += wide[k];
+    if (stepwise.ToBits() != half(along[i]).ToBits()) ++rounded_differently;
+  }
+  EXPECT_GT(rounded_differently, 0u);
+  for (uint32_t c = 0; c < 32; ++c) {
+    EXPECT_EQ(last[c].ToBits(), half(along[64 + c]).ToBits()) << c;
+    EXPECT_EQ(last[32 + c].ToBits(), half(down[64 + c]).ToBits()) << c;
+  }
+}
+
+TEST(AdvancedMathTest, CumSumRefusesBadShapes) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_ADV_MATH);
+  ASSERT_NE(lib, nullptr);
+  std::vector<float> x(64, 1.0f);
+  struct Case {
+    uint32_t outter, inner;
+    const char* message;
+  };
+  const Case cases[] = {
+      {0, 16, "CumSum: outter 0 and inner 16 must both be positive"},
+      {4, 12, "CumSum: a row of inner 12 elements is 48 bytes, not a multiple of 32"},
+      {5, 16, "CumSum: 5 x 16 elements do not fit the source (64 elements)"},
+      {2, 32, "CumSum: the last row of 32 elements does not fit lastRowTensor (16)"},
+  };
+  for (const Case& c : cases) {
+    auto outcomes = Launch(*lib, "cumsum_shape", 1, x.data(), c.outter, c.inner);
+    ASSERT_EQ(outcomes.size(), 1u);
+    EXPECT_TRUE(outcomes[0].trapped) << c.message;
+    EXPECT_EQ(outcomes[0].trap_kind, NPUD_TRAP_KIND_CHECK) << c.message;
+    EXPECT_NE(outcomes[0].trap_message.find(c.message), std::string::npos)
+        << outcomes[0].trap_message;
+  }
+  auto fits = Launch(*lib, "cumsum_shape", 1, x.data(), uint32_t{4}, uint32_t{16});
+  ASSERT_EQ(fits.size(), 1u);
+  EXPECT_FALSE(fits[0].trapped) << fits[0].trap_message;
+}
+
+TEST(AdvancedMathTest, CumSumTmpSizeCoversTheShape) {
+  uint32_t max_value = 0, min_value = 0;
+  AscendC::GetCumSumMaxMinTmpSize(AscendC::TensorShape({32, 32}), sizeof(float), true, false,
+                                  max_value, min_value);
+  EXPECT_EQ(max_value, 2u * 32 * 32 * sizeof(float));
+  EXPECT_GT(min_value, 0u);
+  EXPECT_LE(min_value, max_value);
 }
 
 }  // namespace

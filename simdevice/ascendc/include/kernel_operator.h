@@ -26,7 +26,7 @@
 //   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
-//   npud_ascendc/adv_reduce_fill.h  Sum, Arange, Fill (advanced)
+//   npud_ascendc/adv_reduce_fill.h  Sum, CumSum, Arange, Fill (advanced)
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)

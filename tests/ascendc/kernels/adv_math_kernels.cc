@@ -215,3 +215,75 @@ extern "C" __global__ __aicore__ void glus(__gm__ float* a, __gm__ float* b, __g
 }
 
 NPUD_KERNEL_REGISTER(glus);
+
+namespace {
+constexpr CumSumConfig kCumSumDown{false, false, true};
+constexpr CumSumConfig kCumSumNoLastRow{true, false, false};
+}  // namespace
+
+// CumSum of a 4 x 16 float matrix: along the rows (the default config) into out[0, 64)
+// and last[0, 16); down the columns, with a sharedTmpBuffer, into out[64, 128) and
+// last[16, 32); along the first 2 rows only, without the last row, into out[128, 160).
+// out[160, 192) and last[32, 48) keep what the host wrote.
+extern "C" __global__ __aicore__ void cumsum_float(__gm__ float* src, __gm__ float* out,
+                                                   __gm__ float* last) {
+  GlobalTensor<float> gsrc, gout, glast;
+  gsrc.SetGlobalBuffer(src);
+  gout.SetGlobalBuffer(out);
+  glast.SetGlobalBuffer(last);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x = ub.Alloc<float, 64>();
+  LocalTensor<float> y = ub.Alloc<float, 192>();
+  LocalTensor<float> l = ub.Alloc<float, 48>();
+  LocalTensor<uint8_t> tmp = ub.Alloc<uint8_t, 1024>();
+  DataCopy(x, gsrc, 64);
+  DataCopy(y, gout, 192);
+  DataCopy(l, glast, 48);
+  CumSum<float>(y, l, x, {4, 16});
+  LocalTensor<float> down = y[64], down_last = l[16];
+  CumSum<float, kCumSumDown>(down, down_last, x, tmp, {4, 16});
+  LocalTensor<float> part = y[128], part_last = l[32];
+  CumSum<float, kCumSumNoLastRow>(part, part_last, x, {2, 16});
+  DataCopy(gout, y, 192);
+  DataCopy(glast, l, 48);
+}
+
+NPUD_KERNEL_REGISTER(cumsum_float);
+
+// CumSum of a 3 x 32 half matrix: along the rows into out[0, 96) and last[0, 32), down
+// the columns into out[96, 192) and last[32, 64).
+extern "C" __global__ __aicore__ void cumsum_half(__gm__ half* src, __gm__ half* out,
+                                                  __gm__ half* last) {
+  GlobalTensor<half> gsrc, gout, glast;
+  gsrc.SetGlobalBuffer(src);
+  gout.SetGlobalBuffer(out);
+  glast.SetGlobalBuffer(last);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<half> x = ub.Alloc<half, 96>();
+  LocalTensor<half> y = ub.Alloc<half, 192>();
+  LocalTensor<half> l = ub.Alloc<half, 64>();
+  LocalTensor<uint8_t> tmp = ub.Alloc<uint8_t, 1024>();
+  DataCopy(x, gsrc, 96);
+  CumSum<half>(y, l, x, tmp, {3, 32});
+  LocalTensor<half> down = y[96], down_last = l[32];
+  CumSum<half, kCumSumDown>(down, down_last, x, {3, 32});
+  DataCopy(gout, y, 192);
+  DataCopy(glast, l, 64);
+}
+
+NPUD_KERNEL_REGISTER(cumsum_half);
+
+// CumSum of an outter x inner float matrix from 64-element tensors with a 16-element
+// lastRow: the shape checks.
+extern "C" __global__ __aicore__ void cumsum_shape(__gm__ float* src, uint32_t outter,
+                                                   uint32_t inner) {
+  GlobalTensor<float> gsrc;
+  gsrc.SetGlobalBuffer(src);
+  LocalMemAllocator<Hardware::UB> ub;
+  LocalTensor<float> x = ub.Alloc<float, 64>(), y = ub.Alloc<float, 64>();
+  LocalTensor<float> l = ub.Alloc<float, 16>();
+  DataCopy(x, gsrc, 64);
+  CumSum<float>(y, l, x, {outter, inner});
+}
+
+NPUD_KERNEL_REGISTER(cumsum_shape);

@@ -1,11 +1,12 @@
 // tiling/vector_tmp_size.h: TensorShape and the host functions that size the
 // scratch buffer (sharedTmpBuffer) of the advanced vector APIs.
 //
-// npud's advanced APIs (npud_ascendc/adv_math.h) compute element by element and
-// need no scratch space; they accept a sharedTmpBuffer of any size. So that kernels
-// which carve their buffers by these sizes get room, every function reports two
-// float-sized intermediate rows of the shape (rounded up to 32 bytes) as the
-// maximum and one 256-byte repeat of them as the minimum.
+// npud's advanced APIs (npud_ascendc/adv_math.h, adv_reduce_fill.h) compute
+// straight from their sources and need no scratch space; they accept a
+// sharedTmpBuffer of any size. So that kernels which carve their buffers by these
+// sizes get room, every function reports two float-sized intermediate rows of the
+// shape (rounded up to 32 bytes) as the maximum and one 256-byte repeat of them as
+// the minimum.
 #ifndef NPUD_TILING_VECTOR_TMP_SIZE_H_
 #define NPUD_TILING_VECTOR_TMP_SIZE_H_
 
@@ -109,6 +110,11 @@ inline void GetSumMaxMinTmpSize(const uint32_t n, const uint32_t typeSize,
                                 uint32_t& minSize) {
   ::npud::ascendc::tiling::TmpSizes(TensorShape({static_cast<int64_t>(n)}), maxSize, minSize);
   (void)typeSize;
+}
+inline void GetCumSumMaxMinTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
+                                   const bool /*isLastAxis*/, const bool /*isReuseSource*/,
+                                   uint32_t& maxValue, uint32_t& minValue) {
+  ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
 }
 inline void GetArangeMaxMinTmpSize(uint32_t& maxValue, uint32_t& minValue) {
   maxValue = 0;
