@@ -38,6 +38,7 @@ SIMULATED_FORMS = {
     "DataCopyPad（UBToGM非对齐数据搬运）",
     "DataCopy（UBToUB连续数据搬运）",
     "DataCopy（UBToUB高维切分数据搬运）",
+    "Copy（UBToUB掩码式高维数据搬运）",
     "Neg(ISASI)",
     "PipeBarrier(ISASI)",
     "SetFlag/WaitFlag(ISASI)",
@@ -74,12 +75,14 @@ NOT_ON_A2 = {
     "AtomicAdd", "AtomicMin", "AtomicMax", "AtomicCas", "AtomicExch",
     "ShiftLeft（左移位数为Tensor）", "ShiftRight（右移位数为Tensor）",
     "Adds（灵活标量位置）", "Muls（灵活标量位置）", "Maxs（灵活标量位置）", "Mins（灵活标量位置）",
-    "Compares（灵活标量位置）", "Select（灵活标量位置）",
+    "Compares（灵活标量位置）", "Select（灵活标量位置）", "Copy（UBToUB连续数据搬运）",
     # advanced math whose pages list Ascend 950 only
     "IsNan", "IsInf", "IsFinite", "Rint", "Fma", "SinCos", "LogicalNot", "LogicalAnd",
     "LogicalAnds", "LogicalOr", "LogicalOrs", "LogicalXor", "BitwiseNot", "BitwiseAnd",
     "BitwiseOr", "BitwiseXor", "Where",
 }
+# Entries the list spells otherwise than the API's own name (its page's prototype).
+SPELLED = {"SetSysWorkSpace": "SetSysWorkspace"}
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
 # signatures: an advanced entry is simulated only when listed here.
 SIMULATED_ADVANCED = {
@@ -146,14 +149,16 @@ def main():
             if match and sections:
                 entry = match.group(1).strip()
                 ident = IDENT.search(entry)
-                key = ident.group(0) if ident else entry
+                listed = ident.group(0) if ident else entry
+                key = SPELLED.get(listed, listed)
+                is_form = entry != listed
                 if any(c in sections[-1][1] for c in NOT_SIMULATED_CATEGORIES):
                     status = "no (dav-3510)"
-                elif entry in NOT_ON_A2 and (key not in names or entry != key):
+                elif entry in NOT_ON_A2 and (key not in names or is_form):
                     status = "no (not on Atlas A2)"
                 elif key not in names:
                     status = "no"
-                elif entry != key and entry not in SIMULATED_FORMS:
+                elif is_form and entry not in SIMULATED_FORMS:
                     status = "name only"
                 elif kind == "advanced" and key not in SIMULATED_ADVANCED:
                     status = "name only"

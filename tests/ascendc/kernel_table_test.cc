@@ -14,6 +14,7 @@
 #include "npud_ascendc/fp16.h"
 #include "tests/ascendc/kernel_harness.h"
 #include "tests/ascendc/kernels/test_kernel_defs.h"
+#include "tiling/platform/platform_ascendc.h"
 
 namespace npud::ascendc_test {
 namespace {
@@ -21,11 +22,11 @@ namespace {
 TEST(KernelTableTest, ListsKernelsInRegistrationOrder) {
   auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_BASIC);
   ASSERT_NE(lib, nullptr);
-  ASSERT_EQ(lib->size(), 5u);
-  const char* names[] = {"args_probe", "no_args", "block_identity", "increment_own_slot",
-                         "scalar_axpy"};
-  const uint32_t sizes[] = {48, 0, 8, 8, 32};
-  for (size_t i = 0; i < 5; ++i) {
+  ASSERT_EQ(lib->size(), 6u);
+  const char* names[] = {"args_probe",         "no_args",     "block_identity",
+                         "increment_own_slot", "scalar_axpy", "workspace_pointers"};
+  const uint32_t sizes[] = {48, 0, 8, 8, 32, 16};
+  for (size_t i = 0; i < 6; ++i) {
     EXPECT_STREQ(lib->table()[i].name, names[i]);
     EXPECT_EQ(lib->table()[i].args_size, sizes[i]) << names[i];
     EXPECT_NE(lib->table()[i].entry, nullptr);
@@ -187,6 +188,42 @@ TEST(KernelTableTest, TwoObjectsWithSameNamesDoNotClash) {
   }
 }
 
+// The user's part of a workspace starts where the system workspace that host tiling
+// reserves (GetLibApiWorkSpaceSize) ends; SetSysWorkspace sets what
+// GetSysWorkSpacePtr returns, for this block only; a launch without a workspace has
+// neither.
+TEST(KernelTableTest, UserWorkspaceFollowsTheSystemWorkspaceTheHostReserves) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_BASIC);
+  ASSERT_NE(lib, nullptr);
+  const uint32_t sys =
+      platform_ascendc::PlatformAscendCManager::GetInstance()->GetLibApiWorkSpaceSize();
+  ASSERT_GT(sys, 0u);
+  constexpr uint32_t kBlocks = 2;
+  std::vector<uint8_t> workspace(sys + kBlocks * sizeof(uint32_t), 0);
+  std::vector<uint64_t> out(3 * kBlocks, ~uint64_t{0});
+  auto outcomes = Launch(*lib, "workspace_pointers", kBlocks, workspace.data(), out.data());
+  ASSERT_EQ(outcomes.size(), kBlocks);
+  const uint64_t base = reinterpret_cast<uint64_t>(workspace.data());
+  for (uint32_t b = 0; b < kBlocks; ++b) {
+    ASSERT_FALSE(outcomes[b].trapped) << outcomes[b].trap_message;
+    EXPECT_EQ(out[3 * b + 0], 0u) << "block " << b;
+    EXPECT_EQ(out[3 * b + 1], base) << "block " << b;
+    EXPECT_EQ(out[3 * b + 2], base + sys) << "block " << b;
+    uint32_t word = 0;
+    std::memcpy(&word, workspace.data() + sys + b * sizeof(uint32_t), sizeof(word));
+    EXPECT_EQ(word, b + 1) << "block " << b;
+  }
+  EXPECT_TRUE(std::all_of(workspace.begin(), workspace.begin() + sys, [](uint8_t byte) {
+    return byte == 0;
+  })) << "a block wrote into the system workspace";
+
+  std::vector<uint64_t> none(3, ~uint64_t{0});
+  outcomes = Launch(*lib, "workspace_pointers", 1, static_cast<uint8_t*>(nullptr), none.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  EXPECT_EQ(none, (std::vector<uint64_t>{0, 0, 0}));
+}
+
 // One object from several kernel sources: one npud_kernel_table listing every kernel.
 TEST(KernelTableTest, ObjectFromSeveralSources) {
   auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_COMBINED);
@@ -194,9 +231,10 @@ TEST(KernelTableTest, ObjectFromSeveralSources) {
   std::vector<std::string> names;
   for (size_t i = 0; i < lib->size(); ++i) names.push_back(lib->table()[i].name);
   std::sort(names.begin(), names.end());
-  EXPECT_EQ(names, (std::vector<std::string>{"atomic_accumulate", "dump_local", "hello_blocks",
-                                             "l1_roundtrip", "pad_copy", "print_formats",
-                                             "print_long", "print_slot", "strided_copy"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"atomic_accumulate", "dump_local", "hello_blocks",
+                                      "l1_roundtrip", "pad_copy", "print_formats", "print_long",
+                                      "print_slot", "strided_copy", "ub_copy_f32", "ub_copy_u16"}));
   auto outcomes = Launch(*lib, "hello_blocks", 2);
   ASSERT_EQ(outcomes.size(), 2u);
   EXPECT_EQ(Printed(outcomes[1]), "Hello from block 1 of 2\n");

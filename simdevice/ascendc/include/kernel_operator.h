@@ -11,7 +11,7 @@
 //   npud_ascendc/tensor.h         TPosition, GlobalTensor, LocalTensor
 //   npud_ascendc/tpipe.h          TPipe, TQue, TQueBind, TBuf, GetTPipePtr
 //   npud_ascendc/local_mem_allocator.h  LocalMemAllocator (static tensor programming)
-//   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, SetAtomicAdd/Max/Min/None
+//   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, Copy, SetAtomicAdd/Max/Min/None
 //   npud_ascendc/vector_mask.h    the mask register: SetMaskCount/Norm, SetVectorMask
 //   npud_ascendc/repeat.h         level-0 repeats and strides, Binary/UnaryRepeatParams
 //   npud_ascendc/vector_ops.h     Add Sub Mul Div Max Min Adds Muls ... Exp Ln Duplicate
@@ -29,8 +29,9 @@
 //   npud_ascendc/adv_reduce_fill.h  Sum, CumSum, Arange, Fill (advanced)
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
-//   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag (no-ops)
-//   npud_ascendc/sys_var.h        GetSystemCycle, InitSocState, cache control, ...
+//   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag, TQueSync (no-ops)
+//   npud_ascendc/sys_var.h        GetSystemCycle, InitSocState, cache control,
+//                                 SetSysWorkspace, GetUserWorkspace, ...
 //   npud_ascendc/scalar_ops.h     GetBitCount, CountLeadingZero, DivCeil, ...
 //   npud_ascendc/numeric_limits.h NumericLimits
 //   npud_ascendc/type_traits.h    IsSameType, Conditional, AscendC::Std

@@ -1,6 +1,6 @@
-// Scalar kernels: argument passing, block identity, plain GM loads and stores. Written
-// in the style of the runtime samples (block_idx as a plain identifier, a file-wide
-// `using namespace AscendC`, dcci under the 3510 guard).
+// Scalar kernels: argument passing, block identity, plain GM loads and stores, the
+// workspace pointers. Written in the style of the runtime samples (block_idx as a
+// plain identifier, a file-wide `using namespace AscendC`, dcci under the 3510 guard).
 #include "kernel_operator.h"
 #include "tests/ascendc/kernels/test_kernel_defs.h"
 
@@ -58,8 +58,25 @@ extern "C" __global__ __aicore__ void scalar_axpy(__gm__ float* a, __gm__ float*
     }
 }
 
+// out[3 * block_idx + 0..2]: GetSysWorkSpacePtr() before and after
+// SetSysWorkspace(workspace), and GetUserWorkspace(workspace); then the block stores
+// block_idx + 1 in word block_idx of the user workspace, if there is one.
+extern "C" __global__ __aicore__ void workspace_pointers(GM_ADDR workspace, __gm__ uint64_t* out)
+{
+    const int32_t idx = block_idx;
+    out[3 * idx + 0] = reinterpret_cast<uint64_t>(GetSysWorkSpacePtr());
+    SetSysWorkspace(workspace);
+    out[3 * idx + 1] = reinterpret_cast<uint64_t>(GetSysWorkSpacePtr());
+    GM_ADDR user = GetUserWorkspace(workspace);
+    out[3 * idx + 2] = reinterpret_cast<uint64_t>(user);
+    if (user != nullptr) {
+        reinterpret_cast<__gm__ uint32_t*>(user)[idx] = idx + 1;
+    }
+}
+
 NPUD_KERNEL_REGISTER(args_probe);
 NPUD_KERNEL_REGISTER(no_args);
 NPUD_KERNEL_REGISTER(block_identity);
 NPUD_KERNEL_REGISTER(increment_own_slot);
 NPUD_KERNEL_REGISTER_AS(scalar_axpy, NPUD_CORE_TYPE_MIX);
+NPUD_KERNEL_REGISTER(workspace_pointers);

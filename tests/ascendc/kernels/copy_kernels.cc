@@ -1,6 +1,8 @@
 // Data movement kernels: burst DataCopy with strides, local->local copies through a
-// TQueBind, DataCopyPad, and atomic accumulation into GM from all blocks.
+// TQueBind, DataCopyPad, atomic accumulation into GM from all blocks, and the vector
+// unit's masked Copy.
 #include "kernel_operator.h"
+#include "tests/ascendc/kernels/test_kernel_defs.h"
 
 using namespace AscendC;
 
@@ -110,7 +112,75 @@ extern "C" __global__ __aicore__ void l1_roundtrip(__gm__ float* src, __gm__ flo
     l1.FreeTensor(local);
 }
 
+namespace {
+
+// src (srcLen elements) and dst (dstLen elements, so lanes Copy leaves out keep the
+// values the host put there) GM -> UB, Copy VECIN -> VECOUT, dst UB -> GM. The pipes
+// are ordered with TQueSync rather than queues.
+template <class T>
+__aicore__ inline void UbCopy(__gm__ T* src, __gm__ T* dst, uint32_t srcLen, uint32_t dstLen, uint32_t maskMode,
+                              uint64_t maskLow, uint64_t maskHigh, uint32_t repeatTime,
+                              const CopyRepeatParams& params)
+{
+    TPipe pipe;
+    TBuf<TPosition::VECIN> inBuf;
+    TBuf<TPosition::VECOUT> outBuf;
+    pipe.InitBuffer(inBuf, srcLen * sizeof(T));
+    pipe.InitBuffer(outBuf, dstLen * sizeof(T));
+    LocalTensor<T> in = inBuf.Get<T>();
+    LocalTensor<T> out = outBuf.Get<T>();
+    GlobalTensor<T> srcGm;
+    GlobalTensor<T> dstGm;
+    srcGm.SetGlobalBuffer(src, srcLen);
+    dstGm.SetGlobalBuffer(dst, dstLen);
+    DataCopy(in, srcGm, srcLen);
+    DataCopy(out, dstGm, dstLen);
+
+    TQueSync<PIPE_MTE2, PIPE_V> loaded;
+    loaded.SetFlag(EVENT_ID0);
+    loaded.WaitFlag(EVENT_ID0);
+    const uint8_t repeats = static_cast<uint8_t>(repeatTime);
+    if (maskMode == npud_test::kCopyBitMask) {
+        const uint64_t mask[2] = {maskLow, maskHigh};
+        Copy(out, in, mask, repeats, params);
+    } else if (maskMode == npud_test::kCopyCounterMode) {
+        SetMaskCount();
+        SetVectorMask<T, MaskMode::COUNTER>(static_cast<int32_t>(maskLow));
+        Copy<T, false>(out, in, MASK_PLACEHOLDER, repeats, params);
+        SetMaskNorm();
+        ResetMask();
+    } else {
+        Copy(out, in, maskLow, repeats, params);
+    }
+    TQueSync<PIPE_V, PIPE_MTE3> copied;
+    copied.SetFlag(EVENT_ID1);
+    copied.WaitFlag(EVENT_ID1);
+    DataCopy(dstGm, out, dstLen);
+}
+
+}  // namespace
+
+extern "C" __global__ __aicore__ void ub_copy_f32(__gm__ float* src, __gm__ float* dst, uint32_t srcLen,
+                                                  uint32_t dstLen, uint32_t maskMode, uint64_t maskLow,
+                                                  uint64_t maskHigh, uint32_t repeatTime, uint16_t dstStride,
+                                                  uint16_t srcStride, uint16_t dstRepeatSize, uint16_t srcRepeatSize)
+{
+    UbCopy(src, dst, srcLen, dstLen, maskMode, maskLow, maskHigh, repeatTime,
+           {dstStride, srcStride, dstRepeatSize, srcRepeatSize});
+}
+
+extern "C" __global__ __aicore__ void ub_copy_u16(__gm__ uint16_t* src, __gm__ uint16_t* dst, uint32_t srcLen,
+                                                  uint32_t dstLen, uint32_t maskMode, uint64_t maskLow,
+                                                  uint64_t maskHigh, uint32_t repeatTime, uint16_t dstStride,
+                                                  uint16_t srcStride, uint16_t dstRepeatSize, uint16_t srcRepeatSize)
+{
+    UbCopy(src, dst, srcLen, dstLen, maskMode, maskLow, maskHigh, repeatTime,
+           {dstStride, srcStride, dstRepeatSize, srcRepeatSize});
+}
+
 NPUD_KERNEL_REGISTER(strided_copy);
 NPUD_KERNEL_REGISTER(l1_roundtrip);
 NPUD_KERNEL_REGISTER(pad_copy);
 NPUD_KERNEL_REGISTER(atomic_accumulate);
+NPUD_KERNEL_REGISTER(ub_copy_f32);
+NPUD_KERNEL_REGISTER(ub_copy_u16);

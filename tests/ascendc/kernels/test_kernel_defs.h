@@ -62,6 +62,13 @@ enum CastPair : uint32_t {
 // Reductions of the reduce_* kernels; results go to z[0] (and the index to z[1]).
 enum ReduceOp : uint32_t { kReduceSum, kReduceMax, kReduceMin, kReduceMaxIndex, kReduceMinIndex };
 
+// How the ub_copy_* kernels pass their mask to Copy.
+enum CopyMaskMode : uint32_t {
+  kCopyCountMask,    // the continuous form: the first maskLow lanes
+  kCopyBitMask,      // the bit form {maskLow, maskHigh}
+  kCopyCounterMode,  // counter mode, maskLow elements per repeat, set beforehand
+};
+
 // Misuses the fault kernel commits, one per mode.
 enum FaultMode : uint32_t {
   kDeQueEmpty,

@@ -41,9 +41,6 @@
 
 enum class CubeFormat : int32_t { ND = 0, NZ, ZN, ZZ, NN, ND_ALIGN, SCALAR, VECTOR };
 
-// The system workspace of the advanced APIs; the CPU Matmul needs none.
-inline __gm__ uint8_t* GetSysWorkSpacePtr() { return nullptr; }
-
 namespace matmul {
 
 // CANN's matmul namespace brings AscendC's names along (`using namespace matmul;`

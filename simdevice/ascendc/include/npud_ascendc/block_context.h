@@ -50,6 +50,8 @@ struct BlockState {
   uint16_t mrg_sort_consumed[4] = {0, 0, 0, 0};
   // The TPipe constructed last (GetTPipePtr), an AscendC::TPipe*.
   void* pipe = nullptr;
+  // SetSysWorkspace's pointer (GetSysWorkSpacePtr); no framework sets one here.
+  uint8_t* sys_workspace = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 

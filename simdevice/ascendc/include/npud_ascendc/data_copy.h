@@ -20,6 +20,14 @@
 //     32 bytes plus srcStride 32-byte blocks, and writes them at
 //     dst + i * (blockLen + dstStride bytes).
 //
+// Copy(dst, src, mask or mask[2], repeatTime, CopyRepeatParams) is the vector unit's
+// local->local copy of 16- and 32-bit elements, a level-0 instruction (repeat.h,
+// vector_mask.h): dstStride/srcStride are its block strides, dstRepeatSize/
+// srcRepeatSize its repeat strides (at most 4095), all in 32-byte blocks; unmasked
+// lanes keep their contents. Unlike the other level-0 instructions, in counter mode
+// the count is per repeat and repeatTime still counts: each repeat copies `count`
+// elements, over as many blocks as they fill.
+//
 // Checks on the local side (trap kind 1), as upstream's CPU mode: the tensor starts
 // 32-byte aligned and the copy fits in it. GM is not bounds-checked.
 //
@@ -38,7 +46,9 @@
 
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/numeric.h"
+#include "npud_ascendc/repeat.h"
 #include "npud_ascendc/tensor.h"
+#include "npud_ascendc/vector_mask.h"
 
 namespace AscendC {
 
@@ -93,6 +103,24 @@ struct DataCopyPadParams {
   uint8_t leftPadding = 0;
   uint8_t rightPadding = 0;
   uint64_t paddingValue = 0;
+};
+
+// Brace order {dstStride, srcStride, dstRepeatSize, srcRepeatSize}.
+struct CopyRepeatParams {
+  CopyRepeatParams() {}
+  CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn,
+                   const uint16_t dstRepeatSizeIn, const uint16_t srcRepeatSizeIn)
+      : dstStride(dstStrideIn),
+        srcStride(srcStrideIn),
+        dstRepeatSize(dstRepeatSizeIn),
+        srcRepeatSize(srcRepeatSizeIn) {}
+
+  // Upstream's defaults, kept so that a kernel relying on them behaves as on the NPU:
+  // block strides of 0 put every block of a repeat on the same 32 bytes.
+  uint16_t dstStride = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstRepeatSize = DEFAULT_REPEAT_STRIDE;
+  uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
 };
 
 }  // namespace AscendC
@@ -223,6 +251,32 @@ inline void CopyBursts(uint8_t* dst, const uint8_t* src, uint32_t count, uint64_
 // Bytes a burst pattern spans: (count - 1) pitches plus one burst.
 inline uint64_t BurstExtent(uint32_t count, uint64_t len, uint64_t pitch) {
   return count == 0 ? 0 : (count - 1) * pitch + len;
+}
+
+template <class T>
+void CopyRepeat(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LaneMask& m,
+                uint32_t repeat_times, const AscendC::CopyRepeatParams& p) {
+  static_assert(sizeof(T) == 2 || sizeof(T) == 4, "Copy takes 16- or 32-bit elements");
+  // The repeat strides are 12-bit fields of the instruction.
+  constexpr uint16_t kMaxRepeatSize = 4095;
+  if (p.dstRepeatSize > kMaxRepeatSize || p.srcRepeatSize > kMaxRepeatSize) {
+    Fail("Copy: repeat sizes (destination %u, source %u blocks) exceed %u", p.dstRepeatSize,
+         p.srcRepeatSize, kMaxRepeatSize);
+  }
+  CheckLocalAligned("Copy", dst, "destination");
+  CheckLocalAligned("Copy", src, "source");
+  const Strided<T> d("Copy", "destination", dst, p.dstStride, p.dstRepeatSize);
+  const Strided<T> s("Copy", "source", src, p.srcStride, p.srcRepeatSize);
+  if (!m.counter) {
+    RunRepeats(m, repeat_times, LanesFor(sizeof(T)), d,
+               [&](uint32_t r, uint32_t k) { return s.At(r, k); });
+    return;
+  }
+  for (uint32_t r = 0; r < repeat_times; ++r) {
+    for (uint64_t k = 0; k < m.count; ++k) {
+      d.At(r, static_cast<uint32_t>(k)) = s.At(r, static_cast<uint32_t>(k));
+    }
+  }
 }
 
 }  // namespace npud::ascendc
@@ -372,6 +426,19 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <class T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   DataCopyPad(dst, src, DataCopyExtParams(p.blockCount, p.blockLen, p.srcStride, p.dstStride, 0));
+}
+
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
+          const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {
+  ::npud::ascendc::CopyRepeat(dst, src, ::npud::ascendc::MaskOfBits<isSetMask>(mask), repeatTime,
+                              repeatParams);
+}
+template <class T, bool isSetMask = true>
+void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask,
+          const uint8_t repeatTime, const CopyRepeatParams& repeatParams) {
+  ::npud::ascendc::CopyRepeat(dst, src, ::npud::ascendc::MaskOfLength<isSetMask>(mask), repeatTime,
+                              repeatParams);
 }
 
 // ---- atomic modes of local->GM copies ---------------------------------------------

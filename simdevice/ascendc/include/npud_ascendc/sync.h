@@ -1,7 +1,8 @@
 // sync.h: pipeline synchronisation inside one core.
 //
 // On the NPU the MTE2 (GM->UB), vector, cube and MTE3 (UB->GM) pipes run concurrently
-// and kernels order them with barriers and set/wait flags. A block here executes its
+// and kernels order them with barriers and set/wait flags (SetFlag/WaitFlag of a
+// HardEvent, or of a TQueSync<src, dst> object). A block here executes its
 // instructions one after another on one thread, so every one of these is already
 // satisfied: they all do nothing. (Missing synchronisation therefore never shows up on
 // the CPU, as in upstream's CPU mode.) Synchronisation between the cores of a mix
@@ -89,6 +90,16 @@ inline void SetFlag(int32_t /*event_id*/) {}
 
 template <HardEvent event>
 inline void WaitFlag(int32_t /*event_id*/) {}
+
+// SetFlag/WaitFlag with the two pipes as class parameters. A pipe cannot wait on
+// itself; upstream rejects that at compile time, and so does this.
+template <pipe_t src, pipe_t dst>
+class TQueSync {
+ public:
+  static_assert(src != dst, "TQueSync: the source and destination pipes must differ");
+  void SetFlag(TEventID /*id*/) {}
+  void WaitFlag(TEventID /*id*/) {}
+};
 
 }  // namespace AscendC
 

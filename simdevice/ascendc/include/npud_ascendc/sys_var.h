@@ -11,6 +11,13 @@
 //   Async<EngineType, fn>(args) fn(args...) on that core type only
 //   cache control               DataCacheCleanAndInvalid, DataCachePreload,
 //                               ICachePreLoad, DataSyncBarrier: no cache here, no-ops
+//   SetSysWorkspace(ws)         the block's system workspace pointer, which
+//                               GetSysWorkSpacePtr() returns (nullptr until set:
+//                               nothing launches kernels with the framework's
+//                               HAVE_WORKSPACE setup here)
+//   GetUserWorkspace(ws)        ws past the system workspace that host tiling
+//                               reserves (GetLibApiWorkSpaceSize), nullptr for a
+//                               launch without a workspace
 #ifndef NPUD_ASCENDC_SYS_VAR_H_
 #define NPUD_ASCENDC_SYS_VAR_H_
 
@@ -18,6 +25,8 @@
 #include <cstdint>
 
 #include "npud_ascendc/block_context.h"
+#include "npud_ascendc/qualifiers.h"
+#include "npud_ascendc/sys_workspace_size.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/vector_mask.h"
 
@@ -66,6 +75,18 @@ inline int64_t GetICachePreloadStatus() { return 0; }
 template <MemDsbT arg>
 void DataSyncBarrier() {}
 
+inline void SetSysWorkspace(GM_ADDR workspace) {
+  ::npud::ascendc::tls_block.sys_workspace = workspace;
+}
+// Kernels test the result against nullptr to skip work when launched without a
+// workspace, so none stays none rather than becoming an offset from null.
+inline GM_ADDR GetUserWorkspace(GM_ADDR workspace) {
+  return workspace == nullptr ? nullptr : workspace + ::npud::ascendc::kSysWorkspaceSize;
+}
+
 }  // namespace AscendC
+
+// Outside AscendC, as upstream declares it.
+inline __gm__ uint8_t* GetSysWorkSpacePtr() { return ::npud::ascendc::tls_block.sys_workspace; }
 
 #endif  // NPUD_ASCENDC_SYS_VAR_H_

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "npud_ascendc/sys_workspace_size.h"
+
 namespace platform_ascendc {
 
 enum class CoreMemType {
@@ -29,7 +31,7 @@ class PlatformAscendC {
   uint32_t GetCoreNumAic() const { return 24; }
   uint32_t GetCoreNumAiv() const { return 48; }
   SocVersion GetSocVersion() const { return SocVersion::ASCEND910B; }
-  uint32_t GetLibApiWorkSpaceSize() const { return 16u << 20; }
+  uint32_t GetLibApiWorkSpaceSize() const { return npud::ascendc::kSysWorkspaceSize; }
   void GetCoreMemSize(CoreMemType type, uint64_t& size) const {
     switch (type) {
       case CoreMemType::UB:
