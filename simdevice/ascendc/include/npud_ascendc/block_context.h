@@ -27,10 +27,18 @@ enum class AtomicMode : uint8_t { kNone, kAdd, kMax, kMin };
 // Mutable state of the block running on this thread; confined to that thread.
 struct BlockState {
   const NpudBlockContext* ctx = nullptr;
-  AtomicMode atomic = AtomicMode::kNone;
+  // The small fields first, together, so padding does not grow the state:
+  // every kernel object has a copy per thread, and the checked build's leak
+  // checker (clang 14 LSan on glibc 2.36) has been seen crashing at exit when
+  // the kernel objects' thread-local blocks grew (rtc_test_inproc).
+  AtomicMode atomic = AtomicMode::kNone;  // What SetAtomicAdd/Max/Min selected.
   // The vector mask register (vector_mask.h): normal mode, all lanes, until
   // the kernel says otherwise. In counter mode mask_low is an element count.
   bool mask_counter = false;
+  // SetPadValue's value (raw bits) for DataCopyPad without isPad, if set.
+  bool pad_set = false;
+  // SetDeqScale's scale (AddDeqRelu).
+  float deq_scale = 1.0f;
   uint64_t mask_high = ~uint64_t{0};
   uint64_t mask_low = ~uint64_t{0};
   // The reduction registers: the last count-form ReduceSum's result, and the
@@ -41,11 +49,7 @@ struct BlockState {
   // The comparison mask register (Compare without a destination, GetCmpMask,
   // SetCmpMask), {low, high}.
   uint64_t cmp_mask[2] = {0, 0};
-  // SetPadValue's value (raw bits) for DataCopyPad without isPad, if set.
-  bool pad_set = false;
   uint64_t pad_bits = 0;
-  // SetDeqScale's scale (AddDeqRelu).
-  float deq_scale = 1.0f;
   // How much of each queue the last suspending MrgSort consumed.
   uint16_t mrg_sort_consumed[4] = {0, 0, 0, 0};
   // The TPipe constructed last (GetTPipePtr), an AscendC::TPipe*.
