@@ -9,10 +9,14 @@
 //    the same through the in-process transport.
 //  * The aggregate launch rate of 1, 2, 4 and 8 client processes launching
 //    at once over the unix socket, against one in-process client.
+//  * Starting a kernel host: loading a binary (each load starts a new host)
+//    and its first launch and synchronize, median of 30, against starting
+//    and waiting for /bin/true.
 //
 //   kernel_bench [--elements=N] [--launches=N] [--json=FILE]
 
 #include <signal.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -28,6 +32,8 @@
 
 #include "acl/acl.h"
 #include "bench/bench_support.h"
+
+extern char** environ;
 
 namespace {
 
@@ -103,6 +109,50 @@ int ClientMain(uint64_t elements, int launches, const std::string& start_line) {
   return 0;
 }
 
+double Median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  return values[values.size() / 2];
+}
+
+// Runs in a child with NPUD_ADDRESS set: loads the kernels `starts` times,
+// each time launching once and synchronizing; prints the median in ms.
+int HostStartMain(int starts) {
+  NPUD_BENCH_CHECK(aclInit(nullptr));
+  NPUD_BENCH_CHECK(aclrtSetDevice(0));
+  aclrtStream stream = nullptr;
+  NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
+  std::vector<double> ms;
+  for (int i = 0; i < starts; ++i) {
+    const auto start = Clock::now();
+    aclrtBinHandle binary = nullptr;
+    aclrtFuncHandle empty = nullptr;
+    NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
+    NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, "empty", &empty));
+    NPUD_BENCH_CHECK(
+        aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
+    NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
+    ms.push_back(1e3 * npud::bench::SecondsSince(start));
+    NPUD_BENCH_CHECK(aclrtBinaryUnLoad(binary));
+  }
+  std::printf("%.3f\n", Median(ms));
+  return 0;
+}
+
+// The baseline of a host start: starting a process and waiting for it.
+double ProcessStartMillis(int starts) {
+  std::vector<double> ms;
+  for (int i = 0; i < starts; ++i) {
+    const auto start = Clock::now();
+    pid_t pid = 0;
+    char program[] = "/bin/true";
+    char* argv[] = {program, nullptr};
+    if (posix_spawn(&pid, program, nullptr, nullptr, argv, environ) != 0) return 0;
+    waitpid(pid, nullptr, 0);
+    ms.push_back(1e3 * npud::bench::SecondsSince(start));
+  }
+  return Median(ms);
+}
+
 struct ClientResult {
   double add_seconds = 0;
   double rate = 0;
@@ -176,6 +226,7 @@ int main(int argc, char** argv) {
   int launches = 20000;
   std::string json;
   bool client = false;
+  int host_starts = 0;
   std::string start_line;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--elements=", 11) == 0)
@@ -184,7 +235,9 @@ int main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--json=", 7) == 0) json = argv[i] + 7;
     if (std::strncmp(argv[i], "--start_line=", 13) == 0) start_line = argv[i] + 13;
     if (std::strcmp(argv[i], "--client") == 0) client = true;
+    if (std::strncmp(argv[i], "--host_starts=", 14) == 0) host_starts = std::atoi(argv[i] + 14);
   }
+  if (client && host_starts > 0) return HostStartMain(host_starts);
   if (client) return ClientMain(elements, launches, start_line);
   elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
   if (elements == 0) {
@@ -214,6 +267,18 @@ int main(int argc, char** argv) {
                            AggregateRate(argv[0], daemon.unix_address(), clients, launches));
   }
 
+  constexpr int kStarts = 30;
+  std::string host_start_output;
+  double host_start_ms = 0;
+  if (!npud::bench::RunSelfAsClient(argv[0], daemon.unix_address(),
+                                    {"--host_starts=" + std::to_string(kStarts)},
+                                    &host_start_output) ||
+      std::sscanf(host_start_output.c_str(), "%lf", &host_start_ms) != 1) {
+    std::fprintf(stderr, "the host start client failed\n");
+    return 1;
+  }
+  const double process_start_ms = ProcessStartMillis(kStarts);
+
   const double gb = 3.0 * elements * sizeof(float) / 1e9;
   std::printf("%-48s %12s %12s %10s\n", "figure", "value", "baseline", "ratio");
   const std::string add_label =
@@ -232,6 +297,8 @@ int main(int argc, char** argv) {
     std::printf("%-48s %10.0f/s %10.0f/s %10.2f\n", label.c_str(), rate, inproc_rate,
                 rate / inproc_rate);
   }
+  std::printf("%-48s %9.2f ms %9.2f ms %10.2f\n", "kernel host start vs a process start, p50",
+              host_start_ms, process_start_ms, host_start_ms / process_start_ms);
   if (!json.empty()) {
     std::ofstream out(json);
     out << "{\"vector_add\": {\"elements\": " << elements << ", \"kernel_seconds\": " << add_daemon
@@ -246,7 +313,8 @@ int main(int argc, char** argv) {
           << ", \"per_s\": " << aggregate[i].second
           << ", \"ratio\": " << aggregate[i].second / inproc_rate << "}";
     }
-    out << "]}\n";
+    out << "], \"host_start_ms\": " << host_start_ms
+        << ", \"process_start_ms\": " << process_start_ms << "}\n";
   }
   return 0;
 }

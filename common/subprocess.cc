@@ -32,7 +32,9 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options) {
   if (options.argv.empty()) return absl::InvalidArgumentError("nothing to run");
   std::vector<std::string> args = options.argv;
   std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  if (options.inherit_environment) {
+    for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  }
   env.insert(env.end(), options.extra_env.begin(), options.extra_env.end());
   std::vector<char*> argv = Pointers(args);
   std::vector<char*> envp = Pointers(env);
@@ -41,12 +43,22 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  if (options.stdout_path.empty()) {
+  // Copies above the descriptors the child gets, so no source is
+  // overwritten before it is copied.
+  const int first_free = 3 + static_cast<int>(options.pass_fds.size());
+  std::vector<int> copies;
+  if (options.output_fd >= 0) {
+    copies.push_back(fcntl(options.output_fd, F_DUPFD_CLOEXEC, first_free));
+    posix_spawn_file_actions_adddup2(&actions, copies.back(), 1);
+    posix_spawn_file_actions_adddup2(&actions, copies.back(), 2);
+  } else if (options.stdout_path.empty()) {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
   } else {
     posix_spawn_file_actions_addopen(&actions, 1, options.stdout_path.c_str(), output_flags, 0600);
   }
-  if (options.keep_stderr) {
+  if (options.output_fd >= 0) {
+    // Done above.
+  } else if (options.keep_stderr) {
     // Stays ours.
   } else if (options.stderr_path.empty()) {
     posix_spawn_file_actions_adddup2(&actions, 1, 2);
@@ -54,10 +66,7 @@ absl::StatusOr<pid_t> Spawn(const SpawnOptions& options) {
     posix_spawn_file_actions_addopen(&actions, 2, options.stderr_path.c_str(), output_flags, 0600);
   }
   if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
-  // The descriptors passed on go to 3, 4, ... by way of copies above that
-  // range, so a source already numbered 3.. cannot be overwritten first.
-  std::vector<int> copies;
-  const int first_free = 3 + static_cast<int>(options.pass_fds.size());
+  // The descriptors passed on go to 3, 4, ... by way of copies too.
   for (size_t i = 0; i < options.pass_fds.size(); ++i) {
     copies.push_back(fcntl(options.pass_fds[i], F_DUPFD_CLOEXEC, first_free));
     posix_spawn_file_actions_adddup2(&actions, copies.back(), 3 + static_cast<int>(i));

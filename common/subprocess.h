@@ -30,6 +30,11 @@ struct SpawnOptions {
   std::string stderr_path;
   // Leave stderr as it is in this process (stderr_path is then ignored).
   bool keep_stderr = false;
+  // Both stdout and stderr go to this descriptor (the paths above and
+  // keep_stderr are then ignored); -1: as they say.
+  int output_fd = -1;
+  // false: the child's environment is extra_env alone, nothing of ours.
+  bool inherit_environment = true;
   // Descriptors the child gets as 3, 4, ... (in this order); no other
   // descriptor of ours reaches it.
   std::vector<int> pass_fds;

@@ -14,7 +14,7 @@ absl::StatusOr<sim::DeviceRange> SharedMemory::Range(uint64_t address, uint64_t 
         kRtIpcError,
         absl::StrFormat("shared memory %#x is gone: the exporting process ended", address_));
   }
-  return sim::DeviceRange{pin_, device_id_, address, size, address_, size_};
+  return sim::DeviceRange{pin_, device_id_, address, size, address_, size_, fd_, fd_offset_};
 }
 
 void SharedMemory::Revoke() {

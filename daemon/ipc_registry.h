@@ -45,6 +45,8 @@ class SharedMemory {
         device_id_(range.device_id),
         address_(range.address),
         size_(range.size),
+        fd_(range.fd),
+        fd_offset_(range.fd < 0 ? 0 : range.FileOffsetOf(range.address)),
         pin_(std::move(range.pin)) {}
 
   uint64_t owner() const { return owner_; }
@@ -67,6 +69,10 @@ class SharedMemory {
   const int device_id_;
   const uint64_t address_;
   const uint64_t size_;
+  // The memory file behind the shared range and where the range starts in
+  // it (see DeviceRange).
+  const int fd_;
+  const uint64_t fd_offset_;
   mutable absl::Mutex mu_;
   std::shared_ptr<const void> pin_ ABSL_GUARDED_BY(mu_);  // null once revoked
 };

@@ -41,6 +41,7 @@
 #include "daemon/log_format.h"
 #include "daemon/metrics_server.h"
 #include "daemon/tcp_server.h"
+#include "simdevice/executor/kernel_host.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
 
@@ -118,7 +119,20 @@ ABSL_FLAG(std::string, kernel_host, "",
           "The kernel host binary sessions' kernels run in (sandboxed, one per session); "
           "default: libexec/npud-kernel-host beside npud's bin/.");
 ABSL_FLAG(uint64_t, kernel_host_memory_mib, 4096,
-          "Heap a kernel host may use (RLIMIT_DATA; device memory is not counted).");
+          "Heap a kernel host may use (RLIMIT_DATA; device memory is not counted; lower when "
+          "--session_memory_mib is).");
+ABSL_FLAG(std::string, kernel_sandbox, "strict",
+          "strict: kernel hosts run in namespaces of their own (user, mount, network, IPC) "
+          "with a file system that holds only their session's binaries; where the kernel "
+          "refuses namespaces, npud refuses kernel binaries (207000). weak: seccomp and limits "
+          "only (module constructors can read what npud's user can read).");
+ABSL_FLAG(uint32_t, kernel_host_uid, 65534,
+          "Uid kernel hosts run as when npud runs as root (strict sandbox).");
+ABSL_FLAG(uint32_t, kernel_host_gid, 65534,
+          "Gid kernel hosts run as when npud runs as root (strict sandbox).");
+ABSL_FLAG(int32_t, max_kernel_hosts, 64,
+          "Kernel hosts of all sessions alive at once (0: no limit); past it launches and "
+          "binary loads fail with 207005. A session has at most 4.");
 
 ABSL_FLAG(int32_t, compile_jobs, 0,
           "Run-time compilations (aclrtcCompileProg) at once; more wait in a queue of 32. "
@@ -159,6 +173,37 @@ void RaiseDescriptorLimit() {
   if (setrlimit(RLIMIT_NOFILE, &limit) != 0) {
     spdlog::warn("cannot raise the descriptor limit: {}", std::strerror(errno));
   }
+}
+
+// The kernel hosts' sandbox from the flags, and whether this machine gives
+// it: without namespaces npud refuses kernel binaries under the strict
+// sandbox, and says so now rather than at the first load.
+absl::Status ConfigureKernelSandbox(npud::daemon::KernelHostOptions* host) {
+  const std::string mode = absl::GetFlag(FLAGS_kernel_sandbox);
+  if (mode != "strict" && mode != "weak") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--kernel_sandbox=", mode, ": not strict or weak"));
+  }
+  host->uid = absl::GetFlag(FLAGS_kernel_host_uid);
+  host->gid = absl::GetFlag(FLAGS_kernel_host_gid);
+  host->max_total = absl::GetFlag(FLAGS_max_kernel_hosts);
+  if (mode == "weak") {
+    host->sandbox = npud::sim::KernelSandbox::kWeak;
+    spdlog::warn(
+        "--kernel_sandbox=weak: kernel hosts run without namespaces of their own; module "
+        "constructors can read what npud's user can read");
+    return absl::OkStatus();
+  }
+  host->sandbox = npud::sim::KernelSandbox::kStrict;
+  absl::Status probe =
+      npud::sim::KernelHost::ProbeStrictSandbox(host->binary, host->uid, host->gid);
+  if (!probe.ok()) {
+    host->refused = absl::StrCat("kernel hosts cannot be sandboxed here (", probe.message(),
+                                 "); start npud with --kernel_sandbox=weak to run kernels "
+                                 "anyway, with seccomp and limits only");
+    spdlog::error("{}", host->refused);
+  }
+  return absl::OkStatus();
 }
 
 // The bulk channel's server for --bulk_listen (null when there is none to
@@ -242,6 +287,9 @@ int main(int argc, char** argv) {
   }
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   signal(SIGPIPE, SIG_IGN);
+  // npud's memory holds every session's device bytes and its keys: no other
+  // process of its uid may read it through /proc or ptrace, nor a core file.
+  prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 
   npud::daemon::DaemonCore::Options options;
   options.devices.device_count = absl::GetFlag(FLAGS_devices);
@@ -279,6 +327,10 @@ int main(int argc, char** argv) {
       spdlog::critical("{} is not an executable file (see --kernel_host)", tool);
       return 1;
     }
+  }
+  if (absl::Status sandbox = ConfigureKernelSandbox(&options.kernel_host); !sandbox.ok()) {
+    spdlog::critical("{}", std::string(sandbox.message()));
+    return 2;
   }
   if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
     std::ifstream in(absl::GetFlag(FLAGS_auth_token_file));

@@ -22,6 +22,31 @@ constexpr uint64_t kGuardBytes = DeviceMemory::kPageSize;
 
 uint64_t RoundUp(uint64_t value, uint64_t to) { return (value + to - 1) / to * to; }
 
+// A memory file of `bytes` (sealed: nobody it is handed to can shrink it
+// under npud, which would turn npud's own accesses into SIGBUS) mapped at
+// `address`; returns its descriptor.
+absl::StatusOr<int> MapAllocation(uint64_t address, uint64_t bytes) {
+  const int fd = memfd_create("npud-device-memory", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (fd < 0) {
+    return AclError(kRtMemoryAllocation,
+                    absl::StrCat("cannot create device memory: ", std::strerror(errno),
+                                 errno == EMFILE ? " (npud holds as many descriptors as it may; "
+                                                   "each allocation takes one)"
+                                                 : ""));
+  }
+  if (ftruncate(fd, static_cast<off_t>(bytes)) != 0 ||
+      fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) != 0 ||
+      mmap(reinterpret_cast<void*>(address), bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+           fd, 0) == MAP_FAILED) {
+    const int err = errno;
+    close(fd);
+    FenceAddressRange(address, bytes);
+    return AclError(kRtMemoryAllocation,
+                    absl::StrCat("cannot map device memory: ", std::strerror(err)));
+  }
+  return fd;
+}
+
 }  // namespace
 
 uint64_t DeviceMemory::SpanFor(uint64_t capacity) {
@@ -39,26 +64,14 @@ absl::StatusOr<std::unique_ptr<DeviceMemory>> DeviceMemory::Create(uint64_t capa
   capacity = RoundUp(capacity, kPageSize);
   const uint64_t span = SpanFor(capacity);
   NPUD_ASSIGN_OR_RETURN(const uint64_t base, ReserveAddressSpace(span, preferred_base));
-  const int fd = memfd_create("npud-device-memory", MFD_CLOEXEC);
-  if (fd < 0 || ftruncate(fd, static_cast<off_t>(span)) != 0 ||
-      mmap(reinterpret_cast<void*>(base), span, PROT_NONE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE,
-           fd, 0) == MAP_FAILED) {
-    const int err = errno;
-    if (fd >= 0) close(fd);
-    munmap(reinterpret_cast<void*>(base), span);
-    return AclError(
-        kRtMemoryAllocation,
-        absl::StrCat("cannot back device memory with a memory file: ", std::strerror(err)));
-  }
-  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity, fd, budget));
+  return std::unique_ptr<DeviceMemory>(new DeviceMemory(base, span, capacity, budget));
 }
 
-DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd,
+DeviceMemory::DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity,
                            HostMemoryBudget* budget)
     : base_(base),
       span_(span),
       capacity_(capacity),
-      fd_(fd),
       budget_(budget),
       // The first page stays a guard, so no allocation starts at the base.
       ranges_(base + kGuardBytes, span - kGuardBytes) {}
@@ -73,7 +86,6 @@ DeviceMemory::~DeviceMemory() {
   }
   doomed.clear();
   munmap(reinterpret_cast<void*>(base_), span_);
-  close(fd_);
 }
 
 uint64_t DeviceMemory::peak_used_bytes() const {
@@ -86,7 +98,7 @@ uint64_t DeviceMemory::used_bytes() const {
   return used_;
 }
 
-DeviceMemory::Block::~Block() { owner_->Release(address_, reserved_); }
+DeviceMemory::Block::~Block() { owner_->Release(address_, reserved_, fd_); }
 
 absl::Status DeviceMemory::TakeFromBudget(uint64_t bytes) {
   if (budget_ == nullptr || budget_->Take(bytes)) return absl::OkStatus();
@@ -123,16 +135,15 @@ absl::StatusOr<uint64_t> DeviceMemory::Allocate(uint64_t size) {
     peak_ = std::max(peak_, used_);
   }
   // Outside the lock: the range is ours alone until it is published below.
-  if (mprotect(reinterpret_cast<void*>(address), reserved, PROT_READ | PROT_WRITE) != 0) {
-    const int err = errno;
+  absl::StatusOr<int> fd = MapAllocation(address, reserved);
+  if (!fd.ok()) {
     absl::MutexLock lock(&mu_);
     used_ -= reserved;
     if (budget_ != nullptr) budget_->Give(reserved);
     ranges_.Return(address, reserved + kGuardBytes);
-    return AclError(kRtMemoryAllocation,
-                    absl::StrCat("mprotect of device memory failed: ", std::strerror(err)));
+    return fd.status();
   }
-  auto block = std::make_shared<const Block>(this, address, size, reserved);
+  auto block = std::make_shared<const Block>(this, address, size, reserved, *fd);
   absl::MutexLock lock(&mu_);
   allocations_[address] = std::move(block);
   return address;
@@ -155,16 +166,12 @@ absl::Status DeviceMemory::Free(uint64_t address) {
   return absl::OkStatus();
 }
 
-void DeviceMemory::Release(uint64_t address, uint64_t reserved) {
-  // Withdraw the range from other processes, drop the pages and fence the
-  // range before anyone can be given it again.
+void DeviceMemory::Release(uint64_t address, uint64_t reserved, int fd) {
+  // Withdraw the range from other processes and fence it before anyone can
+  // be given it again; the pages go with the file.
   if (release_observer_) release_observer_(address, reserved);
-  if (mprotect(reinterpret_cast<void*>(address), reserved, PROT_NONE) != 0 ||
-      fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-                static_cast<off_t>(address - base_), static_cast<off_t>(reserved)) != 0) {
-    spdlog::error("cannot release device memory {:#x}+{}: {}", address, reserved,
-                  std::strerror(errno));
-  }
+  FenceAddressRange(address, reserved);
+  close(fd);
   absl::MutexLock lock(&mu_);
   used_ -= reserved;
   if (budget_ != nullptr) budget_->Give(reserved);

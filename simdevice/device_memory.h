@@ -2,17 +2,20 @@
 //
 // DeviceMemory: the HBM of one simulated device.
 //
-// One virtual address range is reserved per device and backed by one
-// memory file (memfd, sparse: pages cost nothing until touched) mapped
-// there shared, so the numeric addresses handed to clients are stable, are
-// real pointers inside npud, and the same bytes can be mapped at the same
-// addresses in a kernel host process (see simdevice/executor/): the file
-// offset of an address is `address - base()`. Each allocation is page
-// aligned and made accessible on its own; the pages between allocations (at
+// One virtual address range is reserved per device (PROT_NONE, costing
+// nothing), so the numeric addresses handed to clients are stable and are
+// real pointers inside npud. Each allocation is page aligned and is a memory
+// file of its own (memfd, sealed against resizing) mapped shared at its
+// address, so the same bytes can be mapped at the same addresses in a kernel
+// host process (see simdevice/executor/) by handing it that file — which
+// holds that allocation and nothing else. The pages between allocations (at
 // least one guard page) stay PROT_NONE, so an out-of-bounds access faults
 // instead of corrupting a neighbour. Freed ranges are first withdrawn from
-// whoever else maps them (the release observer), then their pages are
-// punched out of the file and the range made inaccessible again.
+// whoever else maps them (the release observer), then unmapped; the file,
+// and so every byte of the allocation, goes with the last reference to it.
+//
+// Each live allocation holds one descriptor of npud's: allocations fail
+// (207001) when npud runs out of descriptors.
 //
 // Addresses are handed out next-fit (see RangeAllocator), so stale pointers
 // miss new owners' data for as long as possible.
@@ -46,8 +49,8 @@ class DeviceMemory {
   // that validated a range can never touch unmapped memory.
   class Block {
    public:
-    Block(DeviceMemory* owner, uint64_t address, uint64_t size, uint64_t reserved)
-        : owner_(owner), address_(address), size_(size), reserved_(reserved) {}
+    Block(DeviceMemory* owner, uint64_t address, uint64_t size, uint64_t reserved, int fd)
+        : owner_(owner), address_(address), size_(size), reserved_(reserved), fd_(fd) {}
     ~Block();
     Block(const Block&) = delete;
     Block& operator=(const Block&) = delete;
@@ -58,12 +61,15 @@ class DeviceMemory {
     // Size accounted against capacity (page rounded).
     uint64_t reserved() const { return reserved_; }
     uint8_t* data() const { return reinterpret_cast<uint8_t*>(address_); }
+    // The memory file of this allocation (`reserved` bytes; owned).
+    int fd() const { return fd_; }
 
    private:
     DeviceMemory* const owner_;
     const uint64_t address_;
     const uint64_t size_;
     const uint64_t reserved_;
+    const int fd_;
   };
   using BlockRef = std::shared_ptr<const Block>;
 
@@ -115,8 +121,6 @@ class DeviceMemory {
   using ReleaseObserver = std::function<void(uint64_t address, uint64_t size)>;
   void SetReleaseObserver(ReleaseObserver observer) { release_observer_ = std::move(observer); }
 
-  // The memory file behind the whole range (owned by this object).
-  int fd() const { return fd_; }
   uint64_t capacity() const { return capacity_; }
   uint64_t base() const { return base_; }
   uint64_t span() const { return span_; }
@@ -125,18 +129,18 @@ class DeviceMemory {
   uint64_t peak_used_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, int fd, HostMemoryBudget* budget);
+  DeviceMemory(uint64_t base, uint64_t span, uint64_t capacity, HostMemoryBudget* budget);
   // Takes `bytes` from the host budget, or kRtMemoryAllocation.
   absl::Status TakeFromBudget(uint64_t bytes);
 
-  // Called by ~Block: unmaps the pages and returns the range.
-  void Release(uint64_t address, uint64_t reserved) ABSL_LOCKS_EXCLUDED(mu_);
+  // Called by ~Block: unmaps the pages, closes the file and returns the
+  // range.
+  void Release(uint64_t address, uint64_t reserved, int fd) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Constant after construction.
   const uint64_t base_;
   const uint64_t span_;
   const uint64_t capacity_;
-  const int fd_;
   HostMemoryBudget* const budget_;
   ReleaseObserver release_observer_;
 

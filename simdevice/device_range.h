@@ -21,8 +21,16 @@ struct DeviceRange {
   // Start and size of the allocation or mapping that holds the range.
   uint64_t base = 0;
   uint64_t extent = 0;
+  // The memory file that holds [base, base + extent) and nothing of any
+  // other allocation (another process may map it), and where base lies in
+  // it; -1 when there is none. Owned by what `pin` holds.
+  int fd = -1;
+  uint64_t fd_offset = 0;
 
   uint8_t* data() const { return reinterpret_cast<uint8_t*>(address); }
+  // Where `at` (inside the memory file's part of the address range) lies in
+  // the memory file.
+  uint64_t FileOffsetOf(uint64_t at) const { return fd_offset + (at - base); }
 };
 
 }  // namespace npud::sim

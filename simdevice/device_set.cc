@@ -129,7 +129,8 @@ absl::StatusOr<DeviceRange> DeviceSet::Resolve(uint64_t address, uint64_t size) 
   NPUD_ASSIGN_OR_RETURN(DeviceMemory::BlockRef block, device->memory().Find(address, size));
   const uint64_t base = block->address();
   const uint64_t extent = block->size();
-  return DeviceRange{std::move(block), device->id(), address, size, base, extent};
+  const int fd = block->fd();
+  return DeviceRange{std::move(block), device->id(), address, size, base, extent, fd, 0};
 }
 
 }  // namespace npud::sim

@@ -48,18 +48,27 @@ absl::StatusOr<int> KernelModule::StoreFile(absl::string_view bytes, absl::strin
 }
 
 absl::StatusOr<std::shared_ptr<const KernelModule>> KernelModule::LoadFile(
-    int fd, absl::string_view label) {
+    int fd, absl::string_view label, const std::string& path) {
   // The file stays open while the module is loaded: glibc knows loaded
   // objects by path, and a reused descriptor number would make the next
   // load return this module instead of its own.
-  const std::string path = absl::StrCat("/proc/self/fd/", fd);
-  void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  const std::string from = path.empty() ? absl::StrCat("/proc/self/fd/", fd) : path;
+  void* handle = dlopen(from.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     close(fd);
     return AclError(kRtParamInvalid,
                     absl::StrCat("cannot load kernel binary '", label, "': ", dlerror()));
   }
-  std::shared_ptr<KernelModule> module(new KernelModule(handle, fd, std::string(label)));
+  // Loaded from a copy: the memory file is not needed past reading the
+  // symbols below (a kernel host keeps no descriptor it need not).
+  std::shared_ptr<KernelModule> module(
+      new KernelModule(handle, path.empty() ? fd : -1, std::string(label)));
+  struct CloseCopySource {
+    int fd;
+    ~CloseCopySource() {
+      if (fd >= 0) close(fd);
+    }
+  } close_source{path.empty() ? -1 : fd};
   auto table = reinterpret_cast<NpudKernelTableFn>(dlsym(handle, NPUD_KERNEL_TABLE_SYMBOL));
   if (table == nullptr) {
     return AclError(kRtParamInvalid,
@@ -115,7 +124,7 @@ KernelModule::~KernelModule() {
   for (const VariableInfo& variable : variables_) {
     munmap(reinterpret_cast<void*>(variable.address), variable.mapped_size());
   }
-  close(fd_);
+  if (fd_ >= 0) close(fd_);
 }
 
 int KernelModule::Find(absl::string_view name) const {

@@ -66,16 +66,19 @@ class KernelModule {
   // caller's). Nothing is loaded.
   static absl::StatusOr<int> StoreFile(absl::string_view bytes, absl::string_view label);
   // Loads the ELF kernel object held by the file `fd` (a memory file), which
-  // the module then owns (closed with it, or at once on failure).
+  // the module then owns (closed with it, or at once on failure); from
+  // `path` when given (a copy of the same bytes), else through /proc.
   static absl::StatusOr<std::shared_ptr<const KernelModule>> LoadFile(int fd,
-                                                                      absl::string_view label);
+                                                                      absl::string_view label,
+                                                                      const std::string& path = "");
   ~KernelModule();
   KernelModule(const KernelModule&) = delete;
   KernelModule& operator=(const KernelModule&) = delete;
 
   const std::vector<KernelInfo>& kernels() const { return kernels_; }
   const std::vector<VariableInfo>& variables() const { return variables_; }
-  // The memory file the object was loaded from (owned by the module).
+  // The memory file the object was loaded from (owned by the module); -1
+  // when it was loaded from a path.
   int fd() const { return fd_; }
   const std::string& label() const { return label_; }
   // The index of the kernel called `name`, or -1.

@@ -325,8 +325,9 @@ absl::StatusOr<DeviceRange> VirtualAddressSpace::Find(uint64_t owner, uint64_t a
                                     "has ended",
                                     pinned->address));
   }
-  return DeviceRange{pinned,      pinned->memory->device_id(), address, size, pinned->address,
-                     pinned->size};
+  return DeviceRange{
+      pinned,       pinned->memory->device_id(), address,       size, pinned->address,
+      pinned->size, pinned->memory->fd(),        pinned->offset};
 }
 
 void VirtualAddressSpace::ReleaseAll(uint64_t owner) {

@@ -7,10 +7,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/clock.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "simdevice/device_memory.h"
@@ -33,6 +36,34 @@ std::vector<sim::KernelInfo> KernelsOf(const sim::DescribedBinary& described) {
   return kernels;
 }
 
+// A host's own memory (its threads, unified buffers, libraries) that is not
+// charged to the session, so a session whose allocations fill its quota
+// still gets a host.
+constexpr uint64_t kUncountedHostBytes = 64ull << 20;
+
+// Keeps one host's private memory charged to the session's quota: each
+// report replaces the last; a report past the quota is refused (the host is
+// then killed) and leaves the last one charged.
+std::function<bool(uint64_t)> HostMemoryCharge(std::shared_ptr<MemoryQuota> quota) {
+  struct Charged {
+    absl::Mutex mu;
+    uint64_t bytes ABSL_GUARDED_BY(mu) = 0;
+  };
+  auto charged = std::make_shared<Charged>();
+  return [quota = std::move(quota), charged](uint64_t resident) {
+    const uint64_t bytes = resident > kUncountedHostBytes ? resident - kUncountedHostBytes : 0;
+    absl::MutexLock lock(&charged->mu);
+    if (bytes <= charged->bytes) {
+      quota->Uncharge(charged->bytes - bytes);
+      charged->bytes = bytes;
+      return true;
+    }
+    if (!quota->Charge(bytes - charged->bytes).ok()) return false;
+    charged->bytes = bytes;
+    return true;
+  };
+}
+
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_t binary_id,
@@ -49,6 +80,10 @@ absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_
            std::string(reinterpret_cast<const char*>(variable.address), variable.size)});
     }
     return std::shared_ptr<const LoadedBinary>(std::move(binary));
+  }
+  if (!options_.refused.empty()) {
+    return AclError(kRtFeatureNotSupport,
+                    absl::StrCat("npud does not run kernel binaries: ", options_.refused));
   }
   NPUD_ASSIGN_OR_RETURN(const int fd, sim::KernelModule::StoreFile(bytes, label));
   binary->file.reset(fd);
@@ -67,6 +102,10 @@ absl::StatusOr<std::shared_ptr<const LoadedBinary>> SessionKernels::Load(uint64_
     return std::shared_ptr<const LoadedBinary>(std::move(binary));
   }
   binaries_.erase(binary_id);
+  if (ToAclCode(started) == kRtResourceAllocFail) {
+    return AclError(kRtResourceAllocFail,
+                    absl::StrCat("cannot load kernel binary '", label, "': ", started.message()));
+  }
   const std::string why = started.ok() && index != host_index_.end()
                               ? described[index->second].error
                               : std::string(started.message());
@@ -101,15 +140,14 @@ absl::Status SessionKernels::PlaceVariables(uint64_t binary_id, const LoadedBina
                                             int device_id, uint64_t address) {
   if (!hosted()) {
     // The module's variable pages become the device memory, in this process.
-    NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(device_id));
     uint64_t total = 0;
     const std::vector<uint64_t> offsets = VariableOffsets(binary, &total);
+    NPUD_ASSIGN_OR_RETURN(const sim::DeviceRange block, devices_->Resolve(address, total));
     const std::vector<sim::VariableInfo>& variables = binary.module->variables();
     for (size_t i = 0; i < variables.size() && i < offsets.size(); ++i) {
-      const off_t offset = static_cast<off_t>(address + offsets[i] - device->memory().base());
+      const off_t offset = static_cast<off_t>(block.FileOffsetOf(address + offsets[i]));
       if (mmap(reinterpret_cast<void*>(variables[i].address), variables[i].mapped_size(),
-               PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, device->memory().fd(),
-               offset) == MAP_FAILED) {
+               PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, block.fd, offset) == MAP_FAILED) {
         return AclError(kRtInternalError,
                         absl::StrCat("cannot map device variable '", variables[i].name,
                                      "': ", std::strerror(errno)));
@@ -159,7 +197,45 @@ absl::StatusOr<std::string> SessionKernels::ReadBytes(const LoadedBinary& binary
   return bytes;
 }
 
+absl::Status SessionKernels::MayStartHost() {
+  hosts_.erase(std::remove_if(hosts_.begin(), hosts_.end(),
+                              [](const std::weak_ptr<sim::KernelHost>& weak) {
+                                std::shared_ptr<sim::KernelHost> host = weak.lock();
+                                return host == nullptr || !host->alive();
+                              }),
+               hosts_.end());
+  if (options_.max_per_session > 0 &&
+      hosts_.size() >= static_cast<size_t>(options_.max_per_session)) {
+    return AclError(kRtResourceAllocFail,
+                    absl::StrFormat("session %d already has %d kernel hosts alive (older ones end "
+                                    "once the launches they were given have run)",
+                                    session_id_, hosts_.size()));
+  }
+  if (options_.max_total > 0 &&
+      devices_->kernel_hosts().Live() >= static_cast<size_t>(options_.max_total)) {
+    spdlog::warn("session {}: no kernel host: npud runs {} (--max_kernel_hosts)", session_id_,
+                 options_.max_total);
+    return AclError(kRtResourceAllocFail,
+                    absl::StrFormat("npud runs as many kernel hosts as it may (%d, "
+                                    "--max_kernel_hosts)",
+                                    options_.max_total));
+  }
+  const absl::Time now = absl::Now();
+  start_tokens_ = std::min(kHostStartBurst, start_tokens_ + absl::ToDoubleSeconds(now - refilled_) *
+                                                                kHostStartsPerSecond);
+  refilled_ = now;
+  if (start_tokens_ < 1) {
+    // The session's own calls wait; nobody else's do.
+    absl::SleepFor(absl::Seconds((1 - start_tokens_) / kHostStartsPerSecond));
+    start_tokens_ = 1;
+    refilled_ = absl::Now();
+  }
+  start_tokens_ -= 1;
+  return absl::OkStatus();
+}
+
 absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* described) {
+  NPUD_RETURN_IF_ERROR(MayStartHost());
   sim::KernelHostConfig config;
   config.binary = options_.binary;
   config.session_id = session_id_;
@@ -169,11 +245,15 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
   if (options_.max_threads > 0) config.cores = std::min(config.cores, options_.max_threads);
   config.ub_bytes = first->config().ub_bytes;
   config.data_limit_bytes = options_.data_limit_bytes;
+  const std::shared_ptr<MemoryQuota>& quota = memory_->quota();
+  if (quota->limit() > 0)
+    config.data_limit_bytes = std::min(config.data_limit_bytes, quota->limit());
+  config.sandbox = options_.sandbox;
+  config.uid = options_.uid;
+  config.gid = options_.gid;
   config.reservations = devices_->AddressRanges();
-  for (int id = 0; id < devices_->count(); ++id) {
-    NPUD_ASSIGN_OR_RETURN(sim::Device * device, devices_->Get(id));
-    config.device_fds.push_back(device->memory().fd());
-  }
+  config.output_budget = output_budget_;
+  config.charge_memory = HostMemoryCharge(quota);
   std::vector<sim::HostedBinary> files;
   std::map<uint64_t, uint32_t> index;
   for (const auto& [id, binary] : binaries_) {
@@ -183,6 +263,7 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<sim::KernelHost> host,
                         sim::KernelHost::Start(config, files, described));
   devices_->kernel_hosts().Add(host);
+  hosts_.push_back(host);
   host_ = std::move(host);
   host_index_ = std::move(index);
   host_variables_.clear();
@@ -198,15 +279,16 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
 std::vector<sim::HostGrant> SessionKernels::Grants() const {
   std::vector<sim::HostGrant> grants;
   for (const AllocationLedger::Touchable& range : memory_->Touchables()) {
-    absl::StatusOr<sim::Device*> device = devices_->Get(range.device_id);
-    if (!device.ok()) continue;
+    absl::StatusOr<sim::DeviceRange> pinned = memory_->Access(range.address, range.size);
+    if (!pinned.ok() || pinned->fd < 0) continue;
     const uint64_t start = range.address / kPage * kPage;
     const uint64_t end = (range.address + range.size + kPage - 1) / kPage * kPage;
     sim::HostGrant grant;
     grant.address = start;
     grant.size = end - start;
-    grant.device_id = range.device_id;
-    grant.offset = start - (*device)->memory().base();
+    grant.fd = pinned->fd;
+    grant.offset = pinned->FileOffsetOf(start);
+    grant.source = reinterpret_cast<uintptr_t>(pinned->pin.get());
     grants.push_back(grant);
   }
   // Two imports of one allocation may overlap: one mapping covers both.
@@ -214,7 +296,7 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
             [](const sim::HostGrant& a, const sim::HostGrant& b) { return a.address < b.address; });
   std::vector<sim::HostGrant> merged;
   for (const sim::HostGrant& grant : grants) {
-    if (!merged.empty() && merged.back().device_id == grant.device_id &&
+    if (!merged.empty() && merged.back().source == grant.source &&
         grant.address <= merged.back().address + merged.back().size) {
       sim::HostGrant& last = merged.back();
       last.size = std::max(last.address + last.size, grant.address + grant.size) - last.address;
@@ -233,15 +315,17 @@ std::vector<sim::HostGrant> SessionKernels::Grants() const {
   }
   for (const auto& [id, memory] : binary_memory_) {
     const auto pages = host_variables_.find(id);
-    absl::StatusOr<sim::Device*> device = devices_->Get(memory.device_id);
-    if (memory.variables == 0 || pages == host_variables_.end() || !device.ok()) continue;
-    uint64_t offset = memory.variables - (*device)->memory().base();
+    if (memory.variables == 0 || pages == host_variables_.end()) continue;
+    absl::StatusOr<sim::DeviceRange> block = devices_->Resolve(memory.variables, 1);
+    if (!block.ok() || block->fd < 0) continue;
+    uint64_t offset = block->FileOffsetOf(memory.variables);
     for (const auto& [address, bytes] : pages->second) {
       sim::HostGrant grant;
       grant.address = address;
       grant.size = bytes;
-      grant.device_id = memory.device_id;
+      grant.fd = block->fd;
       grant.offset = offset;
+      grant.source = reinterpret_cast<uintptr_t>(block->pin.get());
       merged.push_back(grant);
       offset += bytes;
     }

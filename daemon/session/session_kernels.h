@@ -19,6 +19,12 @@
 // In process (the in-process transport, tests): binaries are dlopen()ed and
 // run on this process's AI cores.
 //
+// Hosts are bounded: a few per session (loading binary after binary while
+// old hosts still run long launches is refused past max_per_session, with
+// 207005), max_total for npud, and a session starts them at a bounded rate
+// (past a burst, each start waits its turn). A host's private memory counts
+// toward the session's memory limit for as long as it runs.
+//
 // Device variables (`__gm__` variables of kernel sources) live in device
 // memory of the session, one block per binary that the session allocates at
 // load (PlaceVariables); the pages of each variable in the host (or, in
@@ -29,6 +35,8 @@
 
 #ifndef NPUD_DAEMON_SESSION_SESSION_KERNELS_H_
 #define NPUD_DAEMON_SESSION_SESSION_KERNELS_H_
+
+#include <sys/types.h>
 
 #include <cstdint>
 #include <map>
@@ -46,6 +54,7 @@
 #include "common/unique_fd.h"
 #include "daemon/session/allocation_ledger.h"
 #include "simdevice/device_set.h"
+#include "simdevice/executor/host_output.h"
 #include "simdevice/executor/kernel_host.h"
 #include "simdevice/kernel_launch.h"
 #include "simdevice/kernel_module.h"
@@ -57,9 +66,23 @@ namespace npud::daemon {
 struct KernelHostOptions {
   // npud-kernel-host; empty: kernels run in this process.
   std::string binary;
+  // Private memory of one host (RLIMIT_DATA; lower when the session may
+  // hold less).
   uint64_t data_limit_bytes = 4ull << 30;
   // AI-core threads of one host; 0: one per simulated core.
   int max_threads = 0;
+  sim::KernelSandbox sandbox = sim::KernelSandbox::kStrict;
+  // Who hosts run as when npud runs as root (strict sandbox).
+  uid_t uid = 65534;
+  gid_t gid = 65534;
+  // Non-empty: hosts cannot get the sandbox npud was asked for here, and
+  // loading binaries is refused for this reason.
+  std::string refused;
+  // Kernel hosts one session may have alive at once (the current one and
+  // older ones finishing the launches they were given).
+  int max_per_session = 4;
+  // Kernel hosts of all sessions together; 0: no limit.
+  int max_total = 64;
 };
 
 // A device variable of a binary: its bytes when the binary was loaded.
@@ -81,10 +104,18 @@ struct LoadedBinary {
 
 class SessionKernels {
  public:
+  // Host starts a session may make at once, and then per second.
+  static constexpr double kHostStartBurst = 16;
+  static constexpr double kHostStartsPerSecond = 50;
+
   // `devices` and `memory` must outlive this object.
   SessionKernels(uint64_t session_id, KernelHostOptions options, sim::DeviceSet* devices,
                  const AllocationLedger* memory)
-      : session_id_(session_id), options_(std::move(options)), devices_(devices), memory_(memory) {}
+      : session_id_(session_id),
+        options_(std::move(options)),
+        devices_(devices),
+        memory_(memory),
+        start_tokens_(kHostStartBurst) {}
 
   bool hosted() const { return !options_.binary.empty(); }
 
@@ -140,6 +171,9 @@ class SessionKernels {
   std::vector<sim::HostGrant> Grants() const ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Pins of the memory Grants() gives the host.
   std::shared_ptr<const void> GrantedMemory() const;
+  // Fails (207005) while the session or npud has as many hosts as it may;
+  // waits while the session starts hosts faster than it may.
+  absl::Status MayStartHost() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   // Device memory that belongs to one binary.
   struct BinaryMemory {
@@ -158,6 +192,13 @@ class SessionKernels {
   // Hosted binaries by id, in load order (a host's binary indices).
   std::map<uint64_t, std::shared_ptr<const LoadedBinary>> binaries_ ABSL_GUARDED_BY(mu_);
   std::shared_ptr<sim::KernelHost> host_ ABSL_GUARDED_BY(mu_);
+  // Every host this session started that may still be alive.
+  std::vector<std::weak_ptr<sim::KernelHost>> hosts_ ABSL_GUARDED_BY(mu_);
+  // Host starts the session may make now (a bucket refilled over time).
+  double start_tokens_ ABSL_GUARDED_BY(mu_);
+  absl::Time refilled_ ABSL_GUARDED_BY(mu_) = absl::Now();
+  // What kernels of all its hosts write, as much as npud logs for it.
+  const std::shared_ptr<sim::OutputBudget> output_budget_ = sim::OutputBudget::ForSession();
   // The binaries host_ was started with, by id: their index in it.
   std::map<uint64_t, uint32_t> host_index_ ABSL_GUARDED_BY(mu_);
   // What host_ was last synced against, and the pins of the memory behind

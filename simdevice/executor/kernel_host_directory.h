@@ -31,6 +31,22 @@ class KernelHostDirectory {
     hosts_.push_back(host);
   }
 
+  // The hosts alive now.
+  size_t Live() const ABSL_LOCKS_EXCLUDED(mu_) {
+    std::vector<std::weak_ptr<KernelHost>> hosts;
+    {
+      absl::MutexLock lock(&mu_);
+      hosts = hosts_;
+    }
+    // Outside mu_: a host whose last reference this is goes here.
+    size_t live = 0;
+    for (const std::weak_ptr<KernelHost>& weak : hosts) {
+      std::shared_ptr<KernelHost> host = weak.lock();
+      live += host != nullptr && host->alive() ? 1 : 0;
+    }
+    return live;
+  }
+
   // Returns once no host maps any of [address, address + size).
   void Revoke(uint64_t address, uint64_t size) ABSL_LOCKS_EXCLUDED(mu_) {
     std::vector<std::shared_ptr<KernelHost>> live;
@@ -44,7 +60,7 @@ class KernelHostDirectory {
   }
 
  private:
-  absl::Mutex mu_;
+  mutable absl::Mutex mu_;
   std::vector<std::weak_ptr<KernelHost>> hosts_ ABSL_GUARDED_BY(mu_);
 };
 

@@ -1,16 +1,26 @@
 // npud-kernel-host: the process a session's kernels run in.
 //
+//   npud-kernel-host NPUD_PID --sandbox=strict|weak|probe [--uid=N --gid=N]
+//
 // npud starts one per session (see kernel_host.h) with the control socket
-// as descriptor 3 and its own pid as argv[1]. The host reserves the device
-// address ranges, starts the AI-core threads, loads the session's kernel
-// binaries inside the sandbox (sandbox.h), then serves map, unmap and
-// launch requests until npud closes the socket. It never opens anything by
-// itself: all memory it sees is what npud maps into it.
+// as descriptor 3, its stdout and stderr a pipe npud reads (host_output.h),
+// and a clean environment. With --sandbox=strict (the default npud uses)
+// the host first gives itself namespaces of its own and an unprivileged uid
+// and executes itself again (host_namespaces.h); --sandbox=probe stops after
+// that and says whether it worked (npud asks once, at start). Then it
+// reserves the device address ranges, starts the AI-core threads, and
+// replaces its file system with a read-only one holding only the session's
+// kernel binaries, which it loads inside the seccomp sandbox (sandbox.h).
+// It then serves map, unmap and launch requests until npud closes the
+// socket. It never opens anything by itself: all memory it sees is what
+// npud maps into it, one memory file per grant, closed once mapped.
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -19,20 +29,25 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
 #include "absl/synchronization/mutex.h"
 #include "common/acl_status.h"
 #include "common/frame_io.h"
 #include "common/monotonic_clock.h"
 #include "simdevice/ai_core_pool.h"
+#include "simdevice/executor/host_namespaces.h"
 #include "simdevice/executor/host_protocol.h"
 #include "simdevice/executor/sandbox.h"
 #include "simdevice/kernel_blocks.h"
 #include "simdevice/kernel_module.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
+
+extern char** environ;
 
 namespace npud::sim::host {
 namespace {
@@ -46,6 +61,8 @@ constexpr int kChannel = 3;
 
 class KernelHostMain {
  public:
+  explicit KernelHostMain(bool strict) : strict_(strict) {}
+
   int Run() {
     ReadInit();
     ReadModules();
@@ -81,7 +98,7 @@ class KernelHostMain {
     uint32_t cores = 0, ranges = 0;
     uint64_t ub_bytes = 0, data_limit = 0;
     if (in.op() != Op::kInit || !in.Get(&cores) || !in.Get(&ub_bytes) || !in.Get(&data_limit) ||
-        !in.Get(&ranges)) {
+        !in.Get(&ranges) || !fds.empty()) {
       Die("bad init message");
     }
     for (uint32_t i = 0; i < ranges; ++i) {
@@ -94,7 +111,6 @@ class KernelHostMain {
       }
       ranges_.push_back(range);
     }
-    device_fds_ = fds;
     pool_ = std::make_unique<AiCorePool>(static_cast<int>(cores), ub_bytes);
     data_limit_ = data_limit;
 #if NPUD_ADDRESS_SANITIZER
@@ -115,6 +131,17 @@ class KernelHostMain {
       if (op != Op::kModule || !in.GetString(&label) || fds.size() != 1) Die("bad module message");
       files.emplace_back(std::move(label), fds[0]);
     }
+    // Strict: the binaries become the only files there are.
+    std::vector<std::string> paths(files.size());
+    if (strict_) {
+      std::vector<int> fds;
+      for (const auto& file : files) fds.push_back(file.second);
+      absl::StatusOr<std::vector<std::string>> placed = EnterEmptyRoot(fds);
+      if (!placed.ok()) Die(absl::StrCat("no file system of its own: ", placed.status().message()));
+      paths = *std::move(placed);
+    }
+    // Nobody but npud (the owner of its user namespace) may look inside.
+    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     // Threads run, files are open: from here on only what kernels need.
     if (absl::Status s = ApplyResourceLimits(data_limit_, 256); !s.ok())
       Die(std::string(s.message()));
@@ -123,9 +150,10 @@ class KernelHostMain {
     }
     Writer ready(Op::kReady);
     ready.Put(static_cast<uint32_t>(files.size()));
-    for (auto& [label, fd] : files) {
+    for (size_t i = 0; i < files.size(); ++i) {
+      const auto& [label, fd] = files[i];
       absl::StatusOr<std::shared_ptr<const KernelModule>> module =
-          KernelModule::LoadFile(fd, label);
+          KernelModule::LoadFile(fd, label, paths[i]);
       if (!module.ok()) {
         ready.PutString(module.status().message()).Put(uint32_t{0}).Put(uint32_t{0});
         modules_.push_back(nullptr);
@@ -187,27 +215,20 @@ class KernelHostMain {
         default:
           Die("unknown request");
       }
+      // A grant's memory file is never kept: once mapped, only the mapping
+      // reaches it, and npud can take that away.
       for (int fd : fds) close(fd);
     }
   }
 
   void Map(Reader& in, const std::vector<int>& fds) {
     uint64_t address = 0, size = 0, offset = 0;
-    int32_t device = 0;
-    if (!in.Get(&address) || !in.Get(&size) || !in.Get(&device) || !in.Get(&offset) ||
-        !Mappable(address, size)) {
+    if (!in.Get(&address) || !in.Get(&size) || !in.Get(&offset) || !Mappable(address, size)) {
       Die("bad map request");
     }
-    int fd = -1;
-    if (device >= 0 && static_cast<size_t>(device) < device_fds_.size()) {
-      fd = device_fds_[device];
-    } else if (device < 0 && fds.size() == 1) {
-      fd = fds[0];
-    } else {
-      Die("map request without its memory");
-    }
+    if (fds.size() != 1) Die("map request without its memory");
     if (mmap(reinterpret_cast<void*>(address), size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
-             fd, static_cast<off_t>(offset)) == MAP_FAILED) {
+             fds[0], static_cast<off_t>(offset)) == MAP_FAILED) {
       Die(absl::StrFormat("cannot map %#x+%u", address, size));
     }
   }
@@ -318,34 +339,86 @@ class KernelHostMain {
     });
   }
 
+  const bool strict_;
   FrameReader reader_{kChannel};
   absl::Mutex write_mu_;
   std::vector<Range> ranges_;
   // (address, bytes) of the device variables' pages of the modules.
   std::vector<std::pair<uint64_t, uint64_t>> variable_pages_;
-  std::vector<int> device_fds_;
   uint64_t data_limit_ = 0;
   std::unique_ptr<AiCorePool> pool_;
   // In the order npud sent them; null where loading failed.
   std::vector<std::shared_ptr<const KernelModule>> modules_;
 };
 
+struct Arguments {
+  int64_t parent = 0;
+  std::string sandbox = "strict";
+  uid_t uid = 65534;
+  gid_t gid = 65534;
+  bool reexecuted = false;
+};
+
+bool Parse(int argc, char** argv, Arguments* args) {
+  if (argc < 2 || !absl::SimpleAtoi(argv[1], &args->parent)) return false;
+  for (int i = 2; i < argc; ++i) {
+    absl::string_view arg = argv[i];
+    if (absl::ConsumePrefix(&arg, "--sandbox=")) {
+      args->sandbox = std::string(arg);
+    } else if (absl::ConsumePrefix(&arg, "--uid=")) {
+      if (!absl::SimpleAtoi(arg, &args->uid)) return false;
+    } else if (absl::ConsumePrefix(&arg, "--gid=")) {
+      if (!absl::SimpleAtoi(arg, &args->gid)) return false;
+    } else if (arg == "--reexecuted") {
+      args->reexecuted = true;
+    } else {
+      return false;
+    }
+  }
+  return args->sandbox == "strict" || args->sandbox == "weak" || args->sandbox == "probe";
+}
+
+// Namespaces, then this program once more inside them (see
+// host_namespaces.h for why). Returns only on failure; with `probe`, exits
+// 0 once the namespaces and a root of its own could be had.
+void EnterNamespacesAndReexecute(int argc, char** argv, const Arguments& args) {
+  const int self = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
+  if (self < 0) Die(absl::StrCat("cannot open its own program: ", std::strerror(errno)));
+  if (absl::Status s = EnterNamespaces(args.uid, args.gid); !s.ok()) Die(std::string(s.message()));
+  if (args.sandbox == "probe") {
+    absl::StatusOr<std::vector<std::string>> root = EnterEmptyRoot({});
+    if (!root.ok()) Die(std::string(root.status().message()));
+    _exit(0);
+  }
+  std::vector<char*> again(argv, argv + argc);
+  std::string flag = "--reexecuted";
+  again.push_back(flag.data());
+  again.push_back(nullptr);
+  syscall(SYS_execveat, self, "", again.data(), environ, AT_EMPTY_PATH);
+  Die(absl::StrCat("cannot execute itself again: ", std::strerror(errno)));
+}
+
 }  // namespace
 }  // namespace npud::sim::host
 
 int main(int argc, char** argv) {
-  int64_t parent = 0;
-  if (argc != 2 || !absl::SimpleAtoi(argv[1], &parent)) {
+  // stdout and stderr are a pipe npud reads (kernel output, and this).
+  spdlog::set_default_logger(spdlog::stderr_logger_mt("kernel host"));
+  spdlog::set_pattern("[kernel host] [%l] %v");
+  spdlog::set_level(spdlog::level::warn);
+  npud::sim::host::Arguments args;
+  if (!npud::sim::host::Parse(argc, argv, &args)) {
     spdlog::error("npud-kernel-host is started by npud, not by hand");
     return 2;
   }
   // Never outlive npud; it may already be gone.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) return 0;
-  // stdout is /dev/null; stderr is npud's log.
-  spdlog::set_default_logger(spdlog::stderr_logger_mt("kernel host"));
-  spdlog::set_pattern("[%Y-%m-%d %H:%M:%S.%e] [kernel host] [%l] %v");
-  spdlog::set_level(spdlog::level::warn);
-  npud::sim::host::KernelHostMain host;
+  if (getppid() != args.parent) return 0;
+  if (args.sandbox != "weak" && !args.reexecuted) {
+    npud::sim::host::EnterNamespacesAndReexecute(argc, argv, args);
+  }
+  // Executed from a descriptor, the process would be named after its number.
+  prctl(PR_SET_NAME, "npud-kernel-host", 0, 0, 0);
+  npud::sim::host::KernelHostMain host(args.sandbox == "strict");
   return host.Run();
 }

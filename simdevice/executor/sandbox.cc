@@ -4,6 +4,7 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -46,11 +47,9 @@ constexpr NamedCall kRunningCalls[] = {
     NPUD_CALL(close),
     NPUD_CALL(fstat),
     NPUD_CALL(lseek),
-    NPUD_CALL(mmap),
     NPUD_CALL(munmap),
     NPUD_CALL(mprotect),
     NPUD_CALL(madvise),
-    NPUD_CALL(mremap),
     NPUD_CALL(brk),
     NPUD_CALL(futex),
     NPUD_CALL(clock_gettime),
@@ -150,6 +149,17 @@ class Program {
     Return(kDeny);
   }
 
+  // Allows `nr` unless every bit of `mask` is set in argument `arg`.
+  void AllowUnlessArgHasAll(int nr, int arg, uint32_t mask) {
+    Load(kNrOffset);
+    JumpIfEqual(static_cast<uint32_t>(nr), 0, 5);  // past this rule
+    Load(ArgLow(arg));
+    And(mask);
+    JumpIfEqual(mask, 1, 0);
+    Return(SECCOMP_RET_ALLOW);
+    Return(kDeny);
+  }
+
   absl::Status Install() {
     sock_fprog program{static_cast<unsigned short>(code_.size()), code_.data()};
     // TSYNC: the AI-core threads already run; every thread gets the filter.
@@ -185,6 +195,11 @@ absl::Status EnterSandbox(SandboxStage stage) {
   if (NPUD_SANITIZED) {
     for (const NamedCall& call : kSanitizerCalls) p.Allow(call.nr);
   }
+  // Memory a host maps is private (RLIMIT_DATA counts it) or a grant's
+  // memory file: shared anonymous memory, which no limit counts, is refused.
+  // mremap is not allowed at all: it could grow a grant over memory behind
+  // it or keep a second mapping of one that outlives its withdrawal.
+  p.AllowUnlessArgHasAll(__NR_mmap, 3, MAP_SHARED | MAP_ANONYMOUS);
   const uint32_t self = static_cast<uint32_t>(getpid());
   // abort() and raise() signal this process; nothing else may be signalled.
   p.AllowIfArgEquals(__NR_kill, 0, self);
@@ -219,6 +234,7 @@ absl::Status ApplyResourceLimits(uint64_t data_bytes, uint64_t max_fds) {
 std::vector<std::string> AllowedSystemCalls() {
   std::vector<std::string> names;
   for (const NamedCall& call : kRunningCalls) names.emplace_back(call.name);
+  names.emplace_back("mmap (not shared anonymous)");
   names.emplace_back("kill (own pid only)");
   names.emplace_back("tgkill (own pid only)");
   return names;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -17,11 +18,14 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "acl/acl.h"
@@ -241,6 +245,169 @@ TEST_F(IsolationTest, AClientKilledWhileItsKernelRunsLeavesNoHostBehind) {
   const absl::Time deadline = absl::Now() + absl::Seconds(20);
   while (KernelHosts() > before && absl::Now() < deadline) absl::SleepFor(absl::Milliseconds(20));
   EXPECT_EQ(KernelHosts(), before);
+}
+
+// A second client that holds `bytes` of device memory filled with 0x3C
+// and says whether they are still intact when asked.
+class Holder {
+ public:
+  explicit Holder(size_t bytes) {
+    auto holder = ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", std::to_string(bytes)},
+                                      {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
+    EXPECT_TRUE(holder.ok()) << holder.status();
+    if (!holder.ok()) return;
+    process_ = *std::move(holder);
+    const std::string line = process_->ReadLine(absl::Seconds(30));
+    EXPECT_TRUE(absl::StartsWith(line, "ADDR ") && absl::SimpleHexAtoi(line.substr(5), &address_))
+        << line;
+  }
+  bool Intact() {
+    if (process_ == nullptr) return false;
+    process_->WriteLine("check");
+    return process_->ReadLine(absl::Seconds(30)) == "INTACT 1";
+  }
+  uint64_t address() const { return address_; }
+
+ private:
+  std::unique_ptr<ChildProcess> process_;
+  uint64_t address_ = 0;
+};
+
+TEST_F(IsolationTest, DescriptorScanFindsNoMemoryOfAnyoneElse) {
+  Holder holder(1 << 20);
+  // One byte of the victims' pattern; its page is not all pattern.
+  void* victim = nullptr;
+  ASSERT_EQ(aclrtMalloc(&victim, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  const unsigned char pattern = 0x3C;
+  ASSERT_EQ(aclrtMemcpy(victim, 1, &pattern, 1, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  EXPECT_EQ(Launch("scan_descriptors", victim, out_), ACL_SUCCESS);
+  // {memory files the kernel could map, pages of the victim it overwrote}
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{0}, int64_t{0}));
+  EXPECT_TRUE(holder.Intact());
+  EXPECT_EQ(aclrtFree(victim), ACL_SUCCESS);
+}
+
+TEST_F(IsolationTest, AGrantCannotGrowOverTheMemoryBehindIt) {
+  Holder holder(256 << 20);
+  void* grant = nullptr;
+  ASSERT_EQ(aclrtMalloc(&grant, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(Launch("grow_grant", grant, out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+  EXPECT_TRUE(holder.Intact());
+  EXPECT_EQ(aclrtFree(grant), ACL_SUCCESS);
+}
+
+TEST_F(IsolationTest, AGrantCannotBeDuplicatedToOutliveItsWithdrawal) {
+  void* grant = nullptr;
+  ASSERT_EQ(aclrtMalloc(&grant, 4096, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  EXPECT_EQ(Launch("duplicate_grant", grant, out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+  // The next owner of those addresses keeps its bytes.
+  EXPECT_EQ(aclrtFree(grant), ACL_SUCCESS);
+  Holder holder(4096);
+  EXPECT_TRUE(holder.Intact());
+}
+
+TEST_F(IsolationTest, ModuleConstructorsFindNoSecretsToRead) {
+  // A file only its owner may read, as npud's token and key files are.
+  const std::string secret =
+      absl::StrCat("npud-secret-", getpid(), "-", absl::ToUnixNanos(absl::Now()));
+  const char* const path = "/tmp/npud-isolation-secret";
+  unlink(path);
+  {
+    std::ofstream file(path);
+    file << secret;
+  }
+  ASSERT_EQ(chmod(path, 0600), 0);
+  // A new host loads the binary: its constructor runs with the file there.
+  aclrtBinHandle again = nullptr;
+  ASSERT_EQ(aclrtBinaryLoadFromFile(HostileKernelsPath(), nullptr, &again), ACL_SUCCESS);
+  aclrtFuncHandle report = nullptr;
+  ASSERT_EQ(aclrtBinaryGetFunction(again, "constructor_report", &report), ACL_SUCCESS);
+  void* args[] = {out_};
+  ASSERT_EQ(
+      aclrtLaunchKernelWithHostArgs(report, 1, stream_, nullptr, args, sizeof(args), nullptr, 0),
+      ACL_SUCCESS);
+  ASSERT_EQ(aclrtSynchronizeStream(stream_), ACL_SUCCESS);
+  struct {
+    int64_t secret_bytes, secret_errno, shadow_bytes, shadow_errno, npud_mem_fd, npud_mem_errno,
+        shared_map, shared_map_errno;
+    char secret[64];
+  } loot;
+  ASSERT_EQ(aclrtMemcpy(&loot, sizeof(loot), out_, sizeof(loot), ACL_MEMCPY_DEVICE_TO_HOST),
+            ACL_SUCCESS);
+  EXPECT_EQ(loot.secret_bytes, -1);
+  EXPECT_EQ(loot.shadow_bytes, -1);
+  EXPECT_EQ(loot.npud_mem_fd, -1);
+  EXPECT_EQ(loot.shared_map, -1);
+  EXPECT_EQ(loot.shared_map_errno, EPERM);
+  EXPECT_EQ(std::string(loot.secret, strnlen(loot.secret, sizeof(loot.secret))), "");
+  EXPECT_EQ(DaemonEnvironment::daemon()->Log().find(secret), std::string::npos);
+  EXPECT_EQ(aclrtBinaryUnLoad(again), ACL_SUCCESS);
+  unlink(path);
+}
+
+TEST_F(IsolationTest, KernelOutputCannotPassForNpudsOwnLog) {
+  const size_t before = DaemonEnvironment::daemon()->Log().size();
+  const uint64_t lines = 600000;  // about 50 MiB
+  ASSERT_EQ(aclrtMemcpy(out_, sizeof(lines), &lines, sizeof(lines), ACL_MEMCPY_HOST_TO_DEVICE),
+            ACL_SUCCESS);
+  EXPECT_EQ(Launch("forge_log", out_), ACL_SUCCESS);
+  const std::string log = DaemonEnvironment::daemon()->Log();
+  for (absl::string_view line : absl::StrSplit(log, '\n')) {
+    if (!absl::StrContains(line, "FORGED-BY-KERNEL")) continue;
+    EXPECT_FALSE(absl::StartsWith(line, "[2026-01-01")) << line;
+    EXPECT_TRUE(absl::StrContains(line, "kernel output: ")) << line;
+  }
+  EXPECT_LT(log.size() - before, size_t{2} << 20);
+}
+
+TEST_F(IsolationTest, KernelsGetNoMemoryThatNoLimitCounts) {
+  EXPECT_EQ(Launch("shared_memory", out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+  EXPECT_EQ(Launch("memory_file", out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported(), std::make_pair(int64_t{-1}, int64_t{EPERM}));
+}
+
+TEST_F(IsolationTest, ForgedControlMessagesEndOnlyTheForgersHost) {
+  // npud believes none of it and ends the host: the launch fails.
+  EXPECT_EQ(Launch("forge_control"), kVectorException);
+  const std::string log = DaemonEnvironment::daemon()->Log();
+  EXPECT_TRUE(absl::StrContains(log, "did not ask for") ||
+              absl::StrContains(log, "broke the protocol"))
+      << log;
+}
+
+TEST_F(IsolationTest, LoadingBinaryAfterBinaryKeepsFewHostsAlive) {
+  const int before = KernelHosts();
+  // Each load starts a host; a spinning launch keeps it alive for a while.
+  ASSERT_EQ(aclrtSetOpExecuteTimeOutWithMs(1000), ACL_SUCCESS);
+  std::vector<aclrtBinHandle> binaries;
+  std::vector<aclrtStream> streams;
+  int refused = 0, most = 0;
+  for (int i = 0; i < 200; ++i) {
+    aclrtBinHandle binary = nullptr;
+    const aclError loaded = aclrtBinaryLoadFromFile(HostileKernelsPath(), nullptr, &binary);
+    if (loaded != ACL_SUCCESS) {
+      EXPECT_EQ(loaded, 207005);  // ACL_ERROR_RT_RESOURCE_ALLOC_FAIL
+      ++refused;
+    } else {
+      binaries.push_back(binary);
+      aclrtStream stream = nullptr;
+      ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+      streams.push_back(stream);
+      aclrtFuncHandle spin = nullptr;
+      ASSERT_EQ(aclrtBinaryGetFunction(binary, "spin_forever", &spin), ACL_SUCCESS);
+      ASSERT_EQ(aclrtLaunchKernelWithHostArgs(spin, 1, stream, nullptr, nullptr, 0, nullptr, 0),
+                ACL_SUCCESS);
+    }
+    most = std::max(most, KernelHosts());
+  }
+  EXPECT_LE(most, before + 4);
+  EXPECT_GT(refused, 0);
+  for (aclrtStream stream : streams) EXPECT_EQ(aclrtDestroyStreamForce(stream), ACL_SUCCESS);
+  for (aclrtBinHandle binary : binaries) EXPECT_EQ(aclrtBinaryUnLoad(binary), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetOpExecuteTimeOut(0), ACL_SUCCESS);
 }
 
 }  // namespace

@@ -187,7 +187,9 @@ fi
 hostile="$(find "$src" -name hostile_kernels.o -path "*fatbin/hostile_kernels/*" | head -1)"
 [ -f "$hostile" ] || fail "ascendc_fatbin_library(hostile_kernels) built no fatbin/hostile_kernels/hostile_kernels.o"
 "$table_check" "$hostile" call_exit:0:0 call_abort:0:0 kill_self:0:0 spin_forever:0:0 wild_write:8:0 \
-  peek:16:0 create_file:16:0 run_shell:8:0 open_socket:8:0 call_fork:8:0 get_pid:8:0
+  peek:16:0 create_file:16:0 run_shell:8:0 open_socket:8:0 call_fork:8:0 get_pid:8:0 \
+  constructor_report:8:0 scan_descriptors:16:0 grow_grant:16:0 duplicate_grant:16:0 \
+  shared_memory:8:0 memory_file:8:0 forge_log:8:0 forge_control:0:0
 for transport in unix tcp; do
   step "kernel_isolation_test ($transport) with the installed toolchain's hostile kernels"
   NPUD_HOSTILE_KERNELS="$hostile" NPUD_TEST_TRANSPORT="$transport" \
