@@ -3,13 +3,15 @@
 // A world of its own for a kernel host, set up before any client code runs
 // in it (module constructors included):
 //
-//   EnterNamespaces  (run first, single-threaded, then re-exec): an
-//                    unprivileged uid when started as root, and new user,
-//                    mount, network, IPC and UTS namespaces. The host then
+//   EnterNamespaces  (run first, single-threaded): an unprivileged uid when
+//                    started as root, and new user, mount, network, IPC and
+//                    UTS namespaces. Unless npud runs as root, the host then
 //                    executes itself again, so that its memory belongs to
 //                    the new user namespace: npud (its owner) can still read
 //                    the host's /proc entries after the host has made itself
-//                    undumpable, and nobody else of the same uid can.
+//                    undumpable, and nobody else of the same uid can. (npud
+//                    as root reads them anyway; the second exec costs a few
+//                    milliseconds per host start.)
 //   EnterEmptyRoot   (after the re-exec): the file system becomes a small
 //                    read-only tmpfs that holds the session's kernel binaries
 //                    and nothing else: no /proc, no /etc, no sockets, no

@@ -378,10 +378,14 @@ bool Parse(int argc, char** argv, Arguments* args) {
   return args->sandbox == "strict" || args->sandbox == "weak" || args->sandbox == "probe";
 }
 
-// Namespaces, then this program once more inside them (see
-// host_namespaces.h for why). Returns only on failure; with `probe`, exits
-// 0 once the namespaces and a root of its own could be had.
+// Namespaces, then (unless started by root) this program once more inside
+// them, see host_namespaces.h for why. Returns when the host goes on in
+// this image; with `probe`, exits 0 once the namespaces and a root of its
+// own could be had.
 void EnterNamespacesAndReexecute(int argc, char** argv, const Arguments& args) {
+  // npud as root may inspect any process; as another user, only those whose
+  // memory belongs to a user namespace it owns.
+  const bool npud_is_root = geteuid() == 0;
   const int self = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
   if (self < 0) Die(absl::StrCat("cannot open its own program: ", std::strerror(errno)));
   if (absl::Status s = EnterNamespaces(args.uid, args.gid); !s.ok()) Die(std::string(s.message()));
@@ -389,6 +393,10 @@ void EnterNamespacesAndReexecute(int argc, char** argv, const Arguments& args) {
     absl::StatusOr<std::vector<std::string>> root = EnterEmptyRoot({});
     if (!root.ok()) Die(std::string(root.status().message()));
     _exit(0);
+  }
+  if (npud_is_root) {
+    close(self);
+    return;
   }
   std::vector<char*> again(argv, argv + argc);
   std::string flag = "--reexecuted";
