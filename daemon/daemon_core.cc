@@ -42,7 +42,7 @@ uint64_t RandomId() {
   return (static_cast<uint64_t>(rd()) << 32) ^ rd();
 }
 
-void Describe(const sim::Device& device, v1::DeviceDescription* d) {
+void DescribeDevice(const sim::Device& device, v1::DeviceDescription* d) {
   d->set_device_id(device.id());
   d->set_soc_name(device.config().soc_name);
   d->set_hbm_bytes(device.memory().capacity());
@@ -150,7 +150,8 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
     reply.set_bulk_port(bulk_port);
     reply.set_bulk_key(bulk->key());
   }
-  for (int i = 0; i < devices_->count(); ++i) Describe(**devices_->Get(i), reply.add_devices());
+  for (int i = 0; i < devices_->count(); ++i)
+    DescribeDevice(**devices_->Get(i), reply.add_devices());
   return Opened{std::move(reply), std::move(session)};
 }
 
@@ -225,7 +226,7 @@ v1::ListDevicesReply DaemonCore::ListDevices() const {
   for (int i = 0; i < devices_->count(); ++i) {
     const sim::Device& device = **devices_->Get(i);
     v1::DeviceStatus* status = reply.add_devices();
-    Describe(device, status->mutable_description());
+    DescribeDevice(device, status->mutable_description());
     status->set_used_bytes(device.memory().used_bytes());
     uint32_t users = 0, streams = 0, queued = 0;
     for (const auto& session : sessions.sessions()) {

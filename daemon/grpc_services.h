@@ -13,7 +13,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 #include "common/daemon_address.h"
-#include "common/grpc_tls.h"
+#include "common/grpc/grpc_tls.h"
 #include "daemon/unix_access.h"
 
 namespace npud::daemon {

@@ -161,7 +161,7 @@ class StreamFrameSource final : public ClientMessageSource {
   std::string payload_;
 };
 
-void SendRefusal(MessageSink& sink, const absl::Status& why) {
+void SendTcpRefusal(MessageSink& sink, const absl::Status& why) {
   v1::ServerMessage refused;
   refused.mutable_refused()->set_code(static_cast<int>(why.code()));
   refused.mutable_refused()->set_message(std::string(why.message()));
@@ -181,7 +181,7 @@ absl::Status TcpServer::ServeSession(const std::shared_ptr<ByteStream>& stream,
   }
   if (!read.ok()) {
     if (absl::IsDeadlineExceeded(read)) read = absl::DeadlineExceededError("no hello in time");
-    SendRefusal(*sink, read);
+    SendTcpRefusal(*sink, read);
     sink->Close();
     return read;
   }
@@ -189,7 +189,7 @@ absl::Status TcpServer::ServeSession(const std::shared_ptr<ByteStream>& stream,
   StreamFrameSource source(stream.get(), std::move(hello));
   const absl::Status served =
       daemon::ServeSession(core_, source, sink, std::nullopt, /*remote=*/true);
-  if (!served.ok()) SendRefusal(*sink, served);
+  if (!served.ok()) SendTcpRefusal(*sink, served);
   sink->Close();
   spdlog::debug("framed session from {} ended", peer);
   return served;

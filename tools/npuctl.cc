@@ -38,9 +38,9 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
-#include "common/chrome_trace.h"
 #include "common/daemon_address.h"
-#include "common/grpc_tls.h"
+#include "common/grpc/chrome_trace.h"
+#include "common/grpc/grpc_tls.h"
 #include "common/wire_constants.h"
 #include "google/protobuf/util/json_util.h"
 #include "grpcpp/grpcpp.h"

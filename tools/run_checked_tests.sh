@@ -1,19 +1,26 @@
 #!/bin/sh
 # The checked build: clang with AddressSanitizer, UndefinedBehaviorSanitizer
 # and the thread-safety analysis of the Abseil annotations (-Wthread-safety
-# -Werror) in build-checked/, then the unit and end-to-end tests under it.
+# -Werror) in build-checked/, then its tests. The same tree carries
+# libFuzzer's coverage instrumentation and builds the fuzz targets
+# (tools/run_fuzzers.sh runs them): one clang build serves both.
 #
-# Left out: tests labelled install_tree (they build programs with g++
-# against the install tree, and an uninstrumented program cannot load an
-# instrumented libacl_rt.so) and container (its images are built with g++
-# from the checkout; run_tests.sh runs it where podman is installed).
+# Which tests: every unit test, and of the end-to-end suites one variant per
+# transport family — the local protocol (unix), gRPC (tls: TCP with TLS),
+# framed sessions (framed_tls) and in process (inproc). The other variants
+# (unix_grpc, tcp, framed) reach the same session code through the same
+# servers and run in tools/run_tests.sh. Left out here as well: tests
+# labelled install_tree (they build programs with g++ against the install
+# tree, and an uninstrumented program cannot load an instrumented
+# libacl_rt.so) and container (its images are built with g++ from the
+# checkout; run_tests.sh runs it where podman is installed).
 #
 #   tools/run_checked_tests.sh [ctest args]
 set -eu
 cd "$(dirname "$0")/.."
 ./tools/install_deps.sh clang libclang-rt-14-dev clang-format clang-tidy
 CC=clang CXX=clang++ cmake -S . -B build-checked -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DNPUD_SANITIZE=address,undefined -DNPUD_THREAD_SAFETY=ON \
+  -DNPUD_SANITIZE=address,undefined -DNPUD_THREAD_SAFETY=ON -DNPUD_FUZZ=ON -DNPUD_BUILD_BENCH=OFF \
   -DCMAKE_INSTALL_PREFIX="$PWD/build-checked/install"
 cmake --build build-checked
 # Leaks, use-after-free and undefined behaviour fail the test that hit them.
@@ -21,4 +28,5 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:detect_stac
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$PWD/tools/lsan.supp:print_suppressions=0"
 cd build-checked
-ctest --output-on-failure -j "$(nproc)" -LE "install_tree|container" "$@"
+ctest --output-on-failure -j "$(nproc)" -LE "install_tree|container" \
+  -E "_(unix_grpc|tcp|framed)$" "$@"

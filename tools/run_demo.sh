@@ -3,9 +3,13 @@
 # samples against the install tree only — a program using include/ and
 # lib64/libacl_rt.so (g++ -Wall -Werror), and a project whose AscendC
 # kernels build with the tree's ascendc.cmake — and run them against it.
+#
+# Builds only what the demo needs (daemon, client library, toolchain,
+# tools: no tests, no benchmarks); tools/run_tests.sh adds the tests to the
+# same tree later without rebuilding any of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./tools/build.sh
+./tools/build.sh -DNPUD_BUILD_TESTS=OFF
 source install/set_env.sh
 
 work="$(mktemp -d)"

@@ -3,6 +3,6 @@
 # real npud processes over unix sockets and TCP, install-tree checks).
 set -eu
 cd "$(dirname "$0")/.."
-./tools/build.sh
+./tools/build.sh -DNPUD_BUILD_TESTS=ON
 cd build
 ctest --output-on-failure -j "$(nproc)"

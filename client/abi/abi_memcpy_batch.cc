@@ -25,16 +25,16 @@ struct BatchArgs {
   size_t attr_count;
 };
 
-aclError Invalid(const char* why, const char* function) {
+aclError InvalidBatch(const char* why, const char* function) {
   return Result(npud::AclError(npud::kAclInvalidParam, why), function);
 }
 
 // `fail_index` may be null only for the V2 calls (`needs_fail_index` false).
 aclError Batch(const BatchArgs& args, size_t* fail_index, bool needs_fail_index, bool async,
                aclrtStream stream, const char* function) {
-  if (needs_fail_index && fail_index == nullptr) return Invalid("failIndex is null", function);
-  if (args.sizes == nullptr) return Invalid("sizes is null", function);
-  if (args.count == 0) return Invalid("numBatches must be positive", function);
+  if (needs_fail_index && fail_index == nullptr) return InvalidBatch("failIndex is null", function);
+  if (args.sizes == nullptr) return InvalidBatch("sizes is null", function);
+  if (args.count == 0) return InvalidBatch("numBatches must be positive", function);
   bool all_empty = true;
   for (size_t i = 0; i < args.count; ++i) all_empty = all_empty && args.sizes[i] == 0;
   if (all_empty) {  // CANN returns before any other check.
@@ -43,18 +43,19 @@ aclError Batch(const BatchArgs& args, size_t* fail_index, bool needs_fail_index,
   }
   if (args.dsts == nullptr || args.dest_maxs == nullptr || args.srcs == nullptr ||
       args.attrs == nullptr || args.attr_indexes == nullptr) {
-    return Invalid("dsts, destMaxs, srcs, attrs and attrsIndexes must not be null", function);
+    return InvalidBatch("dsts, destMaxs, srcs, attrs and attrsIndexes must not be null", function);
   }
   std::vector<npud::client::BatchCopy> copies(args.count);
   for (size_t i = 0; i < args.count; ++i) {
-    if (args.dest_maxs[i] < args.sizes[i]) return Invalid("a size is above its destMax", function);
+    if (args.dest_maxs[i] < args.sizes[i])
+      return InvalidBatch("a size is above its destMax", function);
     copies[i] = {args.dsts[i], args.dest_maxs[i], args.srcs[i], args.sizes[i]};
   }
   std::vector<npud::client::BatchAttr> attrs(args.attr_count);
   for (size_t k = 0; k < args.attr_count; ++k) {
     const aclrtMemcpyBatchAttr& attr = args.attrs[k];
     for (uint8_t byte : attr.rsv) {
-      if (byte != 0) return Invalid("the reserved bytes of an attribute must be 0", function);
+      if (byte != 0) return InvalidBatch("the reserved bytes of an attribute must be 0", function);
     }
     attrs[k] = {attr.dstLoc.id, static_cast<uint32_t>(attr.dstLoc.type), attr.srcLoc.id,
                 static_cast<uint32_t>(attr.srcLoc.type)};

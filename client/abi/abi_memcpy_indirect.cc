@@ -22,7 +22,7 @@ bool KnownKind(aclrtMemcpyKind kind) {
   return value >= 0 && value < kMemcpyKinds;
 }
 
-aclError Invalid(const char* why, const char* function) {
+aclError InvalidIndirect(const char* why, const char* function) {
   return Result(npud::AclError(npud::kAclInvalidParam, why), function);
 }
 
@@ -38,7 +38,7 @@ namespace npud::abi_impl {
 
 aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize) {
   NPUD_REQUIRE_NOT_NULL(descSize);
-  if (!KnownKind(kind)) return Invalid("invalid aclrtMemcpyKind", __func__);
+  if (!KnownKind(kind)) return InvalidIndirect("invalid aclrtMemcpyKind", __func__);
   if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) return NoDescriptorKind(__func__);
   *descSize = npud::client::kMemcpyDescriptorBytes;
   return ACL_SUCCESS;
@@ -47,18 +47,18 @@ aclError aclrtGetMemcpyDescSize(aclrtMemcpyKind kind, size_t* descSize) {
 aclError aclrtSetMemcpyDesc(void* desc, aclrtMemcpyKind kind, void* srcAddr, void* dstAddr,
                             size_t count, void* config) {
   NPUD_REQUIRE_NOT_NULL(desc);
-  if (!KnownKind(kind)) return Invalid("invalid aclrtMemcpyKind", __func__);
+  if (!KnownKind(kind)) return InvalidIndirect("invalid aclrtMemcpyKind", __func__);
   NPUD_REQUIRE_NOT_NULL(srcAddr);
   NPUD_REQUIRE_NOT_NULL(dstAddr);
-  if (count == 0) return Invalid("count must be positive", __func__);
-  if (config != nullptr) return Invalid("config is reserved and must be null", __func__);
+  if (count == 0) return InvalidIndirect("count must be positive", __func__);
+  if (config != nullptr) return InvalidIndirect("config is reserved and must be null", __func__);
   if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) return NoDescriptorKind(__func__);
   return Result(npud::client::SetMemcpyDescriptor(desc, srcAddr, dstAddr, count), __func__);
 }
 
 aclError aclrtMemcpyAsyncWithDesc(void* desc, aclrtMemcpyKind kind, aclrtStream stream) {
   NPUD_REQUIRE_NOT_NULL(desc);
-  if (!KnownKind(kind)) return Invalid("invalid aclrtMemcpyKind", __func__);
+  if (!KnownKind(kind)) return InvalidIndirect("invalid aclrtMemcpyKind", __func__);
   NPUD_REQUIRE_NOT_NULL(stream);  // Not the default stream.
   if (kind != ACL_MEMCPY_INNER_DEVICE_TO_DEVICE) return NoDescriptorKind(__func__);
   return Result(npud::client::MemcpyWithDescriptor(desc, stream), __func__);

@@ -62,7 +62,7 @@ Answer& AnswerFor(void* task, TaskParams& params) {
   return *answer;
 }
 
-aclError Invalid(const std::string& why, const char* function) {
+aclError InvalidTask(const std::string& why, const char* function) {
   return Result(npud::AclError(npud::kRtParamInvalid, why), function);
 }
 
@@ -164,8 +164,8 @@ aclError aclmdlRITaskSetParams(aclmdlRITask task, aclmdlRITaskParams* params) {
       set.value_flag = params->valueWaitTaskParams.flag;
       break;
     default:
-      return Invalid(absl::StrFormat("task type %d has no parameters to set", params->type),
-                     __func__);
+      return InvalidTask(absl::StrFormat("task type %d has no parameters to set", params->type),
+                         __func__);
   }
   return Result(client::SetTaskParams(task, set), __func__);
 }
@@ -176,11 +176,12 @@ aclError aclmdlRIKernelTaskGetAttribute(aclmdlRITask task, aclrtLaunchKernelAttr
   NPUD_REQUIRE_NOT_NULL(attrValue);
   if (attrId < ACL_RT_LAUNCH_KERNEL_ATTR_SCHEM_MODE ||
       attrId > ACL_RT_LAUNCH_KERNEL_ATTR_ENABLE_PROFILING) {
-    return Invalid(absl::StrFormat("invalid launch attribute %d", attrId), __func__);
+    return InvalidTask(absl::StrFormat("invalid launch attribute %d", attrId), __func__);
   }
   absl::StatusOr<TaskParams> got = client::GetTaskParams(task);
   if (!got.ok()) return Result(got.status(), __func__);
-  if (got->type != client::kTaskKernel) return Invalid("the task is not a kernel launch", __func__);
+  if (got->type != client::kTaskKernel)
+    return InvalidTask("the task is not a kernel launch", __func__);
   // What the launch's configuration said; an attribute it left out has
   // its default, zero.
   std::memset(attrValue, 0, sizeof(*attrValue));

@@ -58,7 +58,7 @@ namespace {
 
 absl::Status Invalid(const std::string& why) { return npud::AclError(npud::kAclInvalidParam, why); }
 
-absl::Status CheckTimeout(int32_t timeout) {
+absl::Status CheckQueueTimeout(int32_t timeout) {
   if (timeout < -1) return Invalid(absl::StrFormat("timeout %d: -1, 0 or milliseconds", timeout));
   return absl::OkStatus();
 }
@@ -114,7 +114,7 @@ absl::Status EnqueueData(uint32_t qid, const void* data, size_t dataSize, const 
                          size_t userDataSize, int32_t timeout) {
   if (dataSize == 0) return Invalid("dataSize is 0");
   if (userData == nullptr && userDataSize != 0) return Invalid("userData is null");
-  NPUD_RETURN_IF_ERROR(CheckTimeout(timeout));
+  NPUD_RETURN_IF_ERROR(CheckQueueTimeout(timeout));
   NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
   std::string user;
   if (userDataSize != 0) user.assign(static_cast<const char*>(userData), userDataSize);
@@ -126,7 +126,7 @@ absl::Status DequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retD
                          void* userData, size_t userDataSize, int32_t timeout) {
   if (dataSize == 0) return Invalid("dataSize is 0");
   if (userData == nullptr && userDataSize != 0) return Invalid("userData is null");
-  NPUD_RETURN_IF_ERROR(CheckTimeout(timeout));
+  NPUD_RETURN_IF_ERROR(CheckQueueTimeout(timeout));
   NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
   NPUD_ASSIGN_OR_RETURN(npud::client::TdtMessage message,
                         npud::client::DequeueTdt(device, qid, dataSize, timeout));
@@ -150,7 +150,7 @@ absl::Status DequeueData(uint32_t qid, void* data, size_t dataSize, size_t* retD
 // area. The queue takes it over (CANN's acltdtEnqueue does): it is freed
 // once queued, and the dequeuer gets a new one.
 absl::Status EnqueueBuffer(uint32_t qid, void* buf, int32_t timeout) {
-  NPUD_RETURN_IF_ERROR(CheckTimeout(timeout));
+  NPUD_RETURN_IF_ERROR(CheckQueueTimeout(timeout));
   NPUD_ASSIGN_OR_RETURN(const uint32_t chained, npud::client::MbufChainLength(buf));
   if (chained != 1) {
     return npud::AclError(npud::kRtFeatureNotSupport,
@@ -171,7 +171,7 @@ absl::Status EnqueueBuffer(uint32_t qid, void* buf, int32_t timeout) {
 }
 
 absl::StatusOr<void*> DequeueBuffer(uint32_t qid, int32_t timeout) {
-  NPUD_RETURN_IF_ERROR(CheckTimeout(timeout));
+  NPUD_RETURN_IF_ERROR(CheckQueueTimeout(timeout));
   NPUD_ASSIGN_OR_RETURN(const int32_t device, npud::client::CurrentDevice());
   NPUD_ASSIGN_OR_RETURN(npud::client::TdtMessage message,
                         npud::client::DequeueTdt(device, qid, /*max_bytes=*/0, timeout));

@@ -37,7 +37,7 @@ constexpr uint32_t kArgsDumpBit = 1;  // ACL_OP_DUMP_OP_AICORE_ARGS
 // A sink receives a file in pieces of at most this.
 constexpr size_t kChunkBytes = 128u << 20;
 
-uint64_t EpochMicros() {
+uint64_t DumpEpochMicros() {
   return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::microseconds>(
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count());
@@ -292,7 +292,7 @@ absl::Status Dumps::SaveExceptionInfo(const std::string& file_name, const std::s
       absl::StrFormat("%s/%s.custom.%s%03d", dir, file_name, LocalTimestamp(), millis);
   dump::DumpData header;
   header.set_version("2.0");
-  header.set_dump_time(EpochMicros());
+  header.set_dump_time(DumpEpochMicros());
   header.set_op_name(name.substr(name.rfind('/') + 1));
   if (!user_tag.empty()) {
     dump::OpAttr* attr = header.add_attr();
@@ -367,7 +367,7 @@ absl::Status Dumps::WriteDataDump(const std::string& op_type, const std::string&
   NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
   NPUD_ASSIGN_OR_RETURN(const uint32_t task, LastTaskIdOfThread());
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  const uint64_t micros = EpochMicros();
+  const uint64_t micros = DumpEpochMicros();
   dump::DumpData header;
   header.set_version("2.0");
   header.set_dump_time(micros);

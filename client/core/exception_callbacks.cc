@@ -11,21 +11,21 @@
 namespace npud::client {
 namespace {
 
-struct Registry {
+struct ExceptionCallbackRegistry {
   absl::Mutex mu;
   absl::flat_hash_map<uint64_t, ExceptionFn> fns ABSL_GUARDED_BY(mu);
 };
 
 // Never destroyed: failures may arrive while static destructors run.
-Registry& Callbacks() {
-  static auto* registry = new Registry();
+ExceptionCallbackRegistry& ExceptionCallbacks() {
+  static auto* registry = new ExceptionCallbackRegistry();
   return *registry;
 }
 
 }  // namespace
 
 void SetExceptionCallback(uint64_t key, ExceptionFn fn) {
-  Registry& registry = Callbacks();
+  ExceptionCallbackRegistry& registry = ExceptionCallbacks();
   absl::MutexLock lock(&registry.mu);
   if (fn) {
     registry.fns[key] = std::move(fn);
@@ -50,7 +50,7 @@ void ReportTaskFailure(const v1::TaskFailed& failed) {
   // Copied, so that a callback may register or unregister.
   std::vector<ExceptionFn> fns;
   {
-    Registry& registry = Callbacks();
+    ExceptionCallbackRegistry& registry = ExceptionCallbacks();
     absl::MutexLock lock(&registry.mu);
     for (const auto& [key, fn] : registry.fns) fns.push_back(fn);
   }

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "client/core/cursor_log.h"
-#include "common/chrome_trace.h"
+#include "common/grpc/chrome_trace.h"
 #include "common/monotonic_clock.h"
 
 namespace npud::client {

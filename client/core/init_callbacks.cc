@@ -27,7 +27,7 @@ struct Entry {
   Fn fn;
 };
 
-struct Registry {
+struct InitCallbackRegistry {
   absl::Mutex mu;
   std::vector<Entry<InitCallbackFn>> init ABSL_GUARDED_BY(mu);
   std::vector<Entry<FinalizeCallbackFn>> finalize ABSL_GUARDED_BY(mu);
@@ -36,8 +36,8 @@ struct Registry {
 };
 
 // Never destroyed: aclFinalize may run from static destructors.
-Registry& Callbacks() {
-  static auto* registry = new Registry();
+InitCallbackRegistry& InitCallbacks() {
+  static auto* registry = new InitCallbackRegistry();
   return *registry;
 }
 
@@ -77,12 +77,12 @@ std::vector<Fn> Of(const std::vector<Entry<Fn>>& entries, uint32_t type) {
   return fns;
 }
 
-std::vector<InitCallbackFn> InitOf(Registry& registry, uint32_t type) {
+std::vector<InitCallbackFn> InitOf(InitCallbackRegistry& registry, uint32_t type) {
   absl::MutexLock lock(&registry.mu);
   return Of(registry.init, type);
 }
 
-std::vector<FinalizeCallbackFn> FinalizeOf(Registry& registry, uint32_t type) {
+std::vector<FinalizeCallbackFn> FinalizeOf(InitCallbackRegistry& registry, uint32_t type) {
   absl::MutexLock lock(&registry.mu);
   return Of(registry.finalize, type);
 }
@@ -96,7 +96,7 @@ absl::Status Check(int32_t code, const char* what, uint32_t type) {
 }  // namespace
 
 absl::Status RegisterInitCallback(uint32_t type, uintptr_t key, InitCallbackFn fn) {
-  Registry& registry = Callbacks();
+  InitCallbackRegistry& registry = InitCallbacks();
   std::optional<std::string> config;
   {
     absl::MutexLock lock(&registry.mu);
@@ -109,25 +109,25 @@ absl::Status RegisterInitCallback(uint32_t type, uintptr_t key, InitCallbackFn f
 }
 
 absl::Status UnregisterInitCallback(uint32_t type, uintptr_t key) {
-  Registry& registry = Callbacks();
+  InitCallbackRegistry& registry = InitCallbacks();
   absl::MutexLock lock(&registry.mu);
   return Remove(registry.init, type, key);
 }
 
 absl::Status RegisterFinalizeCallback(uint32_t type, uintptr_t key, FinalizeCallbackFn fn) {
-  Registry& registry = Callbacks();
+  InitCallbackRegistry& registry = InitCallbacks();
   absl::MutexLock lock(&registry.mu);
   return Add(registry.finalize, type, key, std::move(fn));
 }
 
 absl::Status UnregisterFinalizeCallback(uint32_t type, uintptr_t key) {
-  Registry& registry = Callbacks();
+  InitCallbackRegistry& registry = InitCallbacks();
   absl::MutexLock lock(&registry.mu);
   return Remove(registry.finalize, type, key);
 }
 
 absl::Status RunInitCallbacks(const std::string& config, bool has_config_file) {
-  Registry& registry = Callbacks();
+  InitCallbackRegistry& registry = InitCallbacks();
   for (uint32_t type : {kModel, kOpExecutor, kDvpp, kOther}) {
     if (type == kOpExecutor && !has_config_file) continue;
     for (const InitCallbackFn& fn : InitOf(registry, type)) {
@@ -140,7 +140,7 @@ absl::Status RunInitCallbacks(const std::string& config, bool has_config_file) {
 }
 
 absl::Status RunFinalizeCallbacks() {
-  Registry& registry = Callbacks();
+  InitCallbackRegistry& registry = InitCallbacks();
   {
     absl::MutexLock lock(&registry.mu);
     registry.config.reset();

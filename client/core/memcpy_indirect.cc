@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_format.h"
 #include "client/core/context_ops.h"
+#include "client/core/device_address.h"
 #include "client/core/memory_ops.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
@@ -26,8 +27,6 @@ struct Descriptor {
 };
 static_assert(sizeof(Descriptor) == kMemcpyDescriptorBytes);
 static_assert(sizeof(Descriptor) == kCacheDescriptorBytes);
-
-uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
 
 absl::StatusOr<PointerAttributes> DeviceMemory(const void* pointer, const char* what) {
   NPUD_ASSIGN_OR_RETURN(const PointerAttributes attributes, PointerAttributesOf(pointer));

@@ -12,6 +12,7 @@
 #include "client/core/call_pipeline.h"
 #include "client/core/context_ops.h"
 #include "client/core/daemon_calls.h"
+#include "client/core/device_address.h"
 #include "client/core/device_identity.h"
 #include "client/core/host_memory.h"
 #include "client/core/model_ops.h"
@@ -32,8 +33,6 @@ constexpr size_t kStagingThreshold = 64 << 10;
 // has one; up to it they ride inline with the call batch, which costs no
 // extra round trip.
 constexpr size_t kBulkThreshold = 64 << 10;
-
-uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
 
 const char* KindName(CopyKind kind) {
   switch (kind) {

@@ -33,7 +33,7 @@ struct CondHandle {
   uint64_t* address = nullptr;
 };
 
-struct Registry {
+struct ModelHandleRegistry {
   absl::Mutex mu;
   absl::flat_hash_map<uint64_t, bool> labels ABSL_GUARDED_BY(mu);
   absl::flat_hash_map<uint64_t, std::vector<uint64_t>> label_lists ABSL_GUARDED_BY(mu);
@@ -44,8 +44,8 @@ struct Registry {
 };
 
 // Never destroyed: handles may go in static destructors of the application.
-Registry& Handles() {
-  static auto* registry = new Registry();
+ModelHandleRegistry& Handles() {
+  static auto* registry = new ModelHandleRegistry();
   return *registry;
 }
 
@@ -69,14 +69,14 @@ absl::StatusOr<uint64_t> ModelStream(void* stream) {
 
 absl::StatusOr<void*> CreateLabel() {
   const uint64_t id = Runtime::Get().objects().MintId();
-  Registry& registry = Handles();
+  ModelHandleRegistry& registry = Handles();
   absl::MutexLock lock(&registry.mu);
   registry.labels[id] = true;
   return MakeHandle(HandleKind::kLabel, id);
 }
 
 absl::Status DestroyLabel(void* label) {
-  Registry& registry = Handles();
+  ModelHandleRegistry& registry = Handles();
   absl::MutexLock lock(&registry.mu);
   if (registry.labels.erase(HandleId(label, HandleKind::kLabel)) == 0) {
     return BadHandle("label", label);
@@ -87,7 +87,7 @@ absl::Status DestroyLabel(void* label) {
 absl::Status SetLabel(void* label, void* stream) {
   const uint64_t id = HandleId(label, HandleKind::kLabel);
   {
-    Registry& registry = Handles();
+    ModelHandleRegistry& registry = Handles();
     absl::MutexLock lock(&registry.mu);
     if (!registry.labels.contains(id)) return BadHandle("label", label);
   }
@@ -101,7 +101,7 @@ absl::Status SetLabel(void* label, void* stream) {
 absl::StatusOr<void*> CreateLabelList(void* const* labels, size_t count) {
   if (count == 0) return AclError(kAclInvalidParam, "a label list needs labels");
   std::vector<uint64_t> ids;
-  Registry& registry = Handles();
+  ModelHandleRegistry& registry = Handles();
   absl::MutexLock lock(&registry.mu);
   for (size_t i = 0; i < count; ++i) {
     const uint64_t id = HandleId(labels[i], HandleKind::kLabel);
@@ -114,7 +114,7 @@ absl::StatusOr<void*> CreateLabelList(void* const* labels, size_t count) {
 }
 
 absl::Status DestroyLabelList(void* list) {
-  Registry& registry = Handles();
+  ModelHandleRegistry& registry = Handles();
   absl::MutexLock lock(&registry.mu);
   if (registry.label_lists.erase(HandleId(list, HandleKind::kLabelList)) == 0) {
     return BadHandle("label list", list);
@@ -126,7 +126,7 @@ absl::Status SwitchLabelByIndex(const void* index, uint32_t max_value, void* lis
   if (max_value == 0) return AclError(kAclInvalidParam, "maxValue must be at least 1");
   std::vector<uint64_t> labels;
   {
-    Registry& registry = Handles();
+    ModelHandleRegistry& registry = Handles();
     absl::MutexLock lock(&registry.mu);
     auto it = registry.label_lists.find(HandleId(list, HandleKind::kLabelList));
     if (it == registry.label_lists.end()) return BadHandle("label list", list);
@@ -202,14 +202,14 @@ absl::StatusOr<void*> CreateCondHandle(void* model, uint32_t default_value, uint
     return made;
   }
   const uint64_t id = Runtime::Get().objects().MintId();
-  Registry& registry = Handles();
+  ModelHandleRegistry& registry = Handles();
   absl::MutexLock lock(&registry.mu);
   registry.conditions[id] = CondHandle{model_id, static_cast<uint64_t*>(memory)};
   return MakeHandle(HandleKind::kCondHandle, id);
 }
 
 absl::StatusOr<uint64_t*> CondPointer(void* handle) {
-  Registry& registry = Handles();
+  ModelHandleRegistry& registry = Handles();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.conditions.find(HandleId(handle, HandleKind::kCondHandle));
   if (it == registry.conditions.end()) return BadHandle("condition handle", handle);
@@ -244,7 +244,7 @@ absl::Status BeginTaskGroup(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t stream_id, ModelStream(stream));
   const uint64_t group = Runtime::Get().objects().MintId();
   {
-    Registry& registry = Handles();
+    ModelHandleRegistry& registry = Handles();
     absl::MutexLock lock(&registry.mu);
     if (!registry.open_groups.try_emplace(stream_id, group).second) {
       return AclError(kRtParamInvalid,
@@ -261,7 +261,7 @@ absl::StatusOr<void*> EndTaskGroup(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t stream_id, ModelStream(stream));
   uint64_t group = 0;
   {
-    Registry& registry = Handles();
+    ModelHandleRegistry& registry = Handles();
     absl::MutexLock lock(&registry.mu);
     auto it = registry.open_groups.find(stream_id);
     if (it == registry.open_groups.end()) {
@@ -283,7 +283,7 @@ absl::StatusOr<void*> EndTaskGroup(void* stream) {
 absl::Status BeginTaskUpdate(void* stream, void* group) {
   const uint64_t group_id = HandleId(group, HandleKind::kTaskGroup);
   {
-    Registry& registry = Handles();
+    ModelHandleRegistry& registry = Handles();
     absl::MutexLock lock(&registry.mu);
     if (!registry.groups.contains(group_id)) return BadHandle("task group", group);
   }

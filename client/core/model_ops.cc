@@ -58,7 +58,7 @@ struct TaskRef {
   std::string kind;
 };
 
-struct Registry {
+struct ModelRegistry {
   absl::Mutex mu;
   absl::flat_hash_map<uint64_t, Recording> capturing ABSL_GUARDED_BY(mu);
   absl::flat_hash_map<uint64_t, Model> models ABSL_GUARDED_BY(mu);
@@ -71,8 +71,8 @@ struct Registry {
 };
 
 // Never destroyed: models may go in static destructors of the application.
-Registry& Models() {
-  static auto* registry = new Registry();
+ModelRegistry& Models() {
+  static auto* registry = new ModelRegistry();
   return *registry;
 }
 
@@ -85,7 +85,7 @@ absl::StatusOr<v1::ModelResult> Describe(uint64_t id) {
 
 // Marks `stream_id` as recording; kRtStreamCaptured if it already does.
 absl::Status StartRecording(uint64_t stream_id, Recording recording) {
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   if (!registry.capturing.try_emplace(stream_id, recording).second) {
     return AclError(kRtStreamCaptured,
@@ -96,7 +96,7 @@ absl::Status StartRecording(uint64_t stream_id, Recording recording) {
 }
 
 void StopRecording(uint64_t stream_id) {
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   if (registry.capturing.erase(stream_id) != 0) registry.capture_count.fetch_sub(1);
 }
@@ -121,7 +121,7 @@ absl::Status CheckMode(int mode) {
 
 absl::StatusOr<uint64_t> ModelIdOf(void* handle) {
   const uint64_t id = HandleId(handle, HandleKind::kModel);
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   if (id == 0 || !registry.models.contains(id)) {
     return AclError(kRtInvalidHandle, absl::StrFormat("%p is not a model of this process", handle));
@@ -132,7 +132,7 @@ absl::StatusOr<uint64_t> ModelIdOf(void* handle) {
 bool StreamCaptures(uint64_t stream_id) { return RecordingModel(stream_id).has_value(); }
 
 std::optional<uint64_t> RecordingModel(uint64_t stream_id) {
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   if (registry.capture_count.load(std::memory_order_relaxed) == 0) return std::nullopt;
   absl::MutexLock lock(&registry.mu);
   auto it = registry.capturing.find(stream_id);
@@ -155,7 +155,7 @@ absl::Status CaptureBegin(void* stream, int mode) {
   call.mutable_capture_begin()->set_model_id(model_id);
   NPUD_RETURN_IF_ERROR(CallRecording(target.id, Recording{model_id, false}, std::move(call)));
   // The model exists while it is captured: conditions are made on it.
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   registry.models[model_id].stream_id = target.id;
   return absl::OkStatus();
@@ -170,7 +170,7 @@ absl::Status CaptureIntoModel(void* stream, void* model, int mode) {
   call.mutable_capture_begin()->set_model_id(model_id);
   call.mutable_capture_begin()->set_into_existing(true);
   NPUD_RETURN_IF_ERROR(CallRecording(target.id, Recording{model_id, false}, std::move(call)));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   registry.models[model_id].stream_id = target.id;
   return absl::OkStatus();
@@ -178,7 +178,7 @@ absl::Status CaptureIntoModel(void* stream, void* model, int mode) {
 
 absl::StatusOr<CaptureInfo> CaptureInfoOf(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.capturing.find(target.id);
   if (it == registry.capturing.end() || it->second.bound) return CaptureInfo{};
@@ -195,7 +195,7 @@ absl::Status ExchangeCaptureMode(int* mode) {
 
 absl::StatusOr<void*> CaptureEnd(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   uint64_t model_id = 0;
   {
     absl::MutexLock lock(&registry.mu);
@@ -224,7 +224,7 @@ absl::StatusOr<void*> BuildBegin() {
   v1::Call call;
   call.mutable_model_create()->set_model_id(model_id);
   NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   registry.models[model_id];
   return MakeHandle(HandleKind::kModel, model_id);
@@ -241,7 +241,7 @@ absl::Status BindStream(void* model, void* stream, bool head) {
   call.mutable_model_bind_stream()->set_stream_id(target.id);
   call.mutable_model_bind_stream()->set_head(head);
   NPUD_RETURN_IF_ERROR(CallRecording(target.id, Recording{model_id, true}, std::move(call)));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   registry.models[model_id].bound_streams.push_back(target.id);
   return absl::OkStatus();
@@ -254,7 +254,7 @@ absl::Status UnbindStream(void* model, void* stream) {
   call.mutable_model_unbind_stream()->set_model_id(model_id);
   call.mutable_model_unbind_stream()->set_stream_id(target.id);
   NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.capturing.find(target.id);
   if (it != registry.capturing.end() && it->second.bound && it->second.model_id == model_id) {
@@ -282,7 +282,7 @@ absl::Status BuildEnd(void* model) {
   call.mutable_model_build_end()->set_model_id(model_id);
   absl::Status built = CallDaemon(std::move(call)).status();
   // Built or not, the bound streams record no more.
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   absl::erase_if(registry.capturing, [&](const auto& entry) {
     const bool stops = entry.second.bound && entry.second.model_id == model_id;
@@ -308,7 +308,7 @@ absl::StatusOr<std::vector<uint64_t>> CreateBranchModels(uint64_t parent, size_t
     NPUD_RETURN_IF_ERROR(PostToDaemon(std::move(call)));
     ids.push_back(id);
   }
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.models.find(parent);
   if (it == registry.models.end()) return AclError(kRtInvalidHandle, "the model is gone");
@@ -321,7 +321,7 @@ absl::StatusOr<std::vector<uint64_t>> CreateBranchModels(uint64_t parent, size_t
 }
 
 absl::Status AddModelMemory(uint64_t model_id, void* memory) {
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.models.find(model_id);
   if (it == registry.models.end()) return AclError(kRtInvalidHandle, "the model is gone");
@@ -346,7 +346,7 @@ absl::Status ExecuteModelAndWait(void* model, int32_t timeout_ms) {
 absl::Status DestroyModel(void* handle) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
   ForgetTaskEdits(id);
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   // The model, and the branch models of its conditions with theirs.
   std::vector<std::pair<uint64_t, Model>> gone;
   std::vector<uint64_t> ids = {id};
@@ -395,7 +395,7 @@ absl::StatusOr<std::vector<void*>> ModelStreams(void* handle) {
 
 absl::StatusOr<std::vector<void*>> ModelTasks(void* stream) {
   NPUD_ASSIGN_OR_RETURN(const StreamTarget target, ResolveStream(stream));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   // The newest model the stream belongs to.
   uint64_t model_id = 0;
   {
@@ -436,7 +436,7 @@ absl::StatusOr<std::vector<void*>> ModelTasks(void* stream) {
 }
 
 absl::StatusOr<ModelTaskInfo> ModelTaskOf(void* task) {
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto it = registry.tasks.find(HandleId(task, HandleKind::kModelTask));
   if (it == registry.tasks.end()) {
@@ -495,7 +495,7 @@ absl::Status WriteModelJson(void* handle, const std::string& path) {
 
 absl::Status SetModelName(void* handle, std::string name) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   registry.models[id].name = std::move(name);
   return absl::OkStatus();
@@ -503,7 +503,7 @@ absl::Status SetModelName(void* handle, std::string name) {
 
 absl::StatusOr<std::string> ModelName(void* handle) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   return registry.models[id].name;
 }
@@ -515,7 +515,7 @@ absl::StatusOr<uint32_t> ModelId(void* handle) {
 
 absl::Status AddModelDestroyCallback(void* handle, uintptr_t key, std::function<void()> fn) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   registry.models[id].destroy_callbacks.emplace_back(key, std::move(fn));
   return absl::OkStatus();
@@ -523,7 +523,7 @@ absl::Status AddModelDestroyCallback(void* handle, uintptr_t key, std::function<
 
 absl::Status RemoveModelDestroyCallback(void* handle, uintptr_t key) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t id, ModelIdOf(handle));
-  Registry& registry = Models();
+  ModelRegistry& registry = Models();
   absl::MutexLock lock(&registry.mu);
   auto& callbacks = registry.models[id].destroy_callbacks;
   for (auto it = callbacks.begin(); it != callbacks.end(); ++it) {

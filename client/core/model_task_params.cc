@@ -27,14 +27,14 @@ struct Edit {
   bool disable = false;
 };
 
-struct Registry {
+struct TaskEditRegistry {
   absl::Mutex mu;
   // By task id.
   absl::flat_hash_map<uint64_t, Edit> edits ABSL_GUARDED_BY(mu);
 };
 
-Registry& Edits() {
-  static auto* registry = new Registry();
+TaskEditRegistry& Edits() {
+  static auto* registry = new TaskEditRegistry();
   return *registry;
 }
 
@@ -190,7 +190,7 @@ absl::StatusOr<v1::Call> WithParams(v1::Call call, const TaskParams& params) {
 absl::StatusOr<TaskParams> GetTaskParams(void* task) {
   NPUD_ASSIGN_OR_RETURN(const ModelTaskInfo info, ModelTaskOf(task));
   NPUD_ASSIGN_OR_RETURN(auto recorded, RecordedCall(info));
-  Registry& registry = Edits();
+  TaskEditRegistry& registry = Edits();
   absl::MutexLock lock(&registry.mu);
   auto edit = registry.edits.find(HandleId(task, HandleKind::kModelTask));
   if (edit != registry.edits.end() && edit->second.call) recorded.first = *edit->second.call;
@@ -205,7 +205,7 @@ absl::Status SetTaskParams(void* task, const TaskParams& params) {
   }
   NPUD_ASSIGN_OR_RETURN(auto recorded, RecordedCall(info));
   NPUD_ASSIGN_OR_RETURN(v1::Call call, WithParams(std::move(recorded.first), params));
-  Registry& registry = Edits();
+  TaskEditRegistry& registry = Edits();
   absl::MutexLock lock(&registry.mu);
   Edit& edit = registry.edits[HandleId(task, HandleKind::kModelTask)];
   edit.task = info;
@@ -215,7 +215,7 @@ absl::Status SetTaskParams(void* task, const TaskParams& params) {
 
 absl::Status DisableTask(void* task) {
   NPUD_ASSIGN_OR_RETURN(const ModelTaskInfo info, ModelTaskOf(task));
-  Registry& registry = Edits();
+  TaskEditRegistry& registry = Edits();
   absl::MutexLock lock(&registry.mu);
   Edit& edit = registry.edits[HandleId(task, HandleKind::kModelTask)];
   edit.task = info;
@@ -225,7 +225,7 @@ absl::Status DisableTask(void* task) {
 
 absl::Status UpdateModel(void* model) {
   NPUD_ASSIGN_OR_RETURN(const uint64_t model_id, ModelIdOf(model));
-  Registry& registry = Edits();
+  TaskEditRegistry& registry = Edits();
   std::vector<std::pair<uint64_t, Edit>> taken;
   {
     absl::MutexLock lock(&registry.mu);
@@ -260,7 +260,7 @@ absl::Status UpdateModel(void* model) {
 }
 
 void ForgetTaskEdits(uint64_t model_id) {
-  Registry& registry = Edits();
+  TaskEditRegistry& registry = Edits();
   absl::MutexLock lock(&registry.mu);
   absl::erase_if(registry.edits,
                  [model_id](const auto& entry) { return entry.second.task.model_id == model_id; });

@@ -9,7 +9,7 @@ namespace npud::client {
 namespace {
 
 template <typename Map>
-auto Lookup(const Map& map, uint64_t id) -> std::optional<typename Map::mapped_type> {
+auto FindIn(const Map& map, uint64_t id) -> std::optional<typename Map::mapped_type> {
   auto it = map.find(id);
   if (it == map.end()) return std::nullopt;
   return it->second;
@@ -44,7 +44,7 @@ void ObjectRegistry::AddNotify(uint64_t id, int32_t device) {
 
 std::optional<int32_t> ObjectRegistry::FindNotify(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
-  return Lookup(notifies_, id);
+  return FindIn(notifies_, id);
 }
 
 bool ObjectRegistry::RemoveNotify(uint64_t id) {
@@ -59,7 +59,7 @@ void ObjectRegistry::AddPhysical(uint64_t id, PhysicalRecord record) {
 
 std::optional<PhysicalRecord> ObjectRegistry::FindPhysical(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
-  return Lookup(physical_, id);
+  return FindIn(physical_, id);
 }
 
 bool ObjectRegistry::RemovePhysical(uint64_t id) {
@@ -69,17 +69,17 @@ bool ObjectRegistry::RemovePhysical(uint64_t id) {
 
 std::optional<ContextRecord> ObjectRegistry::FindContext(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
-  return Lookup(contexts_, id);
+  return FindIn(contexts_, id);
 }
 
 std::optional<StreamRecord> ObjectRegistry::FindStream(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
-  return Lookup(streams_, id);
+  return FindIn(streams_, id);
 }
 
 std::optional<EventRecord> ObjectRegistry::FindEvent(uint64_t id) const {
   absl::ReaderMutexLock lock(&mu_);
-  return Lookup(events_, id);
+  return FindIn(events_, id);
 }
 
 std::vector<uint64_t> ObjectRegistry::RemoveContext(uint64_t id) {

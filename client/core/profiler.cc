@@ -22,7 +22,7 @@
 #include "client/core/prof_markers.h"
 #include "client/core/runtime.h"
 #include "common/acl_status.h"
-#include "common/chrome_trace.h"
+#include "common/grpc/chrome_trace.h"
 #include "common/json_string.h"
 #include "common/monotonic_clock.h"
 #include "common/status_macros.h"

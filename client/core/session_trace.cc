@@ -12,7 +12,7 @@
 #include "client/core/client_log.h"
 #include "client/core/host_trace.h"
 #include "common/acl_status.h"
-#include "common/chrome_trace.h"
+#include "common/grpc/chrome_trace.h"
 #include "common/monotonic_clock.h"
 #include "common/status_macros.h"
 

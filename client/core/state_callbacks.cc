@@ -14,7 +14,7 @@ namespace npud::client {
 namespace {
 
 template <typename Fn>
-class Registry {
+class StateCallbackRegistry {
  public:
   absl::Status Register(const std::string& name, Fn fn) {
     if (name.empty()) return AclError(kRtParamInvalid, "the registration name is empty");
@@ -50,12 +50,12 @@ class Registry {
 };
 
 // Never destroyed: streams may go in static destructors of the application.
-Registry<StreamStateFn>& Streams() {
-  static auto* registry = new Registry<StreamStateFn>();
+StateCallbackRegistry<StreamStateFn>& Streams() {
+  static auto* registry = new StateCallbackRegistry<StreamStateFn>();
   return *registry;
 }
-Registry<DeviceStateFn>& Devices() {
-  static auto* registry = new Registry<DeviceStateFn>();
+StateCallbackRegistry<DeviceStateFn>& Devices() {
+  static auto* registry = new StateCallbackRegistry<DeviceStateFn>();
   return *registry;
 }
 

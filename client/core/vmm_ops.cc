@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_format.h"
 #include "client/core/daemon_calls.h"
+#include "client/core/device_address.h"
 #include "client/core/handles.h"
 #include "client/core/runtime.h"
 #include "common/acl_status.h"
@@ -49,8 +50,6 @@ absl::StatusOr<uint64_t> ResolvePhysical(void* handle) {
   }
   return id;
 }
-
-uint64_t Address(const void* pointer) { return reinterpret_cast<uint64_t>(pointer); }
 
 // Sends `call`, which makes physical memory known to the daemon as `id`,
 // and records the handle from the reply.

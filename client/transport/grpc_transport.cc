@@ -10,7 +10,7 @@
 #include "absl/time/clock.h"
 #include "client/transport/transport.h"
 #include "common/daemon_address.h"
-#include "common/grpc_tls.h"
+#include "common/grpc/grpc_tls.h"
 #include "grpcpp/grpcpp.h"
 #include "npud/v1/npud.grpc.pb.h"
 #include "spdlog/spdlog.h"

@@ -17,24 +17,24 @@
 namespace npud::sim::host {
 namespace {
 
-absl::Status Errno(absl::string_view what) {
+absl::Status SystemError(absl::string_view what) {
   return absl::InternalError(absl::StrCat(what, ": ", std::strerror(errno)));
 }
 
 absl::Status WriteFile(const char* path, const std::string& text) {
   const int fd = open(path, O_WRONLY | O_CLOEXEC);
-  if (fd < 0) return Errno(absl::StrCat("open ", path));
+  if (fd < 0) return SystemError(absl::StrCat("open ", path));
   const bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   const int err = errno;
   close(fd);
   errno = err;
-  return ok ? absl::OkStatus() : Errno(absl::StrCat("write ", path));
+  return ok ? absl::OkStatus() : SystemError(absl::StrCat("write ", path));
 }
 
 // Copies the whole of memory file `from` into a new file `path`.
 absl::Status CopyInto(int from, const std::string& path) {
   const int to = open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0555);
-  if (to < 0) return Errno(absl::StrCat("create ", path));
+  if (to < 0) return SystemError(absl::StrCat("create ", path));
   char buffer[1 << 16];
   off_t offset = 0;
   absl::Status status;
@@ -42,7 +42,7 @@ absl::Status CopyInto(int from, const std::string& path) {
     const ssize_t n = pread(from, buffer, sizeof(buffer), offset);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      status = Errno("read kernel binary");
+      status = SystemError("read kernel binary");
       break;
     }
     if (n == 0) break;
@@ -50,7 +50,7 @@ absl::Status CopyInto(int from, const std::string& path) {
       const ssize_t w = write(to, buffer + done, n - done);
       if (w < 0 && errno == EINTR) continue;
       if (w <= 0) {
-        status = Errno(absl::StrCat("write ", path));
+        status = SystemError(absl::StrCat("write ", path));
         break;
       }
       done += w;
@@ -66,17 +66,17 @@ absl::Status CopyInto(int from, const std::string& path) {
 
 absl::Status EnterNamespaces(uid_t uid, gid_t gid) {
   if (geteuid() == 0 && uid != 0) {
-    if (setgroups(0, nullptr) != 0) return Errno("setgroups");
-    if (setresgid(gid, gid, gid) != 0) return Errno("setresgid");
-    if (setresuid(uid, uid, uid) != 0) return Errno("setresuid");
+    if (setgroups(0, nullptr) != 0) return SystemError("setgroups");
+    if (setresgid(gid, gid, gid) != 0) return SystemError("setresgid");
+    if (setresuid(uid, uid, uid) != 0) return SystemError("setresuid");
     // Changing credentials made the process undumpable and its /proc
     // entries root's; the id maps below are written through them.
-    if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0) return Errno("PR_SET_DUMPABLE");
+    if (prctl(PR_SET_DUMPABLE, 1, 0, 0, 0) != 0) return SystemError("PR_SET_DUMPABLE");
   }
   const uid_t outer_uid = geteuid();
   const gid_t outer_gid = getegid();
   if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS) != 0) {
-    return Errno("unshare (user, mount, network, IPC and UTS namespaces)");
+    return SystemError("unshare (user, mount, network, IPC and UTS namespaces)");
   }
   if (absl::Status s = WriteFile("/proc/self/setgroups", "deny"); !s.ok()) return s;
   if (absl::Status s = WriteFile("/proc/self/uid_map", absl::StrCat("0 ", outer_uid, " 1"));
@@ -90,11 +90,11 @@ absl::StatusOr<std::vector<std::string>> EnterEmptyRoot(absl::Span<const int> bi
   uint64_t bytes = 1 << 20;
   for (int fd : binaries) {
     struct stat info;
-    if (fstat(fd, &info) != 0) return Errno("fstat kernel binary");
+    if (fstat(fd, &info) != 0) return SystemError("fstat kernel binary");
     bytes += (static_cast<uint64_t>(info.st_size) + 4095) / 4096 * 4096;
   }
   if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) {
-    return Errno("making mounts private");
+    return SystemError("making mounts private");
   }
   // The new root is mounted over some directory that exists everywhere;
   // nothing of what lies beneath stays reachable.
@@ -107,24 +107,24 @@ absl::StatusOr<std::vector<std::string>> EnterEmptyRoot(absl::Span<const int> bi
       break;
     }
   }
-  if (at == nullptr) return Errno("mount tmpfs");
+  if (at == nullptr) return SystemError("mount tmpfs");
   const std::string root = at;
-  if (mkdir((root + "/k").c_str(), 0755) != 0) return Errno("mkdir /k");
+  if (mkdir((root + "/k").c_str(), 0755) != 0) return SystemError("mkdir /k");
   std::vector<std::string> paths;
   for (size_t i = 0; i < binaries.size(); ++i) {
     const std::string path = absl::StrCat("/k/", i, ".so");
     if (absl::Status s = CopyInto(binaries[i], root + path); !s.ok()) return s;
     paths.push_back(path);
   }
-  if (mkdir((root + "/.old").c_str(), 0700) != 0) return Errno("mkdir /.old");
-  if (chdir(root.c_str()) != 0) return Errno("chdir new root");
-  if (syscall(SYS_pivot_root, ".", ".old") != 0) return Errno("pivot_root");
-  if (umount2("/.old", MNT_DETACH) != 0) return Errno("detaching the old root");
-  if (rmdir("/.old") != 0) return Errno("rmdir /.old");
-  if (chdir("/") != 0) return Errno("chdir /");
+  if (mkdir((root + "/.old").c_str(), 0700) != 0) return SystemError("mkdir /.old");
+  if (chdir(root.c_str()) != 0) return SystemError("chdir new root");
+  if (syscall(SYS_pivot_root, ".", ".old") != 0) return SystemError("pivot_root");
+  if (umount2("/.old", MNT_DETACH) != 0) return SystemError("detaching the old root");
+  if (rmdir("/.old") != 0) return SystemError("rmdir /.old");
+  if (chdir("/") != 0) return SystemError("chdir /");
   if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
             nullptr) != 0) {
-    return Errno("making the root read-only");
+    return SystemError("making the root read-only");
   }
   return paths;
 }

@@ -34,7 +34,7 @@
 #include "common/bulk_frame.h"
 #include "common/byte_stream.h"
 #include "common/frame_io.h"
-#include "common/grpc_tls.h"
+#include "common/grpc/grpc_tls.h"
 #include "common/protocol_version.h"
 #include "common/stream_frame.h"
 #include "common/tls_stream.h"

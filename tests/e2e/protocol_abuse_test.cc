@@ -22,7 +22,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/time/clock.h"
 #include "common/frame_io.h"
-#include "common/grpc_tls.h"
+#include "common/grpc/grpc_tls.h"
 #include "common/protocol_version.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"

@@ -11,10 +11,10 @@ namespace {
 constexpr size_t kNone = std::string::npos;
 
 bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-bool IsIdentifierStart(char c) {
+bool StartsIdentifier(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-bool IsIdentifierChar(char c) { return IsIdentifierStart(c) || (c >= '0' && c <= '9'); }
+bool IsIdentifierChar(char c) { return StartsIdentifier(c) || (c >= '0' && c <= '9'); }
 
 // The kernel name's string: whitespace runs as one space, none around "::", no
 // leading "::", escaped for a string literal.
@@ -77,7 +77,7 @@ class Rewriter {
     size_t run = at;
     while (run > 0 && IsIdentifierChar(code_[run - 1])) --run;
     for (size_t k = run; k < at; ++k) {
-      if (IsIdentifierStart(code_[k])) return k;
+      if (StartsIdentifier(code_[k])) return k;
     }
     return kNone;
   }

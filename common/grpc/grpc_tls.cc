@@ -1,4 +1,4 @@
-#include "common/grpc_tls.h"
+#include "common/grpc/grpc_tls.h"
 
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/security/credentials.h"

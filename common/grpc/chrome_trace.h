@@ -13,8 +13,8 @@
 // ACL call at a time (or in calls nested inside it); marker ranges are the
 // program's and may overlap as it set them.
 
-#ifndef NPUD_COMMON_CHROME_TRACE_H_
-#define NPUD_COMMON_CHROME_TRACE_H_
+#ifndef NPUD_COMMON_GRPC_CHROME_TRACE_H_
+#define NPUD_COMMON_GRPC_CHROME_TRACE_H_
 
 #include <cstdint>
 #include <string>
@@ -61,4 +61,4 @@ std::string RenderChromeTrace(const ChromeTraceInput& input);
 
 }  // namespace npud
 
-#endif  // NPUD_COMMON_CHROME_TRACE_H_
+#endif  // NPUD_COMMON_GRPC_CHROME_TRACE_H_

@@ -1,4 +1,4 @@
-#include "common/chrome_trace.h"
+#include "common/grpc/chrome_trace.h"
 
 #include <algorithm>
 #include <limits>

@@ -6,8 +6,8 @@
 // gRPC types appear only as forward declarations, so this header can be
 // included without pulling in grpcpp.
 
-#ifndef NPUD_COMMON_GRPC_TLS_H_
-#define NPUD_COMMON_GRPC_TLS_H_
+#ifndef NPUD_COMMON_GRPC_GRPC_TLS_H_
+#define NPUD_COMMON_GRPC_GRPC_TLS_H_
 
 #include <memory>
 
@@ -31,4 +31,4 @@ absl::StatusOr<std::shared_ptr<grpc::ChannelCredentials>> ClientCredentialsFromE
 
 }  // namespace npud
 
-#endif  // NPUD_COMMON_GRPC_TLS_H_
+#endif  // NPUD_COMMON_GRPC_GRPC_TLS_H_
