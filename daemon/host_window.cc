@@ -1,5 +1,6 @@
 #include "daemon/host_window.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -13,6 +14,15 @@
 namespace npud::daemon {
 
 absl::StatusOr<std::shared_ptr<HostWindow>> HostWindow::Map(int fd, uint64_t size) {
+  // A file the client could still shrink would turn npud's next copy from
+  // it into SIGBUS, and end every session: it must be sealed against that.
+  const int seals = fcntl(fd, F_GET_SEALS);
+  if (seals < 0 || ((seals & F_SEAL_SHRINK) == 0 && fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK) != 0)) {
+    close(fd);
+    return AclError(kRtParamInvalid,
+                    "shared host memory must be a memory file that can be sealed against "
+                    "shrinking (memfd_create with MFD_ALLOW_SEALING)");
+  }
   struct stat st;
   if (fstat(fd, &st) != 0 || static_cast<uint64_t>(st.st_size) < size || size == 0) {
     close(fd);

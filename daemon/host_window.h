@@ -3,7 +3,10 @@
 // HostWindow: a client's host memory mapped into npud (a memfd the client
 // sent over the local protocol), so copies between it and device memory are
 // one memcpy in the daemon. Shared by the session that registered it and by
-// the copies in flight; unmapped when the last of them lets go.
+// the copies in flight; unmapped when the last of them lets go. The file is
+// sealed against shrinking before npud maps it (a file that cannot be is
+// refused): the client keeps its descriptor, and a file cut short under
+// npud's mapping would make npud's next access to it a SIGBUS.
 
 #ifndef NPUD_DAEMON_HOST_WINDOW_H_
 #define NPUD_DAEMON_HOST_WINDOW_H_

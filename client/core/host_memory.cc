@@ -25,7 +25,8 @@ constexpr size_t kPage = 4096;
 
 absl::StatusOr<void*> MapSharedWindow(CallPipeline& session, uint64_t window_id, size_t size,
                                       void* at, v1::HostWindowUse use) {
-  const int fd = memfd_create("npud-host", MFD_CLOEXEC);
+  // npud seals it against shrinking (host_window.h); it may still grow.
+  const int fd = memfd_create("npud-host", MFD_CLOEXEC | MFD_ALLOW_SEALING);
   if (fd < 0 || ftruncate(fd, static_cast<off_t>(size)) != 0 ||
       (at != nullptr && pwrite(fd, at, size, 0) != static_cast<ssize_t>(size))) {
     const int err = errno;

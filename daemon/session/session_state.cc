@@ -110,10 +110,26 @@ absl::StatusOr<std::string> SessionState::AddBinaryChunk(uint64_t binary_id,
   }
   absl::MutexLock lock(&mu_);
   std::string& partial = partial_binaries_[binary_id];
+  absl::Status charged =
+      partial_binary_bytes_ + data.size() > kMaxPartialBinaryBytes
+          ? AclError(kRtMemoryAllocation,
+                     absl::StrFormat("kernel binaries being uploaded would pass %u bytes",
+                                     kMaxPartialBinaryBytes))
+          : memory.quota()->Charge(data.size());
+  if (!charged.ok()) {
+    // The whole upload goes: a client that ran out midway starts again.
+    memory.quota()->Uncharge(partial.size());
+    partial_binary_bytes_ -= partial.size();
+    partial_binaries_.erase(binary_id);
+    return charged;
+  }
+  partial_binary_bytes_ += data.size();
   partial += data;
   if (!last) return std::string();
   std::string whole = std::move(partial);
   partial_binaries_.erase(binary_id);
+  memory.quota()->Uncharge(whole.size());
+  partial_binary_bytes_ -= whole.size();
   return whole;
 }
 

@@ -190,7 +190,10 @@ class SessionState {
   }
 
   // Binaries whose chunks are still arriving: appends `data`; returns the
-  // whole binary once `last`.
+  // whole binary once `last`. What is buffered counts toward the session's
+  // memory quota and is bounded (kMaxPartialBinaryBytes in all): past either,
+  // the upload fails with 207001 and its bytes are dropped.
+  static constexpr uint64_t kMaxPartialBinaryBytes = 1ull << 30;
   absl::StatusOr<std::string> AddBinaryChunk(uint64_t binary_id, const std::string& data, bool last)
       ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -225,6 +228,8 @@ class SessionState {
   const std::shared_ptr<MessageSink> sink_;
   mutable absl::Mutex mu_;
   absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
+  // Their bytes together, charged to the memory quota.
+  uint64_t partial_binary_bytes_ ABSL_GUARDED_BY(mu_) = 0;
   absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
   std::deque<uint64_t> fault_args_ ABSL_GUARDED_BY(mu_);
 };

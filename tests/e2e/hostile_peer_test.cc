@@ -462,6 +462,117 @@ TEST_F(HostilePeerTest, TheKernelsCredentialsOverrideTheHello) {
   close(fd);
 }
 
+// A session on the local protocol spoken by hand, as a hostile client would.
+class RawSession {
+ public:
+  // Says hello on the connected socket `fd` (owned).
+  explicit RawSession(int fd) : fd_(fd), reader_(fd) {
+    npud::v1::ClientMessage hello;
+    hello.mutable_hello()->set_protocol_version(npud::protocol_version::kCurrent);
+    hello.mutable_hello()->set_pid(getpid());
+    hello.mutable_hello()->set_auth_token(kToken);
+    std::string payload;
+    std::vector<int> fds;
+    ok_ =
+        npud::WriteFrame(fd_, hello.SerializeAsString()).ok() && reader_.Read(&payload, &fds).ok();
+  }
+  ~RawSession() { close(fd_); }
+  bool ok() const { return ok_; }
+
+  // Sends `call` (with `file` riding along) and returns its reply (empty
+  // once the connection is gone).
+  npud::v1::Reply Call(npud::v1::Call call, int file = -1) {
+    call.set_call_id(++next_id_);
+    npud::v1::ClientMessage message;
+    *message.mutable_batch()->add_calls() = call;
+    std::vector<int> files;
+    if (file >= 0) files.push_back(file);
+    if (!npud::WriteFrame(fd_, message.SerializeAsString(), files).ok()) return {};
+    while (true) {
+      std::string payload;
+      std::vector<int> fds;
+      npud::v1::ServerMessage reply;
+      if (!reader_.Read(&payload, &fds).ok() || !reply.ParseFromString(payload)) return {};
+      for (int received : fds) close(received);
+      if (reply.has_reply() && reply.reply().call_id() == next_id_) return reply.reply();
+    }
+  }
+
+ private:
+  const int fd_;
+  npud::FrameReader reader_;
+  bool ok_ = false;
+  uint64_t next_id_ = 0;
+};
+
+// A client shares host memory it can still shrink, then has npud copy from
+// it. npud seals the file against shrinking before it maps it (a file that
+// cannot be sealed is refused), so the shrink fails, the copy works and npud
+// lives; before, the copy was a SIGBUS that ended every session.
+TEST_F(HostilePeerTest, SharedMemoryTheClientShrinksCannotCrashNpud) {
+  Start({});
+  RawSession session(Connect());
+  ASSERT_TRUE(session.ok());
+  npud::v1::Call open;
+  open.mutable_open_device()->set_device_id(0);
+  ASSERT_EQ(session.Call(open).acl_error(), 0);
+  constexpr uint64_t kBytes = 1 << 20;
+  npud::v1::Call malloc;
+  malloc.mutable_malloc()->set_device_id(0);
+  malloc.mutable_malloc()->set_size(kBytes);
+  const npud::v1::Reply allocated = session.Call(malloc);
+  ASSERT_EQ(allocated.acl_error(), 0) << allocated.error_message();
+
+  // A memory file that cannot be sealed is refused.
+  const int unsealable = memfd_create("unsealable", MFD_CLOEXEC);
+  ASSERT_EQ(ftruncate(unsealable, kBytes), 0);
+  npud::v1::Call share;
+  share.mutable_register_host_memory()->set_window_id(7);
+  share.mutable_register_host_memory()->set_size(kBytes);
+  EXPECT_EQ(session.Call(share, unsealable).acl_error(), 107000);
+  close(unsealable);
+
+  // One that can be is sealed by npud: the client can no longer shrink it.
+  const int shared = memfd_create("shared", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  ASSERT_EQ(ftruncate(shared, kBytes), 0);
+  share.mutable_register_host_memory()->set_window_id(8);
+  ASSERT_EQ(session.Call(share, shared).acl_error(), 0);
+  EXPECT_NE(ftruncate(shared, 0), 0);
+  EXPECT_EQ(errno, EPERM);
+  npud::v1::Call copy;
+  copy.mutable_host_copy()->set_device_address(allocated.malloc().address());
+  copy.mutable_host_copy()->set_window_id(8);
+  copy.mutable_host_copy()->set_size(kBytes);
+  copy.mutable_host_copy()->set_to_device(true);
+  EXPECT_EQ(session.Call(copy).acl_error(), 0);
+  close(shared);
+  EXPECT_TRUE(daemon_->Alive());
+  HonestClientSeconds();
+}
+
+// Kernel binary chunks that never say "last" are bounded by the session's
+// memory limit: the upload fails with 207001 and npud's memory stays put.
+TEST_F(HostilePeerTest, BinaryUploadsThatNeverEndAreBounded) {
+  Start({"--session_memory_mib=64"});
+  RawSession session(Connect());
+  ASSERT_TRUE(session.ok());
+  npud::v1::Call chunk;
+  chunk.mutable_load_binary()->set_binary_id(5);
+  chunk.mutable_load_binary()->set_data(std::string(1 << 20, 'x'));
+  int accepted = 0;
+  int32_t refused = 0;
+  for (int i = 0; i < 256 && refused == 0; ++i) {
+    refused = session.Call(chunk).acl_error();
+    if (refused == 0) ++accepted;
+  }
+  EXPECT_EQ(refused, 207001);  // ACL_ERROR_RT_MEMORY_ALLOCATION
+  EXPECT_LE(accepted, 64);
+  const Usage after = UsageOf(daemon_->pid());
+  EXPECT_LT(after.rss_mib, before_.rss_mib + 96) << Describe(after);
+  EXPECT_TRUE(daemon_->Alive());
+  HonestClientSeconds();
+}
+
 // One client allocating on every device cannot take the host's memory: past
 // --host_memory_limit_mib its allocation fails, another client's fits once
 // the first has gone, and npud stays up.
