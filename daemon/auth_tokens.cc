@@ -1,7 +1,9 @@
 #include "daemon/auth_tokens.h"
 
+#include <algorithm>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -23,6 +25,28 @@ absl::StatusOr<std::vector<AuthToken>> ParseAuthTokens(absl::string_view text) {
     entry.token = std::string(words[0]);
     for (size_t i = 1; i < words.size(); ++i) {
       const std::vector<absl::string_view> pair = absl::StrSplit(words[i], absl::MaxSplits('=', 1));
+      if (pair.size() == 2 && pair[0] == "name") {
+        const bool valid = !pair[1].empty() && pair[1].size() <= 64 &&
+                           std::all_of(pair[1].begin(), pair[1].end(), [](char c) {
+                             return absl::ascii_isalnum(c) || c == '.' || c == '_' || c == '-';
+                           });
+        if (!valid) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("token file line ", line_number, ": name '", pair[1],
+                           "' is not 1-64 letters, digits, '.', '_' or '-'"));
+        }
+        entry.name = std::string(pair[1]);
+        continue;
+      }
+      if (pair.size() == 2 && pair[0] == "weight") {
+        double weight = 0;
+        if (!absl::SimpleAtod(pair[1], &weight) || !(weight >= 0.01 && weight <= 100)) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "token file line ", line_number, ": weight '", pair[1], "' is not 0.01..100"));
+        }
+        entry.weight = weight;
+        continue;
+      }
       uint64_t value = 0;
       if (pair.size() != 2 || !absl::SimpleAtoi(pair[1], &value)) {
         return absl::InvalidArgumentError(
@@ -39,7 +63,7 @@ absl::StatusOr<std::vector<AuthToken>> ParseAuthTokens(absl::string_view text) {
       } else {
         return absl::InvalidArgumentError(
             absl::StrCat("token file line ", line_number, ": unknown limit '", pair[0],
-                         "' (memory_mib, streams, events, kernel_threads)"));
+                         "' (name, memory_mib, streams, events, kernel_threads, weight)"));
       }
     }
     tokens.push_back(std::move(entry));

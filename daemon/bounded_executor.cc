@@ -1,5 +1,6 @@
 #include "daemon/bounded_executor.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -12,10 +13,13 @@ BoundedExecutor::BoundedExecutor(std::string name, int workers, size_t max_queue
 }
 
 BoundedExecutor::~BoundedExecutor() {
+  absl::flat_hash_map<uint64_t, std::deque<Job>> dropped;  // destroyed after the lock
   {
     absl::MutexLock lock(&mu_);
     stopping_ = true;
-    queue_.clear();
+    dropped.swap(waiting_);
+    turns_.clear();
+    queued_ = 0;
   }
   for (std::thread& worker : workers_) worker.join();
 }
@@ -23,31 +27,37 @@ BoundedExecutor::~BoundedExecutor() {
 absl::Status BoundedExecutor::Schedule(uint64_t owner, std::function<void()> job) {
   absl::MutexLock lock(&mu_);
   // Waiting jobs beyond the idle workers that will take them at once.
-  const size_t waiting = queue_.size() + 1;
-  if (stopping_ || waiting > static_cast<size_t>(idle_) + max_queued_) {
+  if (stopping_ || queued_ + 1 > static_cast<size_t>(idle_) + max_queued_) {
     return absl::ResourceExhaustedError(absl::StrFormat(
-        "%s: all %d workers busy and %d jobs queued", name_, workers_.size(), queue_.size()));
+        "%s: all %d workers busy and %d jobs queued", name_, workers_.size(), queued_));
   }
-  queue_.push_back(Job{owner, std::move(job)});
+  std::deque<Job>& mine = waiting_[owner];
+  if (max_queued_ >= 2 && mine.size() + 1 > static_cast<size_t>(idle_) + max_queued_ / 2) {
+    return absl::ResourceExhaustedError(
+        absl::StrFormat("%s: this session already has %d jobs queued, half of the places "
+                        "every session shares",
+                        name_, mine.size()));
+  }
+  if (mine.empty()) turns_.push_back(owner);
+  mine.push_back(Job{owner, std::move(job)});
+  ++queued_;
   return absl::OkStatus();
 }
 
 void BoundedExecutor::Cancel(uint64_t owner) {
   std::deque<Job> dropped;  // destroyed after the lock
   absl::MutexLock lock(&mu_);
-  for (auto it = queue_.begin(); it != queue_.end();) {
-    if (it->owner == owner) {
-      dropped.push_back(std::move(*it));
-      it = queue_.erase(it);
-    } else {
-      ++it;
-    }
-  }
+  const auto it = waiting_.find(owner);
+  if (it == waiting_.end()) return;
+  dropped.swap(it->second);
+  waiting_.erase(it);
+  queued_ -= dropped.size();
+  turns_.erase(std::remove(turns_.begin(), turns_.end(), owner), turns_.end());
 }
 
 size_t BoundedExecutor::load() const {
   absl::MutexLock lock(&mu_);
-  return queue_.size() + running_;
+  return queued_ + running_;
 }
 
 void BoundedExecutor::WorkerLoop() {
@@ -55,12 +65,23 @@ void BoundedExecutor::WorkerLoop() {
   while (true) {
     ++idle_;
     auto ready = [this]()
-                     ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !queue_.empty(); };
+                     ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !turns_.empty(); };
     mu_.Await(absl::Condition(&ready));
     --idle_;
     if (stopping_) return;
-    Job job = std::move(queue_.front());
-    queue_.pop_front();
+    // The session whose turn it is gives one job and, if it has more, goes
+    // to the back of the line.
+    const uint64_t owner = turns_.front();
+    turns_.pop_front();
+    std::deque<Job>& mine = waiting_[owner];
+    Job job = std::move(mine.front());
+    mine.pop_front();
+    --queued_;
+    if (mine.empty()) {
+      waiting_.erase(owner);
+    } else {
+      turns_.push_back(owner);
+    }
     ++running_;
     mu_.Unlock();
     job.run();

@@ -7,7 +7,11 @@
 // decides (answer "busy", or do the work itself).
 //
 // Jobs carry the id of the session they serve; when a session ends,
-// Cancel() drops its jobs that have not started.
+// Cancel() drops its jobs that have not started. Sessions share the queue
+// fairly: waiting jobs start in turns, one per session with jobs waiting
+// (not in arrival order), and one session may hold at most half of the
+// queue's places, so a session that keeps it full cannot make another's
+// single job wait behind all of its own, nor be refused outright.
 //
 // Thread-safe. The destructor drops queued jobs and joins the workers
 // (waiting for running jobs).
@@ -24,6 +28,7 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/synchronization/mutex.h"
 
@@ -56,7 +61,11 @@ class BoundedExecutor {
   const std::string name_;
   const size_t max_queued_;
   mutable absl::Mutex mu_;
-  std::deque<Job> queue_ ABSL_GUARDED_BY(mu_);
+  // The waiting jobs of each session, and the sessions with jobs waiting
+  // in the order their turns come (each appears once).
+  absl::flat_hash_map<uint64_t, std::deque<Job>> waiting_ ABSL_GUARDED_BY(mu_);
+  std::deque<uint64_t> turns_ ABSL_GUARDED_BY(mu_);
+  size_t queued_ ABSL_GUARDED_BY(mu_) = 0;
   int idle_ ABSL_GUARDED_BY(mu_) = 0;
   int running_ ABSL_GUARDED_BY(mu_) = 0;
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;

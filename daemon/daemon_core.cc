@@ -106,8 +106,10 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
     limits.streams = token->streams.value_or(limits.streams);
     limits.events = token->events.value_or(limits.events);
     kernel_host.max_threads = token->kernel_threads.value_or(kernel_host.max_threads);
+    kernel_host.cpu_weight = token->weight.value_or(kernel_host.cpu_weight);
   }
   PeerInfo peer{hello.pid(), hello.uid(), hello.host(), hello.program()};
+  if (token != nullptr) peer.tenant = token->name;
   if (credentials.has_value()) {
     peer.pid = credentials->pid;
     peer.uid = credentials->uid;
@@ -133,8 +135,9 @@ absl::StatusOr<DaemonCore::Opened> DaemonCore::OpenSession(
     absl::MutexLock lock(&mu_);
     sessions_[id] = session;
   }
-  spdlog::info("session {} opened: pid {} uid {} ({}) host {} program {}", id, peer.pid, peer.uid,
-               peer.verified ? "from the kernel" : "claimed", peer.host, peer.program);
+  spdlog::info("session {} opened: pid {} uid {} ({}) host {} program {}{}", id, peer.pid, peer.uid,
+               peer.verified ? "from the kernel" : "claimed", peer.host, peer.program,
+               peer.tenant.empty() ? "" : " tenant " + peer.tenant);
 
   v1::HelloReply reply;
   reply.set_session_id(id);

@@ -1,8 +1,11 @@
 #include "daemon/grpc_services.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -217,7 +220,8 @@ class NpudService final : public v1::Npud::Service {
 
 class AdminService final : public v1::Admin::Service {
  public:
-  AdminService(DaemonCore* core, std::string token) : core_(core), token_(std::move(token)) {}
+  AdminService(DaemonCore* core, std::string token, const GrpcUnixPeers* unix_peers)
+      : core_(core), token_(std::move(token)), unix_peers_(unix_peers) {}
 
   grpc::Status ListDevices(grpc::ServerContext* context, const v1::ListDevicesRequest*,
                            v1::ListDevicesReply* reply) override {
@@ -255,7 +259,19 @@ class AdminService final : public v1::Admin::Service {
  private:
   grpc::Status Authorize(const grpc::ServerContext& context) const {
     if (token_.empty()) {
-      if (IsUnixPeer(context.peer())) return grpc::Status::OK;
+      // Without a token, the kernel's word on the peer is all there is: the
+      // sessions of every user are not every user's to list and kill.
+      const std::optional<uint32_t> uid = unix_peers_->UidOf(context.peer());
+      if (uid && (*uid == geteuid() || *uid == 0)) return grpc::Status::OK;
+      if (uid) {
+        spdlog::warn(
+            "admin call from uid {} refused: without --admin_token_file only npud's "
+            "own uid ({}) and root may use the Admin service",
+            *uid, geteuid());
+        return grpc::Status(grpc::StatusCode::PERMISSION_DENIED,
+                            absl::StrCat("npud's Admin service answers uid ", geteuid(),
+                                         " and root only (npud has no --admin_token_file)"));
+      }
       spdlog::warn("admin call from {} refused: npud has no --admin_token_file", context.peer());
       return grpc::Status(grpc::StatusCode::UNAUTHENTICATED,
                           "the Admin service answers TCP peers only when npud runs with "
@@ -275,6 +291,7 @@ class AdminService final : public v1::Admin::Service {
 
   DaemonCore* const core_;
   const std::string token_;
+  const GrpcUnixPeers* const unix_peers_;
 };
 
 }  // namespace
@@ -282,7 +299,9 @@ class AdminService final : public v1::Admin::Service {
 // grpc::Server only borrows its services; they live here, next to it.
 struct GrpcServer::Impl {
   Impl(DaemonCore* core, const GrpcServer::Options& options)
-      : npud(core, options), admin(core, options.admin_token) {}
+      : npud(core, options), admin(core, options.admin_token, &unix_peers) {}
+  // Declared first: the services read it.
+  GrpcUnixPeers unix_peers;
   NpudService npud;
   AdminService admin;
   std::unique_ptr<grpc::Server> server;
@@ -327,10 +346,7 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
     if (address.kind == DaemonAddress::Kind::kUnix) {
       if (absl::Status s = RemoveStaleUnixSocket(address.target); !s.ok()) return s;
       unix_paths.push_back(address.target);
-      if (!options.unix_access.restricts_uids()) {
-        builder.AddListeningPort(address.GrpcTarget(), grpc::InsecureServerCredentials());
-      }
-      continue;
+      continue;  // a GrpcUnixAcceptor's, below
     }
     // Tokens and device memory must not cross a network in clear.
     if (!options.tls.enabled() && !IsLoopbackListenAddress(address.target)) {
@@ -364,14 +380,10 @@ absl::StatusOr<std::unique_ptr<GrpcServer>> GrpcServer::Start(
     }
   }
   for (const std::string& path : unix_paths) {
-    if (options.unix_access.restricts_uids()) {
-      absl::StatusOr<std::unique_ptr<GrpcUnixAcceptor>> acceptor =
-          GrpcUnixAcceptor::Start(impl->server.get(), path, options.unix_access);
-      if (!acceptor.ok()) return acceptor.status();
-      impl->unix_acceptors.push_back(*std::move(acceptor));
-    } else if (absl::Status applied = options.unix_access.ApplyTo(path); !applied.ok()) {
-      return applied;
-    }
+    absl::StatusOr<std::unique_ptr<GrpcUnixAcceptor>> acceptor =
+        GrpcUnixAcceptor::Start(impl->server.get(), path, options.unix_access, &impl->unix_peers);
+    if (!acceptor.ok()) return acceptor.status();
+    impl->unix_acceptors.push_back(*std::move(acceptor));
   }
   auto server = std::unique_ptr<GrpcServer>(new GrpcServer(std::move(impl)));
   server->bound_ports_ = std::move(ports);

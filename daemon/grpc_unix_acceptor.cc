@@ -7,6 +7,8 @@
 #include <cstring>
 #include <utility>
 
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/time/clock.h"
 #include "common/status_macros.h"
 #include "common/unix_socket.h"
@@ -16,17 +18,36 @@
 
 namespace npud::daemon {
 
-absl::StatusOr<std::unique_ptr<GrpcUnixAcceptor>> GrpcUnixAcceptor::Start(
-    grpc::Server* server, const std::string& path, const UnixAccess& access) {
+void GrpcUnixPeers::Record(int fd, uint32_t uid) {
+  absl::MutexLock lock(&mu_);
+  uids_[fd] = uid;
+}
+
+std::optional<uint32_t> GrpcUnixPeers::UidOf(const std::string& grpc_peer) const {
+  int fd = -1;
+  if (!absl::StartsWith(grpc_peer, "fd:") || !absl::SimpleAtoi(grpc_peer.substr(3), &fd)) {
+    return std::nullopt;
+  }
+  absl::MutexLock lock(&mu_);
+  const auto it = uids_.find(fd);
+  if (it == uids_.end()) return std::nullopt;
+  return it->second;
+}
+
+absl::StatusOr<std::unique_ptr<GrpcUnixAcceptor>> GrpcUnixAcceptor::Start(grpc::Server* server,
+                                                                          const std::string& path,
+                                                                          const UnixAccess& access,
+                                                                          GrpcUnixPeers* peers) {
   NPUD_ASSIGN_OR_RETURN(UniqueFd listener, ListenUnixSocket(path, /*backlog=*/256));
   NPUD_RETURN_IF_ERROR(access.ApplyTo(path));
   return std::unique_ptr<GrpcUnixAcceptor>(
-      new GrpcUnixAcceptor(server, path, access, std::move(listener)));
+      new GrpcUnixAcceptor(server, path, access, peers, std::move(listener)));
 }
 
 GrpcUnixAcceptor::GrpcUnixAcceptor(grpc::Server* server, std::string path, UnixAccess access,
-                                   UniqueFd listener)
+                                   GrpcUnixPeers* peers, UniqueFd listener)
     : server_(server),
+      peers_(peers),
       path_(std::move(path)),
       access_(std::move(access)),
       listener_(std::move(listener)),
@@ -62,6 +83,7 @@ void GrpcUnixAcceptor::AcceptLoop() {
       }
       continue;
     }
+    peers_->Record(socket.get(), peer.uid);
     grpc::AddInsecureChannelFromFd(server_, socket.release());
   }
 }

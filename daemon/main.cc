@@ -68,7 +68,8 @@ ABSL_FLAG(std::string, log_format, "text",
           "message) for log collectors.");
 ABSL_FLAG(std::string, auth_token_file, "",
           "File of the tokens clients must present (NPUD_TOKEN), one per line, each optionally "
-          "followed by its own limits: memory_mib=N streams=N events=N kernel_threads=N.");
+          "followed by its own settings: name=NAME memory_mib=N streams=N events=N "
+          "kernel_threads=N weight=W.");
 ABSL_FLAG(std::string, admin_token_file, "",
           "File holding the token Admin calls (npuctl) must present (NPUD_ADMIN_TOKEN on "
           "npuctl's side). Without it, Admin answers on unix sockets only.");
@@ -139,9 +140,14 @@ ABSL_FLAG(int32_t, compile_jobs, 0,
           "0: the number of CPUs.");
 ABSL_FLAG(uint64_t, session_memory_mib, 0,
           "Device memory one client session may hold (allocations, IPC imports and "
-          "physical memory together); 0: no limit beyond the device's.");
-ABSL_FLAG(uint32_t, session_streams, 0, "Streams one client session may hold; 0: no limit.");
-ABSL_FLAG(uint32_t, session_events, 0, "Events one client session may hold; 0: no limit.");
+          "physical memory together); 0: three quarters of --host_memory_limit_mib, so that "
+          "one client never leaves the next less than a quarter.");
+ABSL_FLAG(uint32_t, session_streams, 4096,
+          "Streams one client session may hold (a device has 2048 on hardware); 0: no limit.");
+ABSL_FLAG(uint32_t, session_events, 65536, "Events one client session may hold; 0: no limit.");
+ABSL_FLAG(double, session_weight, 1,
+          "A session's share of the AI cores (the CPUs its kernels run on) when sessions "
+          "contend, relative to the others' (0.01..100; tokens may set their own).");
 ABSL_FLAG(int32_t, session_kernel_threads, 0,
           "AI-core threads of one session's kernel host; 0: one per simulated core.");
 
@@ -309,6 +315,11 @@ int main(int argc, char** argv) {
   if (options.kernel_host.binary.empty()) options.kernel_host.binary = DefaultKernelHost();
   options.kernel_host.data_limit_bytes = absl::GetFlag(FLAGS_kernel_host_memory_mib) << 20;
   options.kernel_host.max_threads = absl::GetFlag(FLAGS_session_kernel_threads);
+  options.kernel_host.cpu_weight = absl::GetFlag(FLAGS_session_weight);
+  if (!(options.kernel_host.cpu_weight >= 0.01 && options.kernel_host.cpu_weight <= 100)) {
+    spdlog::critical("--session_weight={}: not 0.01..100", options.kernel_host.cpu_weight);
+    return 2;
+  }
   // Compilers run sandboxed, from the tool beside the kernel host.
   options.compile_sandbox =
       options.kernel_host.binary.substr(0, options.kernel_host.binary.rfind('/') + 1) +
@@ -318,6 +329,9 @@ int main(int argc, char** argv) {
     options.compile_jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   }
   options.session_limits.memory_bytes = absl::GetFlag(FLAGS_session_memory_mib) << 20;
+  if (options.session_limits.memory_bytes == 0) {
+    options.session_limits.memory_bytes = options.devices.host_memory_limit_bytes / 4 * 3;
+  }
   options.session_limits.streams = absl::GetFlag(FLAGS_session_streams);
   options.session_limits.events = absl::GetFlag(FLAGS_session_events);
   // npud never runs client code, nor compilers on client sources, outside a
@@ -393,6 +407,24 @@ int main(int argc, char** argv) {
     return 2;
   }
   grpc_options.unix_access = *unix_access;
+  // A user the unix sockets keep out must not walk in over TCP on this
+  // host: with such restrictions, TCP needs an identity of its own.
+  if (unix_access->restricts_peers() && options.auth_tokens.empty() &&
+      grpc_options.tls.client_ca.empty()) {
+    const std::string bulk = absl::GetFlag(FLAGS_bulk_listen);
+    for (const npud::DaemonAddress& address : addresses) {
+      if (address.kind != npud::DaemonAddress::Kind::kTcp && (bulk == "auto" || bulk == "off")) {
+        continue;
+      }
+      spdlog::critical(
+          "--allowed_uids/--socket_mode restrict the unix sockets, but {} would serve anyone "
+          "who reaches it, local users included: give --auth_token_file (clients present "
+          "NPUD_TOKEN) or --tls_client_ca (client certificates), or listen on unix sockets only",
+          address.kind == npud::DaemonAddress::Kind::kTcp ? address.ToString()
+                                                          : "--bulk_listen=" + bulk);
+      return 2;
+    }
+  }
   grpc_options.allow_insecure_tcp = absl::GetFlag(FLAGS_allow_insecure_tcp);
   grpc_options.hello_timeout = absl::Milliseconds(absl::GetFlag(FLAGS_hello_timeout_ms));
   grpc_options.max_sessions = absl::GetFlag(FLAGS_max_connections);

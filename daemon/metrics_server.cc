@@ -1,6 +1,7 @@
 #include "daemon/metrics_server.h"
 
 #include <exception>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -154,8 +155,13 @@ absl::StatusOr<std::unique_ptr<MetricsServer>> MetricsServer::Start(DaemonCore* 
   std::unique_ptr<MetricsServer> server(new MetricsServer());
   server->collector_ = std::make_shared<DaemonCollector>(core);
   try {
-    // civetweb (inside prometheus-cpp) throws when it cannot listen.
-    server->exposer_ = std::make_unique<prometheus::Exposer>(host_port, /*num_threads=*/1);
+    // civetweb (inside prometheus-cpp) throws when it cannot listen. A
+    // connection holds one of its threads until its request is read: with
+    // several threads and a deadline for that, a peer that connects and
+    // says nothing delays no scrape and holds a thread for 2 s at most.
+    server->exposer_ = std::make_unique<prometheus::Exposer>(std::vector<std::string>{
+        "listening_ports", host_port, "num_threads", std::to_string(kScrapeThreads),
+        "request_timeout_ms", std::to_string(kRequestTimeoutMs)});
   } catch (const std::exception& e) {
     return absl::UnavailableError(
         absl::StrCat("cannot serve metrics on ", host_port, ": ", e.what()));

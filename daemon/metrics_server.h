@@ -36,6 +36,11 @@ class MetricsServer {
   int port() const { return port_; }
 
  private:
+  // Scrapes served at once, and how long a connection may take to send its
+  // request (idle peers must not keep Prometheus out).
+  static constexpr int kScrapeThreads = 8;
+  static constexpr int kRequestTimeoutMs = 2000;
+
   MetricsServer() = default;
 
   std::shared_ptr<DaemonCollector> collector_;

@@ -5,6 +5,7 @@
 #include <netinet/tcp.h>
 #include <sys/socket.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <optional>
@@ -103,16 +104,34 @@ void TcpServer::Serve(const std::shared_ptr<ByteStream>& stream, const std::stri
     spdlog::warn("TCP connection from {} refused: {}", peer, admission.status().ToString());
     return;
   }
+  // The hello's deadline: whichever of the timer and the connection comes
+  // first decides; a late hello finds its stream shut down.
+  enum : int { kWaiting, kIn, kLate };
+  auto hello = std::make_shared<std::atomic<int>>(kWaiting);
+  hello_deadlines_.RunAfter(options_.hello_timeout,
+                            [hello, weak = std::weak_ptr<ByteStream>(stream)] {
+                              int waiting = kWaiting;
+                              if (!hello->compare_exchange_strong(waiting, kLate)) return;
+                              if (std::shared_ptr<ByteStream> late = weak.lock()) late->Shutdown();
+                            });
+  const std::function<bool()> hello_in = [hello] {
+    int waiting = kWaiting;
+    return hello->compare_exchange_strong(waiting, kIn);
+  };
   stream->SetReadTimeout(options_.hello_timeout);
   absl::StatusOr<bulk::FrameHeader> first = bulk::ReadHeader(*stream);
   absl::Status served = first.status();
   const char* what = "TCP connection";
   if (first.ok() && first->type == bulk::FrameType::kSession) {
     what = "framed session";
-    served = ServeSession(stream, peer);
+    served = ServeSession(stream, peer, hello_in);
   } else if (first.ok()) {
     what = "bulk channel";
-    served = ServeBulk(*first, stream, peer);
+    served = ServeBulk(*first, stream, peer, hello_in);
+  }
+  if (!served.ok() && hello->load() == kLate) {
+    served = absl::DeadlineExceededError(
+        absl::StrCat("no hello within ", absl::FormatDuration(options_.hello_timeout)));
   }
   if (!served.ok() && !absl::IsOutOfRange(served)) {
     spdlog::warn("{} from {} refused: {}", what, peer, served.ToString());
@@ -121,13 +140,14 @@ void TcpServer::Serve(const std::shared_ptr<ByteStream>& stream, const std::stri
 
 absl::Status TcpServer::ServeBulk(const bulk::FrameHeader& hello,
                                   const std::shared_ptr<ByteStream>& stream,
-                                  const std::string& peer) {
+                                  const std::string& peer, const std::function<bool()>& hello_in) {
   if (hello.type != bulk::FrameType::kHello || hello.length != bulk::kKeyBytes) {
     return absl::InvalidArgumentError(
         "the first frame must be a bulk hello with the session's key or a session header");
   }
   std::string key(bulk::kKeyBytes, '\0');
   NPUD_RETURN_IF_ERROR(stream->ReadFully(key.data(), key.size()));
+  if (!hello_in()) return absl::DeadlineExceededError("no hello in time");
   NPUD_ASSIGN_OR_RETURN(std::shared_ptr<BulkLink> link, core_->FindBulkLink(hello.transfer));
   NPUD_RETURN_IF_ERROR(link->Attach(key, stream));
   stream->SetReadTimeout(absl::ZeroDuration());
@@ -171,7 +191,8 @@ void SendTcpRefusal(MessageSink& sink, const absl::Status& why) {
 }  // namespace
 
 absl::Status TcpServer::ServeSession(const std::shared_ptr<ByteStream>& stream,
-                                     const std::string& peer) {
+                                     const std::string& peer,
+                                     const std::function<bool()>& hello_in) {
   auto sink = std::make_shared<FramedSink>(stream);
   std::string payload;
   v1::ClientMessage hello;
@@ -179,6 +200,7 @@ absl::Status TcpServer::ServeSession(const std::shared_ptr<ByteStream>& stream,
   if (read.ok() && (!hello.ParseFromString(payload) || !hello.has_hello())) {
     read = absl::InvalidArgumentError("the first message must be a hello");
   }
+  if (read.ok() && !hello_in()) read = absl::DeadlineExceededError("no hello in time");
   if (!read.ok()) {
     if (absl::IsDeadlineExceeded(read)) read = absl::DeadlineExceededError("no hello in time");
     SendTcpRefusal(*sink, read);

@@ -17,11 +17,14 @@
 // With TLS (Options::tls) the hello comes after the handshake, and both
 // must fit in the hello timeout. Each connection costs a thread from its
 // accept on; ConnectionLimits caps them in all and per remote address, and
-// connections that do not say hello in time are closed.
+// connections that do not say hello in time are closed. That time is a
+// deadline from the accept, not a timeout per read: a peer trickling a
+// byte at a time would otherwise hold its thread and slot for ever.
 
 #ifndef NPUD_DAEMON_TCP_SERVER_H_
 #define NPUD_DAEMON_TCP_SERVER_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -36,6 +39,7 @@
 #include "common/tls_stream.h"
 #include "common/unique_fd.h"
 #include "daemon/connection_limits.h"
+#include "daemon/delayed_executor.h"
 
 namespace npud::daemon {
 
@@ -67,11 +71,13 @@ class TcpServer {
   void AcceptLoop();
   void Serve(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
   // The bulk hello (`hello`): which session's link the connection becomes.
+  // `hello_in` says the hello is complete; false: too late.
   absl::Status ServeBulk(const bulk::FrameHeader& hello, const std::shared_ptr<ByteStream>& stream,
-                         const std::string& peer);
+                         const std::string& peer, const std::function<bool()>& hello_in);
   // A framed session, from its hello to its end. The error says why the
   // client was refused (it has been told).
-  absl::Status ServeSession(const std::shared_ptr<ByteStream>& stream, const std::string& peer);
+  absl::Status ServeSession(const std::shared_ptr<ByteStream>& stream, const std::string& peer,
+                            const std::function<bool()>& hello_in);
 
   DaemonCore* const core_;
   const Options options_;
@@ -86,6 +92,9 @@ class TcpServer {
     absl::flat_hash_set<std::shared_ptr<ByteStream>> streams ABSL_GUARDED_BY(mu);
   };
   const std::shared_ptr<Connections> connections_ = std::make_shared<Connections>();
+  // Ends connections whose hello is late (their callbacks hold the streams
+  // weakly).
+  DelayedExecutor hello_deadlines_;
   std::thread acceptor_;
 };
 

@@ -40,6 +40,9 @@ class UnixAccess {
 
   // Whether uids are restricted at all (--allowed_uids was given).
   bool restricts_uids() const { return !allowed_uids_.empty(); }
+  // Whether some local user may not use the sockets on purpose: uids are
+  // restricted, or --socket_mode withholds write (connect) from others.
+  bool restricts_peers() const { return restricts_uids() || (mode_ && (*mode_ & 0002) == 0); }
   // OK, or PermissionDenied saying why, for a peer of this uid.
   absl::Status Admit(uint32_t uid) const;
   // Gives the socket file at `path` the mode and group asked for.

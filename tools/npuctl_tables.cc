@@ -43,6 +43,10 @@ std::string SessionDetails(const v1::SessionStatus& session) {
   if (session.kernel_host_pid() != 0) {
     absl::StrAppend(&details, "kernel-host:", session.kernel_host_pid(), " ");
   }
+  if (!session.tenant().empty()) absl::StrAppend(&details, "tenant:", session.tenant(), " ");
+  if (session.cpu_weight() != 0 && session.cpu_weight() != 1) {
+    absl::StrAppend(&details, "weight:", session.cpu_weight(), " ");
+  }
   // Bytes copied between host and device, by the path they took.
   std::string copied;
   for (const auto& [path, bytes] : {std::pair{"inline", session.inline_copy_bytes()},

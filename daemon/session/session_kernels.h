@@ -71,6 +71,9 @@ struct KernelHostOptions {
   uint64_t data_limit_bytes = 4ull << 30;
   // AI-core threads of one host; 0: one per simulated core.
   int max_threads = 0;
+  // The session's share of the AI cores (the CPUs) when sessions contend:
+  // relative, 1 for everyone by default (sim/executor/host_cpu_share.h).
+  double cpu_weight = 1;
   sim::KernelSandbox sandbox = sim::KernelSandbox::kStrict;
   // Who hosts run as when npud runs as root (strict sandbox).
   uid_t uid = 65534;

@@ -224,6 +224,8 @@ v1::SessionStatus SessionState::Status() const {
   status.set_stream_limit(services.limits.streams);
   status.set_event_limit(services.limits.events);
   status.set_kernel_host_pid(kernels.host_pid());
+  status.set_tenant(peer.tenant);
+  status.set_cpu_weight(services.kernel_host.cpu_weight);
   return status;
 }
 

@@ -66,6 +66,8 @@ struct PeerInfo {
   uint32_t uid = 0;
   std::string host;
   std::string program;
+  // The name of the token it presented (empty: none or unnamed).
+  std::string tenant = std::string();
   // True when pid and uid are the kernel's (SO_PEERCRED, local protocol);
   // false when only the hello claims them (gRPC, TCP).
   bool verified = false;

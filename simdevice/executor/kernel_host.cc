@@ -86,6 +86,9 @@ absl::StatusOr<pid_t> SpawnHost(const std::string& binary, std::vector<std::stri
   spawn.output_fd = output_end.get();
   spawn.inherit_environment = false;
   spawn.extra_env = HostEnvironment();
+  // A session of its own: an autogroup, which the CPUs are shared between
+  // (host_cpu_share.h).
+  spawn.detach = SpawnOptions::Detach::kSession;
   if (channel != nullptr) spawn.pass_fds = {theirs.get()};
   absl::StatusOr<pid_t> pid = Spawn(spawn);
   if (!pid.ok()) {
@@ -161,8 +164,9 @@ absl::StatusOr<std::shared_ptr<KernelHost>> KernelHost::Start(
     const KernelHostConfig& config, absl::Span<const HostedBinary> binaries,
     std::vector<DescribedBinary>* described) {
   UniqueFd channel, output;
-  absl::StatusOr<pid_t> pid = SpawnHost(
-      config.binary, SandboxFlags(config.sandbox, config.uid, config.gid), &channel, &output);
+  std::vector<std::string> flags = SandboxFlags(config.sandbox, config.uid, config.gid);
+  flags.push_back(absl::StrCat("--cpu_weight=", config.cpu_weight));
+  absl::StatusOr<pid_t> pid = SpawnHost(config.binary, std::move(flags), &channel, &output);
   if (!pid.ok()) return pid.status();
   // Signals go through a pidfd: once reaped, a recycled pid is never hit.
   UniqueFd pidfd(static_cast<int>(syscall(SYS_pidfd_open, *pid, 0)));

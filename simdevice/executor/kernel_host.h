@@ -75,6 +75,8 @@ struct KernelHostConfig {
   // Who the host runs as when npud runs as root (strict sandbox).
   uid_t uid = 65534;
   gid_t gid = 65534;
+  // The host's share of the CPUs against other hosts (host_cpu_share.h).
+  double cpu_weight = 1;
   // Address ranges the host reserves (device memory, virtual addresses).
   std::vector<std::pair<uint64_t, uint64_t>> reservations;
   // How long an unmap may take before the host is killed instead.

@@ -39,6 +39,7 @@
 #include "common/frame_io.h"
 #include "common/monotonic_clock.h"
 #include "simdevice/ai_core_pool.h"
+#include "simdevice/executor/host_cpu_share.h"
 #include "simdevice/executor/host_namespaces.h"
 #include "simdevice/executor/host_protocol.h"
 #include "simdevice/executor/sandbox.h"
@@ -357,6 +358,7 @@ struct Arguments {
   uid_t uid = 65534;
   gid_t gid = 65534;
   bool reexecuted = false;
+  double cpu_weight = 1;
 };
 
 bool Parse(int argc, char** argv, Arguments* args) {
@@ -369,6 +371,8 @@ bool Parse(int argc, char** argv, Arguments* args) {
       if (!absl::SimpleAtoi(arg, &args->uid)) return false;
     } else if (absl::ConsumePrefix(&arg, "--gid=")) {
       if (!absl::SimpleAtoi(arg, &args->gid)) return false;
+    } else if (absl::ConsumePrefix(&arg, "--cpu_weight=")) {
+      if (!absl::SimpleAtod(arg, &args->cpu_weight)) return false;
     } else if (arg == "--reexecuted") {
       args->reexecuted = true;
     } else {
@@ -422,6 +426,13 @@ int main(int argc, char** argv) {
   // Never outlive npud; it may already be gone.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != args.parent) return 0;
+  // Its share of the CPUs against other sessions' hosts (host_cpu_share.h),
+  // set while it may still raise it (npud as root starts it as root).
+  if (!args.reexecuted && args.cpu_weight != 1) {
+    if (absl::Status set = npud::sim::SetCpuWeight(getpid(), args.cpu_weight); !set.ok()) {
+      spdlog::warn("runs at CPU weight 1: {}", std::string(set.message()));
+    }
+  }
   if (args.sandbox != "weak" && !args.reexecuted) {
     npud::sim::host::EnterNamespacesAndReexecute(argc, argv, args);
   }

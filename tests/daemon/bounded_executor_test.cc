@@ -5,7 +5,10 @@
 #include "daemon/bounded_executor.h"
 
 #include <atomic>
+#include <cstdint>
+#include <vector>
 
+#include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
@@ -37,6 +40,39 @@ TEST(BoundedExecutorTest, RefusesWorkBeyondWorkersAndQueue) {
   release.Notify();
   while (executor.load() != 0) absl::SleepFor(absl::Milliseconds(1));
   EXPECT_EQ(ran.load(), 2);
+}
+
+// A session that keeps the queue full holds half of its places at most,
+// and waiting jobs start in turns: another session's single job runs
+// second, not after all of the first session's. Before, it was refused.
+TEST(BoundedExecutorTest, SessionsTakeTurnsAndHalfThePlacesAtMost) {
+  BoundedExecutor executor("test", /*workers=*/1, /*max_queued=*/8);
+  absl::Notification release;
+  absl::Notification started;
+  ASSERT_TRUE(executor
+                  .Schedule(1,
+                            [&] {
+                              started.Notify();
+                              release.WaitForNotification();
+                            })
+                  .ok());
+  started.WaitForNotification();
+  absl::Mutex mu;
+  std::vector<uint64_t> order;
+  auto job = [&](uint64_t owner) {
+    return [&, owner] {
+      absl::MutexLock lock(&mu);
+      order.push_back(owner);
+    };
+  };
+  int accepted = 0;
+  while (executor.Schedule(1, job(1)).ok()) ++accepted;
+  EXPECT_EQ(accepted, 4);
+  ASSERT_TRUE(executor.Schedule(2, job(2)).ok());
+  release.Notify();
+  while (executor.load() != 0) absl::SleepFor(absl::Milliseconds(1));
+  absl::MutexLock lock(&mu);
+  EXPECT_EQ(order, (std::vector<uint64_t>{1, 2, 1, 1, 1}));
 }
 
 }  // namespace

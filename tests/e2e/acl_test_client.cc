@@ -64,6 +64,13 @@
 //                     "PENDING", then wait to be killed
 //   spin KERNELS MS   launch the spin kernel of KERNELS for MS ms, make sure
 //                     npud has it, print "LAUNCHED", then wait to be killed
+//   hog KERNELS BLOCKS K SECONDS  print "READY", then for SECONDS keep 4
+//                     streams busy with BLOCKS-block launches of the burn
+//                     kernel (K thousand rounds of work per block); print
+//                     "HOG <launches>"
+//   victim KERNELS SECONDS  print "READY", then for SECONDS launch the spin
+//                     kernel (1 block, 0 ms) and synchronize, back to back;
+//                     print "VICTIM <rounds> <p50 us> <p99 us> <max us>"
 //   notify-waiter DEVICE FLAGS  create a notify on DEVICE, export it with
 //                     FLAGS; print "KEY k"; then per stdin line: "allow PID"
 //                     ("CODE c"), "wait" (queue aclrtWaitAndResetNotify and
@@ -511,6 +518,11 @@ int main(int argc, char** argv) {
   if (scenario == "timeline" && argc > 2) rc = Timeline(argv[2]);
   if (scenario == "devices" && argc > 2) rc = Devices(argv[2]);
   if (scenario == "spin" && argc > 3) rc = Spin(argv[2], std::strtoul(argv[3], nullptr, 0));
+  if (scenario == "hog" && argc > 5) {
+    rc = npud::test_client::Hog(argv[2], std::strtoul(argv[3], nullptr, 0),
+                                std::strtoul(argv[4], nullptr, 0), std::atof(argv[5]));
+  }
+  if (scenario == "victim" && argc > 3) rc = npud::test_client::Victim(argv[2], std::atof(argv[3]));
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {
     rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0), physical);

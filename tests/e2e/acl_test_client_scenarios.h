@@ -29,6 +29,10 @@ int EventConsumer(const char* memory_key, const char* event_key);
 int NotifyWaiter(int32_t device, uint64_t flags);
 int NotifyRecorder(const char* key, int32_t device);
 
+// acl_test_client_compute.cc: one session's kernels against another's.
+int Hog(const char* kernels, uint32_t blocks, uint32_t kilo_rounds, double seconds);
+int Victim(const char* kernels, double seconds);
+
 }  // namespace npud::test_client
 
 #endif  // NPUD_TESTS_E2E_ACL_TEST_CLIENT_SCENARIOS_H_

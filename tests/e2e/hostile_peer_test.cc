@@ -27,11 +27,13 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/match.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
+#include "common/bulk_frame.h"
 #include "common/frame_io.h"
 #include "common/protocol_version.h"
 #include "gtest/gtest.h"
@@ -571,6 +573,50 @@ TEST_F(HostilePeerTest, BinaryUploadsThatNeverEndAreBounded) {
   EXPECT_LT(after.rss_mib, before_.rss_mib + 96) << Describe(after);
   EXPECT_TRUE(daemon_->Alive());
   HonestClientSeconds();
+}
+
+// Slowloris on npud's own port (npud://): connections that send their
+// session header one byte at a time, each byte well within the per-read
+// timeout, are closed at the hello deadline all the same, so they cannot
+// hold the peer's connection slots; an honest framed client from the same
+// address is served meanwhile. Before, they held every slot for as long as
+// they trickled and honest clients got 507033.
+TEST_F(HostilePeerTest, TricklingConnectionsLoseTheirSlotsAtTheHelloDeadline) {
+  Start({"--hello_timeout_ms=1000", "--max_connections_per_peer=8"},
+        NpudProcess::Transport::kFramed);
+  std::vector<int> tricklers;
+  for (int i = 0; i < 8; ++i) {
+    tricklers.push_back(ConnectTcp());
+    ASSERT_GE(tricklers.back(), 0);
+  }
+  npud::bulk::FrameHeader header;
+  header.type = npud::bulk::FrameType::kSession;
+  const npud::bulk::EncodedHeader bytes = npud::bulk::EncodeHeader(header);
+  const absl::Time start = absl::Now();
+  std::vector<absl::Duration> closed_after(tricklers.size(), absl::InfiniteDuration());
+  std::thread trickle([&] {
+    // A byte every 300 ms for 4.5 s: each read on npud's side waits 300 ms.
+    for (size_t sent = 0; sent < 15; ++sent) {
+      for (size_t i = 0; i < tricklers.size(); ++i) {
+        if (closed_after[i] != absl::InfiniteDuration()) continue;
+        char byte;
+        if (send(tricklers[i], &bytes[sent], 1, MSG_NOSIGNAL) != 1 ||
+            recv(tricklers[i], &byte, 1, MSG_DONTWAIT) == 0) {
+          closed_after[i] = absl::Now() - start;
+        }
+      }
+      absl::SleepFor(absl::Milliseconds(300));
+    }
+  });
+  absl::SleepFor(absl::Seconds(2));
+  const double honest = HonestClientSeconds();
+  trickle.join();
+  for (size_t i = 0; i < tricklers.size(); ++i) {
+    EXPECT_LT(closed_after[i], absl::Seconds(2.5)) << "trickling connection " << i;
+    close(tricklers[i]);
+  }
+  std::printf("[figures] trickling connections closed after %s; honest client %.3f s\n",
+              absl::FormatDuration(closed_after[0]).c_str(), honest);
 }
 
 // One client allocating on every device cannot take the host's memory: past

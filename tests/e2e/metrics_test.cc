@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include <cinttypes>
@@ -32,15 +33,29 @@ namespace {
 using npud::testing::ChildProcess;
 using npud::testing::NpudProcess;
 
-// GET /metrics from 127.0.0.1:port; the body, or "" on failure.
-std::string Scrape(int port) {
+// A TCP connection to 127.0.0.1:port whose reads give up after `timeout_ms`;
+// -1 on failure.
+int ConnectTo(int port, int timeout_ms) {
   const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  const timeval timeout{timeout_ms / 1000, (timeout_ms % 1000) * 1000};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
   sockaddr_in addr{};
   addr.sin_family = AF_INET;
   addr.sin_port = htons(static_cast<uint16_t>(port));
   addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+// GET /metrics from 127.0.0.1:port; the body, or "" on failure (or when the
+// answer takes longer than `timeout_ms`).
+std::string Scrape(int port, int timeout_ms = 10000) {
+  const int fd = ConnectTo(port, timeout_ms);
   std::string response;
-  if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) == 0) {
+  if (fd >= 0) {
     const std::string request = "GET /metrics HTTP/1.0\r\nHost: localhost\r\n\r\n";
     if (write(fd, request.data(), request.size()) == static_cast<ssize_t>(request.size())) {
       char buffer[4096];
@@ -228,6 +243,27 @@ TEST_F(MetricsTest, TheDashboardsMetricsExist) {
         << it->str() << " is in the dashboard but not in /metrics";
   }
   EXPECT_GE(names, 6);
+}
+
+// Peers that connect to the metrics port and say nothing keep no scrape
+// out, and npud closes them after its request deadline (2 s). Before, one
+// such connection held the only thread and every scrape timed out.
+TEST_F(MetricsTest, IdleConnectionsDoNotBlockScrapes) {
+  std::vector<int> idle;
+  for (int i = 0; i < 4; ++i) {
+    idle.push_back(ConnectTo(port_, 5000));
+    ASSERT_GE(idle.back(), 0);
+  }
+  for (int i = 0; i < 3; ++i) {
+    // Well within the request deadline: the answer came from another thread.
+    EXPECT_TRUE(absl::StrContains(Scrape(port_, /*timeout_ms=*/1000), "npud_")) << "scrape " << i;
+  }
+  for (int fd : idle) {
+    char byte;
+    // End of stream (0), not our read timeout (-1): npud hung up.
+    EXPECT_EQ(read(fd, &byte, 1), 0) << "an idle connection was kept past 5 s";
+    close(fd);
+  }
 }
 
 TEST(MetricsListenTest, BeyondLoopbackNeedsAllowInsecureTcp) {

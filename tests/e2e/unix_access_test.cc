@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,7 +39,7 @@ class UnixAccessTest : public ::testing::Test {
     if (geteuid() != 0 || mkdtemp(dir) == nullptr) return;
     client_dir_ = new std::string(dir);
     chmod(dir, 0755);
-    for (const char* file : {ACL_TEST_CLIENT, ACL_RT_LIBRARY, NPUD_PROTO_LIBRARY}) {
+    for (const char* file : {ACL_TEST_CLIENT, ACL_RT_LIBRARY, NPUD_PROTO_LIBRARY, NPUCTL_BINARY}) {
       const std::filesystem::path from(file);
       const std::filesystem::path to = std::filesystem::path(dir) / from.filename();
       std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing);
@@ -85,6 +86,19 @@ class UnixAccessTest : public ::testing::Test {
                                     "NPUD_CONNECT_TIMEOUT_MS=3000", "HOME=/tmp"};
     if (transport == "grpc") env.push_back("NPUD_TRANSPORT=grpc");
     return RunProcess({"/bin/sh", "-c", command}, env, output);
+  }
+
+  // Runs npuctl `args` against npud's gRPC socket as `uid` (-1: as this
+  // process); its exit status, its output in *output.
+  int Npuctl(int uid, const std::string& args, std::string* output) const {
+    std::string command = "LD_LIBRARY_PATH=" + *client_dir_ + " " + *client_dir_ +
+                          "/npuctl --address=" + daemon_->grpc_address() + " " + args + " 2>&1";
+    if (uid >= 0) {
+      const std::string id = std::to_string(uid);
+      command =
+          "setpriv --reuid=" + id + " --regid=" + id + " --clear-groups -- sh -c '" + command + "'";
+    }
+    return RunProcess({"/bin/sh", "-c", command}, {"HOME=/tmp"}, output);
   }
 
   static std::string* client_dir_;
@@ -145,6 +159,59 @@ TEST_F(UnixAccessTest, AdmittedGrpcPeersAreUnixPeers) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Transports, AllowedUidsTest, ::testing::Values("local", "grpc"));
+
+// Without --admin_token_file, a user who may use npud's socket may not use
+// its Admin service: only npud's own uid and root list and kill sessions.
+// Before, any uid that could reach the socket listed root's sessions and
+// killed one.
+TEST_F(UnixAccessTest, AdminAnswersOnlyNpudsUidWithoutAToken) {
+  Start({"--socket_mode=0666"});
+  auto victim = npud::testing::ChildProcess::Spawn({ACL_TEST_CLIENT, "hold", "4096"},
+                                                   {"NPUD_ADDRESS=" + daemon_->address()});
+  ASSERT_TRUE(victim.ok()) << victim.status();
+  ASSERT_TRUE(absl::StartsWith((*victim)->ReadLine(absl::Seconds(20)), "ADDR")) << daemon_->Log();
+  std::string output;
+  ASSERT_EQ(Npuctl(-1, "sessions", &output), 0) << output << daemon_->Log();
+  ASSERT_TRUE(absl::StrContains(output, "acl_test_client")) << output;
+
+  EXPECT_NE(Npuctl(kStranger, "sessions", &output), 0) << output;
+  EXPECT_TRUE(absl::StrContains(output, "answers uid 0 and root only")) << output;
+  EXPECT_NE(Npuctl(kStranger, "kill 1", &output), 0) << output;
+  (*victim)->WriteLine("check");
+  EXPECT_EQ((*victim)->ReadLine(absl::Seconds(20)), "INTACT 1") << "a stranger killed a session";
+  EXPECT_TRUE(absl::StrContains(daemon_->Log(),
+                                "admin call from uid " + std::to_string(kStranger) + " refused"))
+      << daemon_->Log();
+}
+
+// A uid the unix sockets refuse must not get in over TCP on the same host:
+// npud with local restrictions and a TCP listener (gRPC or its own port)
+// needs an identity there, tokens or client certificates. Before, uid
+// nobody, refused on the socket, got full sessions over loopback TCP.
+TEST_F(UnixAccessTest, LocalRestrictionsNeedAnIdentityOnTcp) {
+  using Transport = NpudProcess::Transport;
+  for (const auto& [transport, flags] :
+       {std::pair{Transport::kTcp, std::vector<std::string>{"--allowed_uids=4242"}},
+        std::pair{Transport::kTcp, std::vector<std::string>{"--socket_mode=0660"}},
+        std::pair{Transport::kUnix,
+                  std::vector<std::string>{"--allowed_uids=4242", "--bulk_listen=127.0.0.1:0"}}}) {
+    auto started = NpudProcess::Start(transport, flags);
+    ASSERT_FALSE(started.ok()) << flags[0];
+    EXPECT_TRUE(absl::StrContains(started.status().message(), "would serve anyone"))
+        << started.status();
+  }
+  // With tokens, TCP peers prove who they are: npud starts, and a client
+  // without the token is refused there.
+  const std::string tokens = *client_dir_ + "/tokens";
+  std::ofstream(tokens) << "a-token-of-the-admitted-team\n";
+  auto started =
+      NpudProcess::Start(Transport::kTcp, {"--allowed_uids=4242", "--auth_token_file=" + tokens});
+  ASSERT_TRUE(started.ok()) << started.status();
+  daemon_ = *std::move(started);
+  std::string output;
+  EXPECT_NE(Flows(kStranger, "grpc", &output), 0) << output;
+  EXPECT_TRUE(absl::StrContains(output, "token")) << output;
+}
 
 TEST_F(UnixAccessTest, BadFlagValuesStopNpudWithAClearMessage) {
   for (const auto& [flag, message] :

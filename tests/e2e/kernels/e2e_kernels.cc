@@ -45,6 +45,14 @@ extern "C" __global__ __aicore__ void spin(GM_ADDR flag, uint32_t ms) {
   *reinterpret_cast<__gm__ int32_t*>(flag) = 1;
 }
 
+// A fixed amount of CPU work (`kilo_rounds` thousand rounds of a hash),
+// however long it takes to get it: what a share of the CPUs is measured by.
+extern "C" __global__ __aicore__ void burn(GM_ADDR flag, uint32_t kilo_rounds) {
+  uint32_t x = AscendC::GetBlockIdx() + 1;
+  for (uint64_t i = 0; i < uint64_t{kilo_rounds} * 1000; ++i) x = x * 1664525u + 1013904223u;
+  *reinterpret_cast<__gm__ uint32_t*>(flag) = x;
+}
+
 // Counts launches in order: *counter goes up by one if it equals `expect`,
 // and jumps far away (and stays wrong) otherwise.
 extern "C" __global__ __aicore__ void count_up(GM_ADDR counter, uint32_t expect) {
@@ -72,6 +80,7 @@ NPUD_KERNEL_REGISTER(hello);
 NPUD_KERNEL_REGISTER(trapping);
 NPUD_KERNEL_REGISTER(poke);
 NPUD_KERNEL_REGISTER(spin);
+NPUD_KERNEL_REGISTER(burn);
 NPUD_KERNEL_REGISTER(count_up);
 NPUD_KERNEL_REGISTER(ub_hog);
 NPUD_KERNEL_REGISTER(to_half);

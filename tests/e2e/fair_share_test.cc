@@ -1,0 +1,180 @@
+// One session's kernels against another's on one device, with real client
+// processes against a real npud: a session keeping every core busy on four
+// streams does not starve another session's short kernel (its p99 is
+// asserted loosely here; bench/fair_share_bench prints the exact figures),
+// and two busy sessions whose tokens carry weights 1 and 3 get the CPU time
+// of their kernel hosts in that proportion (host_cpu_share.h).
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
+#include "absl/time/clock.h"
+#include "gtest/gtest.h"
+#include "tests/e2e/npud_process.h"
+
+namespace {
+
+using npud::testing::ChildProcess;
+using npud::testing::NpudProcess;
+
+struct VictimFigures {
+  long rounds = 0;
+  double p50_us = 0, p99_us = 0, max_us = 0;
+};
+
+// CPU time (user + system) of process `pid` so far, in clock ticks.
+long CpuTicks(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  // Fields after the command, which is in parentheses and may hold spaces.
+  std::istringstream rest(text.substr(text.rfind(')') + 2));
+  std::string field;
+  long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && rest >> field; ++i) {
+    if (i == 14) utime = std::stol(field);
+    if (i == 15) stime = std::stol(field);
+  }
+  return utime + stime;
+}
+
+class FairShareTest : public ::testing::Test {
+ protected:
+  void Start(const std::vector<std::string>& flags) {
+    auto started = NpudProcess::Start(npud::testing::TransportFromEnv(), flags);
+    ASSERT_TRUE(started.ok()) << started.status();
+    daemon_ = *std::move(started);
+  }
+  void TearDown() override {
+    if (daemon_ == nullptr) return;
+    const absl::Status stopped = daemon_->Stop();
+    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
+  }
+
+  std::unique_ptr<ChildProcess> Client(const std::vector<std::string>& args,
+                                       const std::string& token = "") {
+    std::vector<std::string> argv = {ACL_TEST_CLIENT};
+    argv.insert(argv.end(), args.begin(), args.end());
+    std::vector<std::string> env = {"NPUD_ADDRESS=" + daemon_->address()};
+    if (!token.empty()) env.push_back("NPUD_TOKEN=" + token);
+    auto child = ChildProcess::Spawn(argv, env);
+    EXPECT_TRUE(child.ok()) << child.status();
+    if (!child.ok()) return nullptr;
+    EXPECT_EQ((*child)->ReadLine(absl::Seconds(30)), "READY") << daemon_->Log();
+    return *std::move(child);
+  }
+
+  // A hog: `blocks`-block launches of `kilo_rounds` thousand rounds of
+  // work per block (1000: about 1 ms) on 4 streams for `seconds`.
+  std::unique_ptr<ChildProcess> Hog(int blocks, int kilo_rounds, double seconds,
+                                    const std::string& token = "") {
+    return Client({"hog", E2E_KERNELS_PATH, std::to_string(blocks), std::to_string(kilo_rounds),
+                   std::to_string(seconds)},
+                  token);
+  }
+
+  VictimFigures Victim(double seconds) {
+    VictimFigures figures;
+    std::unique_ptr<ChildProcess> victim =
+        Client({"victim", E2E_KERNELS_PATH, std::to_string(seconds)});
+    if (victim == nullptr) return figures;
+    const std::string line = victim->ReadLine(absl::Seconds(seconds + 30));
+    EXPECT_EQ(std::sscanf(line.c_str(), "VICTIM %ld %lf %lf %lf", &figures.rounds,
+                          &figures.p50_us, &figures.p99_us, &figures.max_us),
+              4)
+        << line << daemon_->Log();
+    EXPECT_EQ(victim->Wait(), 0);
+    return figures;
+  }
+
+  // The kernel host pid of the session whose tenant is `tenant`, from
+  // npuctl's JSON; 0 if there is none.
+  pid_t KernelHostOf(const std::string& tenant) {
+    std::string json;
+    EXPECT_EQ(npud::testing::RunProcess(
+                  {NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "--json", "sessions"},
+                  {}, &json),
+              0)
+        << json;
+    // One session's fields, from its id to the next session's.
+    static const std::regex kPid(R"re("kernelHostPid": "?(\d+))re");
+    for (const absl::string_view session : absl::StrSplit(json, "\"sessionId\"")) {
+      if (!absl::StrContains(session, "\"tenant\": \"" + tenant + "\"")) continue;
+      const std::string text(session);
+      std::smatch pid;
+      if (std::regex_search(text, pid, kPid)) return static_cast<pid_t>(std::stol(pid[1]));
+    }
+    ADD_FAILURE() << "no kernel host for tenant " << tenant << " in\n" << json;
+    return 0;
+  }
+
+  std::unique_ptr<NpudProcess> daemon_;
+};
+
+// A victim's short kernel + synchronize, alone and while another session
+// keeps all 48 cores busy on 4 streams: its p99 stays within 20 ms (loose:
+// the bench prints the real figures). Before, it took p99 32 ms here (334 ms
+// where the issue measured it).
+TEST_F(FairShareTest, AShortKernelIsNotStarvedByAHog) {
+  Start({});
+  const VictimFigures alone = Victim(1.0);
+  std::unique_ptr<ChildProcess> hog = Hog(48, 2000, 4.0);
+  ASSERT_NE(hog, nullptr);
+  const VictimFigures shared = Victim(2.0);
+  const std::string hogged = hog->ReadLine(absl::Seconds(30));
+  EXPECT_TRUE(absl::StartsWith(hogged, "HOG ")) << hogged << daemon_->Log();
+  EXPECT_EQ(hog->Wait(), 0);
+  std::printf(
+      "[figures] victim alone: %ld rounds, p50 %.0f us, p99 %.0f us; beside the hog: %ld rounds, "
+      "p50 %.0f us, p99 %.0f us, max %.0f us; %s launches\n",
+      alone.rounds, alone.p50_us, alone.p99_us, shared.rounds, shared.p50_us, shared.p99_us,
+      shared.max_us, hogged.c_str());
+  EXPECT_GT(shared.rounds, 0);
+  // On this machine kind: p99 0.4-4 ms now, 32 ms when every kernel host
+  // shared npud's scheduling group. Sanitized builds are slower all over.
+  EXPECT_LE(shared.p99_us, NPUD_ADDRESS_SANITIZER ? 100000 : 20000);
+}
+
+// Two sessions keeping every core busy, with tokens of weights 1 and 3:
+// their kernel hosts get a quarter and three quarters of the CPU time.
+TEST_F(FairShareTest, WeightsShareTheCores) {
+  {
+    std::ifstream enabled("/proc/sys/kernel/sched_autogroup_enabled");
+    int on = 0;
+    if (!(enabled >> on) || on == 0) GTEST_SKIP() << "this kernel's autogroups are off";
+  }
+  if (geteuid() != 0) GTEST_SKIP() << "a weight above 1 needs npud to hold CAP_SYS_NICE";
+  const std::string tokens = ::testing::TempDir() + "/fair_share_tokens";
+  std::ofstream(tokens) << "light-token name=light weight=1\nheavy-token name=heavy weight=3\n";
+  Start({"--auth_token_file=" + tokens});
+  std::unique_ptr<ChildProcess> light = Hog(48, 5000, 6.0, "light-token");
+  std::unique_ptr<ChildProcess> heavy = Hog(48, 5000, 6.0, "heavy-token");
+  ASSERT_NE(light, nullptr);
+  ASSERT_NE(heavy, nullptr);
+  const pid_t light_host = KernelHostOf("light");
+  const pid_t heavy_host = KernelHostOf("heavy");
+  ASSERT_GT(light_host, 0);
+  ASSERT_GT(heavy_host, 0);
+  absl::SleepFor(absl::Milliseconds(500));
+  const long light_start = CpuTicks(light_host), heavy_start = CpuTicks(heavy_host);
+  absl::SleepFor(absl::Seconds(3));
+  const long light_ticks = CpuTicks(light_host) - light_start;
+  const long heavy_ticks = CpuTicks(heavy_host) - heavy_start;
+  EXPECT_EQ(light->Wait(), 0);
+  EXPECT_EQ(heavy->Wait(), 0);
+  const double share = static_cast<double>(heavy_ticks) / (heavy_ticks + light_ticks);
+  std::printf("[figures] CPU ticks over 3 s: weight 1 %ld, weight 3 %ld: shares %.2f / %.2f\n",
+              light_ticks, heavy_ticks, 1 - share, share);
+  EXPECT_GT(light_ticks + heavy_ticks, 0);
+  EXPECT_NEAR(share, 0.75, 0.08);
+}
+
+}  // namespace
