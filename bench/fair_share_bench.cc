@@ -189,9 +189,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "unreadable client output\n");
     return 1;
   }
-  std::printf("fair share on one device, %.0f s per phase, hog: %u-block adds of %llu floats "
-              "on %d streams\n",
-              seconds, kHogBlocks, static_cast<unsigned long long>(elements), kHogStreams);
+  std::printf(
+      "fair share on one device, %.0f s per phase, hog: %u-block adds of %llu floats "
+      "on %d streams\n",
+      seconds, kHogBlocks, static_cast<unsigned long long>(elements), kHogStreams);
   std::printf("%-40s %12s %12s %10s\n", "figure", "shared", "alone", "ratio");
   std::printf("%-40s %12.1f %12.1f %10.2f\n", "victim launch+sync p50 (us)", v_shared.p50,
               v_alone.p50, v_shared.p50 / v_alone.p50);
@@ -203,7 +204,8 @@ int main(int argc, char** argv) {
               static_cast<double>(v_shared.rounds) / v_alone.rounds);
   std::printf("%-40s %12.1f %12.1f %10.2f\n", "hog launches/s", hog_shared, hog_alone,
               hog_shared / hog_alone);
-  std::printf("goals (issue 41): victim p99 shared <= 5000 us and <= 20x alone; hog shared "
-              ">= 0.45 of alone\n");
+  std::printf(
+      "goals (issue 41): victim p99 shared <= 5000 us and <= 20x alone; hog shared "
+      ">= 0.45 of alone\n");
   return 0;
 }

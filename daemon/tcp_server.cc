@@ -105,10 +105,12 @@ void TcpServer::Serve(const std::shared_ptr<ByteStream>& stream, const std::stri
     return;
   }
   // The hello's deadline: whichever of the timer and the connection comes
-  // first decides; a late hello finds its stream shut down.
+  // first decides; a late hello finds its stream shut down. A silent peer
+  // meets the receive timeout first and is told why (the stream is still
+  // whole then); the timer, a little later, ends peers that trickle.
   enum : int { kWaiting, kIn, kLate };
   auto hello = std::make_shared<std::atomic<int>>(kWaiting);
-  hello_deadlines_.RunAfter(options_.hello_timeout,
+  hello_deadlines_.RunAfter(options_.hello_timeout + absl::Milliseconds(500),
                             [hello, weak = std::weak_ptr<ByteStream>(stream)] {
                               int waiting = kWaiting;
                               if (!hello->compare_exchange_strong(waiting, kLate)) return;

@@ -86,8 +86,8 @@ int Victim(const char* kernels, double seconds) {
     us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
   }
   std::sort(us.begin(), us.end());
-  std::printf("VICTIM %zu %.0f %.0f %.0f\n", us.size(), us[us.size() / 2],
-              us[us.size() * 99 / 100], us.back());
+  std::printf("VICTIM %zu %.0f %.0f %.0f\n", us.size(), us[us.size() / 2], us[us.size() * 99 / 100],
+              us.back());
   return 0;
 }
 

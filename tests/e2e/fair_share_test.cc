@@ -87,8 +87,8 @@ class FairShareTest : public ::testing::Test {
         Client({"victim", E2E_KERNELS_PATH, std::to_string(seconds)});
     if (victim == nullptr) return figures;
     const std::string line = victim->ReadLine(absl::Seconds(seconds + 30));
-    EXPECT_EQ(std::sscanf(line.c_str(), "VICTIM %ld %lf %lf %lf", &figures.rounds,
-                          &figures.p50_us, &figures.p99_us, &figures.max_us),
+    EXPECT_EQ(std::sscanf(line.c_str(), "VICTIM %ld %lf %lf %lf", &figures.rounds, &figures.p50_us,
+                          &figures.p99_us, &figures.max_us),
               4)
         << line << daemon_->Log();
     EXPECT_EQ(victim->Wait(), 0);
@@ -100,8 +100,8 @@ class FairShareTest : public ::testing::Test {
   pid_t KernelHostOf(const std::string& tenant) {
     std::string json;
     EXPECT_EQ(npud::testing::RunProcess(
-                  {NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "--json", "sessions"},
-                  {}, &json),
+                  {NPUCTL_BINARY, "--address=" + daemon_->grpc_address(), "--json", "sessions"}, {},
+                  &json),
               0)
         << json;
     // One session's fields, from its id to the next session's.
