@@ -161,24 +161,28 @@ bool IsUnixPeer(const std::string& peer) {
 }
 
 // The peer a Session counts against: the remote address without its port
-// ("ipv4:10.0.0.7", "ipv6:[::1]"). gRPC does not tell who is on the other
-// end of a unix socket, so those sessions all count as one peer.
-std::string PeerKey(const std::string& peer) {
-  if (IsUnixPeer(peer)) return "gRPC on a unix socket";
+// ("ipv4:10.0.0.7", "ipv6:[::1]"), or on a unix socket the peer's uid, as
+// the acceptor recorded it (as the local protocol counts).
+std::string PeerKey(const std::string& peer, const GrpcUnixPeers& unix_peers) {
+  if (IsUnixPeer(peer)) {
+    const std::optional<uint32_t> uid = unix_peers.UidOf(peer);
+    return uid ? absl::StrCat("uid ", *uid, " on a unix socket") : "gRPC on a unix socket";
+  }
   const size_t colon = peer.rfind(':');
   return colon == std::string::npos || colon < peer.find(':') + 1 ? peer : peer.substr(0, colon);
 }
 
 class NpudService final : public v1::Npud::Service {
  public:
-  NpudService(DaemonCore* core, const GrpcServer::Options& options)
+  NpudService(DaemonCore* core, const GrpcServer::Options& options, const GrpcUnixPeers* unix_peers)
       : core_(core),
+        unix_peers_(unix_peers),
         hello_timeout_(options.hello_timeout),
         limits_(options.max_sessions, options.max_sessions_per_peer) {}
 
   grpc::Status Session(grpc::ServerContext* context, SessionStream* stream) override {
     absl::StatusOr<std::unique_ptr<ConnectionLimits::Admission>> admission =
-        limits_.Admit(PeerKey(context->peer()));
+        limits_.Admit(PeerKey(context->peer(), *unix_peers_));
     if (!admission.ok()) {
       spdlog::warn("gRPC client {} refused: {}", context->peer(),
                    std::string(admission.status().message()));
@@ -213,6 +217,7 @@ class NpudService final : public v1::Npud::Service {
 
  private:
   DaemonCore* const core_;
+  const GrpcUnixPeers* const unix_peers_;
   const absl::Duration hello_timeout_;
   ConnectionLimits limits_;
   DelayedExecutor timers_;
@@ -299,7 +304,7 @@ class AdminService final : public v1::Admin::Service {
 // grpc::Server only borrows its services; they live here, next to it.
 struct GrpcServer::Impl {
   Impl(DaemonCore* core, const GrpcServer::Options& options)
-      : npud(core, options), admin(core, options.admin_token, &unix_peers) {}
+      : npud(core, options, &unix_peers), admin(core, options.admin_token, &unix_peers) {}
   // Declared first: the services read it.
   GrpcUnixPeers unix_peers;
   NpudService npud;

@@ -77,9 +77,8 @@ ABSL_FLAG(int, max_connections, 1024,
           "Clients npud holds at once on each transport: local-protocol connections counted "
           "from their accept, gRPC sessions from their first message (0: no limit).");
 ABSL_FLAG(int, max_connections_per_peer, 256,
-          "The same, for one peer: a user id on the local protocol, a remote address on "
-          "gRPC over TCP; gRPC on a unix socket cannot tell its peers apart and counts them "
-          "as one (0: no limit).");
+          "The same, for one peer: a user id on unix sockets (local protocol and gRPC), a "
+          "remote address on TCP (0: no limit).");
 ABSL_FLAG(std::string, tls_cert, "",
           "PEM certificate chain for TLS on every TCP listener (with --tls_key).");
 ABSL_FLAG(std::string, tls_key, "", "PEM private key of --tls_cert.");

@@ -213,6 +213,21 @@ TEST_F(UnixAccessTest, LocalRestrictionsNeedAnIdentityOnTcp) {
   EXPECT_TRUE(absl::StrContains(output, "token")) << output;
 }
 
+// gRPC sessions on the unix socket count per uid, as local-protocol
+// connections do: one user at --max_connections_per_peer does not lock out
+// another. Before, all gRPC unix sessions counted as one peer.
+TEST_F(UnixAccessTest, GrpcUnixSessionsCountPerUid) {
+  Start({"--socket_mode=0666", "--max_connections_per_peer=1"});
+  auto holder = npud::testing::ChildProcess::Spawn(
+      {ACL_TEST_CLIENT, "hold", "4096"},
+      {"NPUD_ADDRESS=" + daemon_->address(), "NPUD_TRANSPORT=grpc"});
+  ASSERT_TRUE(holder.ok()) << holder.status();
+  ASSERT_TRUE(absl::StartsWith((*holder)->ReadLine(absl::Seconds(20)), "ADDR")) << daemon_->Log();
+  std::string output;
+  EXPECT_EQ(Flows(kStranger, "grpc", &output), 0) << output << daemon_->Log();
+  EXPECT_NE(Flows(-1, "grpc", &output), 0) << "root's second session: " << output;
+}
+
 TEST_F(UnixAccessTest, BadFlagValuesStopNpudWithAClearMessage) {
   for (const auto& [flag, message] :
        {std::pair{"--socket_mode=0999", "not octal permission bits"},
