@@ -90,8 +90,10 @@ void Stream::CancelWaits(const absl::Status& why) {
   bool enqueue = false;
   {
     absl::MutexLock lock(&mu_);
+    if (running_ != nullptr && running_->WaitsOnOthers()) cancel_running_ = why;
     for (auto it = tasks_.begin(); it != tasks_.end();) {
-      // The running task stays; a parked one is not running.
+      // The running task stays (see cancel_running_); a parked one is not
+      // running.
       if (it->get() != running_ && (*it)->WaitsOnOthers()) {
         if (it == tasks_.begin() && state_ == State::kParked) {
           state_ = State::kQueued;
@@ -214,6 +216,7 @@ void Stream::RunSome() {
       continue;
     }
     woken_ = false;
+    cancel_running_ = absl::OkStatus();
     running_ = task;
     if (observer_ != nullptr && head_started_ns_ == 0) head_started_ns_ = MonotonicNanos();
     // The task runs unlocked: it may take seconds (kernels) and may call
@@ -223,6 +226,18 @@ void Stream::RunSome() {
     const Task::Progress progress = task->Run(wake, &status);
     mu_.Lock();
     running_ = nullptr;
+    if (progress == Task::Progress::kPending && !cancel_running_.ok()) {
+      // CancelWaits() came while it ran: drop it rather than park.
+      std::unique_ptr<Task> dropped = std::move(tasks_.front());
+      tasks_.pop_front();
+      head_started_ns_ = 0;
+      const absl::Status why = std::exchange(cancel_running_, absl::OkStatus());
+      mu_.Unlock();
+      dropped->Cancel(why);
+      dropped.reset();
+      mu_.Lock();
+      continue;
+    }
     if (progress == Task::Progress::kPending) {
       if (woken_) continue;  // The wake beat us here: poll again.
       state_ = State::kParked;

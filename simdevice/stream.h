@@ -58,7 +58,8 @@ class Stream : public std::enable_shared_from_this<Stream> {
   // Drops the queued tasks that wait for other streams or processes (event
   // waits), also one that is parked, so that what remains can only finish:
   // how a force-destroyed stream completes the work already given to it
-  // without hanging on a dependency that may never come.
+  // without hanging on a dependency that may never come. Such a task that is
+  // running right now is dropped if its Run() returns kPending.
   void CancelWaits(const absl::Status& why) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Records an error found outside any task (an asynchronous call the daemon
@@ -113,6 +114,9 @@ class Stream : public std::enable_shared_from_this<Stream> {
   int64_t head_started_ns_ ABSL_GUARDED_BY(mu_) = 0;
   // A wake arrived while the head task was running; poll it again.
   bool woken_ ABSL_GUARDED_BY(mu_) = false;
+  // CancelWaits() came while the head task (one that waits on others) was
+  // running: it is cancelled instead of parked if it does not finish.
+  absl::Status cancel_running_ ABSL_GUARDED_BY(mu_);
   absl::Status error_ ABSL_GUARDED_BY(mu_);
   // Stop-on-failure tripped: later tasks are cancelled until reported.
   bool stopped_ ABSL_GUARDED_BY(mu_) = false;

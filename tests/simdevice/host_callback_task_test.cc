@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "absl/synchronization/mutex.h"
+#include "absl/synchronization/notification.h"
 #include "gtest/gtest.h"
 #include "simdevice/stream.h"
 #include "simdevice/stream_scheduler.h"
@@ -13,6 +14,7 @@ namespace npud::sim {
 namespace {
 
 using ::npud::sim::testing::DrainWaiter;
+using ::npud::sim::testing::kLongWait;
 using ::npud::sim::testing::kShortWait;
 
 // What the tasks announced, in order (true: dropped).
@@ -75,6 +77,30 @@ TEST_F(HostCallbackTaskTest, ACancelledCallbackIsAnnouncedAsDroppedOnlyIfNotYetD
   stream_->CancelWaits(absl::CancelledError("destroyed"));
   SIM_ASSERT_DRAINS_OK(*stream_);
   EXPECT_EQ(announced_.seen(), (std::vector<bool>{false, true}));
+}
+
+// A destroy that comes while the callback is being announced (its Run() has
+// not yet parked) must still drop it: otherwise it parks for a client that
+// will never open its gate, and the stream never drains.
+TEST_F(HostCallbackTaskTest, ACancelWhileTheCallbackIsBeingAnnouncedDropsIt) {
+  absl::Notification announcing;
+  absl::Notification go_on;
+  auto gate = std::make_shared<HostCallbackGate>();
+  stream_->Submit(MakeHostCallbackTask(
+      [&](bool dropped) {
+        announced_.Recorder()(dropped);
+        if (!dropped) {
+          announcing.Notify();
+          go_on.WaitForNotificationWithTimeout(kLongWait);
+        }
+      },
+      gate));
+  ASSERT_TRUE(announcing.WaitForNotificationWithTimeout(kLongWait));
+  stream_->CancelWaits(absl::CancelledError("destroyed"));
+  go_on.Notify();
+  SIM_ASSERT_DRAINS_OK(*stream_);
+  // The client heard of it once; it is not announced again.
+  EXPECT_EQ(announced_.seen(), std::vector<bool>{false});
 }
 
 }  // namespace
