@@ -133,15 +133,15 @@ absl::Status FrameReader::ReadFully(char* data, size_t size, bool at_frame_start
 }
 
 absl::Status FrameReader::ReadPayload(std::string* payload, uint32_t length) {
-  // Small frames in one step; larger ones double as their bytes come in.
-  constexpr size_t kFirstStep = 64 << 10;
   size_t have = 0;
-  payload->resize(std::min<size_t>(length, kFirstStep));
+  payload->resize(std::min<size_t>(length, kFrameFirstStep));
   while (true) {
     NPUD_RETURN_IF_ERROR(ReadFully(payload->data() + have, payload->size() - have, false));
     have = payload->size();
     if (have == length) return absl::OkStatus();
-    payload->resize(std::min<size_t>(length, 2 * have));
+    const size_t next = std::min<size_t>(length, 2 * have);
+    if (allowance_ != nullptr) NPUD_RETURN_IF_ERROR(allowance_->Grow(next, length));
+    payload->resize(next);
   }
 }
 

@@ -39,6 +39,21 @@ absl::Status WriteFrame(int socket, absl::string_view payload, absl::Span<const 
 
 constexpr size_t kFrameHeaderBytes = 8;
 
+// A frame's payload is read into a buffer that grows as its bytes arrive:
+// the first kFrameFirstStep at once, then doubling. Growth past that first
+// step is asked of a FrameAllowance, the party that pays for the memory and
+// decides how long a frame may take (npud: the session).
+constexpr size_t kFrameFirstStep = 64 << 10;
+
+class FrameAllowance {
+ public:
+  virtual ~FrameAllowance() = default;
+  // The frame being read, `length` bytes announced, is about to hold
+  // `bytes` in all (more than kFrameFirstStep and than at the last call of
+  // this frame). An error ends the read with it.
+  virtual absl::Status Grow(size_t bytes, uint32_t length) = 0;
+};
+
 // For frames without descriptors built in place: `*frame` holds
 // kFrameHeaderBytes of room, then the payload; this fills in the header.
 void SealFrame(std::string* frame);
@@ -53,6 +68,8 @@ ssize_t ReceiveWithDescriptors(int socket, char* data, size_t size, int flags,
 class FrameReader {
  public:
   explicit FrameReader(int socket) : socket_(socket) {}
+  // Growth of later frames is asked of `allowance` (not owned; null: none).
+  void set_allowance(FrameAllowance* allowance) { allowance_ = allowance; }
   ~FrameReader();
   FrameReader(const FrameReader&) = delete;
   FrameReader& operator=(const FrameReader&) = delete;
@@ -72,6 +89,7 @@ class FrameReader {
   void CloseReceived();
 
   const int socket_;
+  FrameAllowance* allowance_ = nullptr;
   // Descriptors received but not yet handed out with their frame.
   std::deque<int> fds_;
 };

@@ -8,7 +8,8 @@
 
 namespace npud {
 
-absl::Status ReadStreamFrame(ByteStream& stream, std::string* payload, uint32_t max_bytes) {
+absl::Status ReadStreamFrame(ByteStream& stream, std::string* payload, uint32_t max_bytes,
+                             FrameAllowance* allowance) {
   uint8_t header[kFrameHeaderBytes];
   NPUD_RETURN_IF_ERROR(stream.ReadFully(header, sizeof(header)));
   const uint32_t length = static_cast<uint32_t>(header[0]) | static_cast<uint32_t>(header[1]) << 8 |
@@ -18,16 +19,17 @@ absl::Status ReadStreamFrame(ByteStream& stream, std::string* payload, uint32_t 
     return absl::DataLossError(absl::StrCat("malformed frame header (length ", length, ", at most ",
                                             max_bytes, ", no descriptors)"));
   }
-  // Small frames in one read; larger ones double as their bytes come in.
-  constexpr size_t kFirstStep = 64 << 10;
   size_t have = 0;
-  payload->resize(std::min<size_t>(length, kFirstStep));
-  while (have < length) {
+  payload->resize(std::min<size_t>(length, kFrameFirstStep));
+  while (true) {
     absl::Status read = stream.ReadFully(payload->data() + have, payload->size() - have);
     if (absl::IsOutOfRange(read)) return absl::DataLossError("the stream ended inside a frame");
     NPUD_RETURN_IF_ERROR(read);
     have = payload->size();
-    payload->resize(std::min<size_t>(length, 2 * have));
+    if (have == length) break;
+    const size_t next = std::min<size_t>(length, 2 * have);
+    if (allowance != nullptr) NPUD_RETURN_IF_ERROR(allowance->Grow(next, length));
+    payload->resize(next);
   }
   return absl::OkStatus();
 }

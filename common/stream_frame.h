@@ -16,14 +16,17 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 #include "common/byte_stream.h"
+#include "common/frame_io.h"
 
 namespace npud {
 
 // Reads the next frame's payload into *payload. A frame announcing more
 // than `max_bytes` or any descriptor is DataLoss before anything is
-// allocated for it, and the payload grows only as its bytes arrive.
+// allocated for it, and the payload grows only as its bytes arrive, past
+// kFrameFirstStep only as `allowance` (if any) grants.
 // ByteStream::ReadFully's errors otherwise (OutOfRange at a clean end).
-absl::Status ReadStreamFrame(ByteStream& stream, std::string* payload, uint32_t max_bytes);
+absl::Status ReadStreamFrame(ByteStream& stream, std::string* payload, uint32_t max_bytes,
+                             FrameAllowance* allowance = nullptr);
 
 // `*frame` starts with kFrameHeaderBytes of room, then the payload
 // (SealFrame fills in the header); writes it whole.

@@ -20,6 +20,7 @@
 #include "common/status_macros.h"
 #include "common/unix_socket.h"
 #include "daemon/daemon_core.h"
+#include "daemon/frame_guard.h"
 #include "daemon/framed_sink.h"
 #include "daemon/message_sink.h"
 #include "daemon/session_endpoint.h"
@@ -38,20 +39,34 @@ constexpr absl::Duration kExpiryScan = absl::Milliseconds(100);
 // the socket.
 class FrameSource final : public ClientMessageSource {
  public:
-  FrameSource(int socket, v1::ClientMessage hello) : reader_(socket), hello_(std::move(hello)) {}
+  // `deadlines` times large frames (FrameGuard).
+  FrameSource(int socket, v1::ClientMessage hello, DelayedExecutor* deadlines,
+              absl::Duration hello_timeout)
+      : reader_(socket),
+        guard_(deadlines, hello_timeout, [socket] { shutdown(socket, SHUT_RDWR); }),
+        hello_(std::move(hello)) {
+    reader_.set_allowance(&guard_);
+  }
   absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
     if (hello_.has_value()) {
       *message = *std::move(hello_);
       hello_.reset();
       return absl::OkStatus();
     }
-    NPUD_RETURN_IF_ERROR(reader_.Read(&payload_, fds));
-    if (!message->ParseFromString(payload_)) return absl::DataLossError("undecodable message");
+    const absl::Status read = reader_.Read(&payload_, fds);
+    const bool parsed = read.ok() && message->ParseFromString(payload_);
+    // A large frame's buffer goes with its charge.
+    if (guard_.large()) std::string().swap(payload_);
+    guard_.FrameDone();
+    NPUD_RETURN_IF_ERROR(read);
+    if (!parsed) return absl::DataLossError("undecodable message");
     return absl::OkStatus();
   }
+  void ChargeTo(std::shared_ptr<MemoryQuota> quota) override { guard_.ChargeTo(std::move(quota)); }
 
  private:
   FrameReader reader_;
+  FrameGuard guard_;
   std::optional<v1::ClientMessage> hello_;
   std::string payload_;
 };
@@ -90,6 +105,7 @@ class LocalServer::Connection {
   Connection(UniqueFd socket, v1::ClientMessage hello, PeerCredentials credentials,
              std::unique_ptr<ConnectionLimits::Admission> admission, LocalServer* server)
       : socket_(std::move(socket)),
+        server_(server),
         core_(server->core_),
         admission_(std::move(admission)),
         thread_([this, hello = std::move(hello), credentials, server]() mutable {
@@ -108,7 +124,8 @@ class LocalServer::Connection {
 
  private:
   void Serve(v1::ClientMessage hello, PeerCredentials credentials) {
-    FrameSource source(socket_.get(), std::move(hello));
+    FrameSource source(socket_.get(), std::move(hello), &server_->frame_deadlines_,
+                       server_->options_.hello_timeout);
     // The socket outlives the sink's use of it: Close() below comes before
     // the connection is reaped and closes it.
     auto sink = std::make_shared<FramedSink>(MakeBorrowedSocketStream(socket_.get()));
@@ -125,6 +142,7 @@ class LocalServer::Connection {
   }
 
   const UniqueFd socket_;
+  LocalServer* const server_;
   DaemonCore* const core_;
   const std::unique_ptr<ConnectionLimits::Admission> admission_;
   std::atomic<bool> done_{false};

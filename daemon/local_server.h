@@ -36,6 +36,7 @@
 #include "absl/time/time.h"
 #include "common/unique_fd.h"
 #include "daemon/connection_limits.h"
+#include "daemon/delayed_executor.h"
 #include "daemon/unix_access.h"
 
 namespace npud::daemon {
@@ -89,6 +90,8 @@ class LocalServer {
   DaemonCore* const core_;
   const Options options_;
   ConnectionLimits limits_;
+  // Times the connections' large frames (FrameGuard).
+  DelayedExecutor frame_deadlines_;
   std::vector<UniqueFd> listeners_;
   UniqueFd epoll_;
   // Written when a connection finishes or the server shuts down.

@@ -47,6 +47,10 @@ absl::Status SessionEndpoint::Handle(v1::ClientMessage& message, std::vector<int
   return absl::OkStatus();
 }
 
+std::shared_ptr<MemoryQuota> SessionEndpoint::memory_quota() const {
+  return session_ == nullptr ? nullptr : session_->memory_quota();
+}
+
 void SessionEndpoint::Close() {
   if (session_ == nullptr) return;
   core_->CloseSession(session_->id());
@@ -68,6 +72,7 @@ absl::Status ServeSession(DaemonCore* core, ClientMessageSource& source,
   SessionEndpoint endpoint(core, sink, credentials, remote);
   NPUD_ASSIGN_OR_RETURN(v1::HelloReply hello, endpoint.Open(first.hello()));
   const uint64_t session_id = hello.session_id();
+  source.ChargeTo(endpoint.memory_quota());
   {
     v1::ServerMessage message;
     *message.mutable_hello() = std::move(hello);

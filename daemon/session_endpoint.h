@@ -24,6 +24,7 @@
 #include "absl/time/time.h"
 #include "daemon/message_sink.h"
 #include "daemon/peer_credentials.h"
+#include "daemon/session/session_limits.h"
 #include "npud/v1/npud.pb.h"
 
 namespace npud::daemon {
@@ -58,6 +59,9 @@ class SessionEndpoint {
   // Ends the session: everything the client owned is released. Idempotent.
   void Close();
 
+  // The open session's memory quota (null before Open()).
+  std::shared_ptr<MemoryQuota> memory_quota() const;
+
  private:
   DaemonCore* const core_;
   const std::shared_ptr<MessageSink> sink_;
@@ -73,6 +77,9 @@ class ClientMessageSource {
   // The next message and its descriptors (the caller owns them). OutOfRange
   // at a clean end of the connection; other errors for broken ones.
   virtual absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) = 0;
+  // The session is open: what its messages cost while they arrive is
+  // charged to `quota` from now on (sources that buffer partial messages).
+  virtual void ChargeTo(std::shared_ptr<MemoryQuota> /*quota*/) {}
 };
 
 // Serves one connection to its end: hello, batches, close. The hello reply

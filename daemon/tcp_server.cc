@@ -19,6 +19,7 @@
 #include "common/status_macros.h"
 #include "common/stream_frame.h"
 #include "daemon/daemon_core.h"
+#include "daemon/frame_guard.h"
 #include "daemon/framed_sink.h"
 #include "daemon/local_server.h"
 #include "daemon/session/bulk_link.h"
@@ -110,12 +111,12 @@ void TcpServer::Serve(const std::shared_ptr<ByteStream>& stream, const std::stri
   // whole then); the timer, a little later, ends peers that trickle.
   enum : int { kWaiting, kIn, kLate };
   auto hello = std::make_shared<std::atomic<int>>(kWaiting);
-  hello_deadlines_.RunAfter(options_.hello_timeout + absl::Milliseconds(500),
-                            [hello, weak = std::weak_ptr<ByteStream>(stream)] {
-                              int waiting = kWaiting;
-                              if (!hello->compare_exchange_strong(waiting, kLate)) return;
-                              if (std::shared_ptr<ByteStream> late = weak.lock()) late->Shutdown();
-                            });
+  deadlines_.RunAfter(options_.hello_timeout + absl::Milliseconds(500),
+                      [hello, weak = std::weak_ptr<ByteStream>(stream)] {
+                        int waiting = kWaiting;
+                        if (!hello->compare_exchange_strong(waiting, kLate)) return;
+                        if (std::shared_ptr<ByteStream> late = weak.lock()) late->Shutdown();
+                      });
   const std::function<bool()> hello_in = [hello] {
     int waiting = kWaiting;
     return hello->compare_exchange_strong(waiting, kIn);
@@ -163,8 +164,15 @@ namespace {
 // A framed session's client messages: its hello, then frames.
 class StreamFrameSource final : public ClientMessageSource {
  public:
-  StreamFrameSource(ByteStream* stream, v1::ClientMessage hello)
-      : stream_(stream), hello_(std::move(hello)) {}
+  // `deadlines` times large frames (FrameGuard).
+  StreamFrameSource(const std::shared_ptr<ByteStream>& stream, v1::ClientMessage hello,
+                    DelayedExecutor* deadlines, absl::Duration hello_timeout)
+      : stream_(stream.get()),
+        guard_(deadlines, hello_timeout,
+               [weak = std::weak_ptr<ByteStream>(stream)] {
+                 if (std::shared_ptr<ByteStream> stream = weak.lock()) stream->Shutdown();
+               }),
+        hello_(std::move(hello)) {}
   absl::Status Next(v1::ClientMessage* message, std::vector<int>* fds) override {
     fds->clear();
     if (hello_.has_value()) {
@@ -172,13 +180,20 @@ class StreamFrameSource final : public ClientMessageSource {
       hello_.reset();
       return absl::OkStatus();
     }
-    NPUD_RETURN_IF_ERROR(ReadStreamFrame(*stream_, &payload_, kMaxFrameBytes));
-    if (!message->ParseFromString(payload_)) return absl::DataLossError("undecodable message");
+    const absl::Status read = ReadStreamFrame(*stream_, &payload_, kMaxFrameBytes, &guard_);
+    const bool parsed = read.ok() && message->ParseFromString(payload_);
+    // A large frame's buffer goes with its charge.
+    if (guard_.large()) std::string().swap(payload_);
+    guard_.FrameDone();
+    NPUD_RETURN_IF_ERROR(read);
+    if (!parsed) return absl::DataLossError("undecodable message");
     return absl::OkStatus();
   }
+  void ChargeTo(std::shared_ptr<MemoryQuota> quota) override { guard_.ChargeTo(std::move(quota)); }
 
  private:
   ByteStream* const stream_;
+  FrameGuard guard_;
   std::optional<v1::ClientMessage> hello_;
   std::string payload_;
 };
@@ -210,7 +225,7 @@ absl::Status TcpServer::ServeSession(const std::shared_ptr<ByteStream>& stream,
     return read;
   }
   stream->SetReadTimeout(absl::ZeroDuration());
-  StreamFrameSource source(stream.get(), std::move(hello));
+  StreamFrameSource source(stream, std::move(hello), &deadlines_, options_.hello_timeout);
   const absl::Status served =
       daemon::ServeSession(core_, source, sink, std::nullopt, /*remote=*/true);
   if (!served.ok()) SendTcpRefusal(*sink, served);

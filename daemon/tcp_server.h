@@ -92,9 +92,9 @@ class TcpServer {
     absl::flat_hash_set<std::shared_ptr<ByteStream>> streams ABSL_GUARDED_BY(mu);
   };
   const std::shared_ptr<Connections> connections_ = std::make_shared<Connections>();
-  // Ends connections whose hello is late (their callbacks hold the streams
-  // weakly).
-  DelayedExecutor hello_deadlines_;
+  // Ends connections whose hello or a large frame is late (the callbacks
+  // hold the streams weakly).
+  DelayedExecutor deadlines_;
   std::thread acceptor_;
 };
 

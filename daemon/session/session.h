@@ -44,6 +44,8 @@ class Session final : private ModelRun::Host {
   const std::shared_ptr<BulkLink>& bulk() const { return state_.bulk; }
   const std::shared_ptr<SessionTimeline>& timeline() const { return state_.timeline; }
   const PeerInfo& peer() const { return state_.peer; }
+  // What the session's memory is counted against.
+  const std::shared_ptr<MemoryQuota>& memory_quota() const { return state_.memory.quota(); }
 
   // Runs the calls of one batch in order; bulk bytes may be moved out of
   // `*batch`. `fds` (local protocol only) are the shared memory files of the

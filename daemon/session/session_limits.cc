@@ -7,9 +7,10 @@
 
 namespace npud::daemon {
 
-absl::Status MemoryQuota::Charge(uint64_t bytes) {
+absl::Status MemoryQuota::Charge(uint64_t bytes, uint64_t overdraft) {
   absl::MutexLock lock(&mu_);
-  if (limit_ != 0 && bytes > limit_ - std::min(used_, limit_)) {
+  const uint64_t limit = limit_ + overdraft;
+  if (limit_ != 0 && bytes > limit - std::min(used_, limit)) {
     return AclError(kRtMemoryAllocation,
                     absl::StrFormat("session memory limit: %u bytes requested, %u of %u in use",
                                     bytes, used_, limit_));

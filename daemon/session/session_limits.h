@@ -33,8 +33,10 @@ class MemoryQuota {
   explicit MemoryQuota(uint64_t limit_bytes) : limit_(limit_bytes) {}
 
   // Counts `bytes` more, or fails with kRtMemoryAllocation (naming the use
-  // and the limit) if that would pass the limit.
-  absl::Status Charge(uint64_t bytes) ABSL_LOCKS_EXCLUDED(mu_);
+  // and the limit) if that would pass the limit by more than `overdraft`
+  // (for transient buffers, so that a session at its limit still gets its
+  // calls answered).
+  absl::Status Charge(uint64_t bytes, uint64_t overdraft = 0) ABSL_LOCKS_EXCLUDED(mu_);
   void Uncharge(uint64_t bytes) ABSL_LOCKS_EXCLUDED(mu_);
 
   uint64_t used() const ABSL_LOCKS_EXCLUDED(mu_);

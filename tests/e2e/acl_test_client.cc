@@ -24,6 +24,13 @@
 //                     and then add_float doubling the imported floats into
 //                     memory of its own; "read-result" waits for them and
 //                     answers "SUM s" (of the bytes written) and "CODE c"
+//   export-part BYTES  allocate BYTES twice ("shared" and "kept"), both
+//                     filled with 0x3C; print "ADDR <shared hex> <kept hex>";
+//                     then per stdin line: "export OFFSET SIZE" shares
+//                     [shared + OFFSET, + SIZE) with any process (print
+//                     "KEY k" or "FAILED c"); "check" prints "INTACT 1" if
+//                     all of kept and every byte of shared outside the pages
+//                     of accepted exports are unchanged (else "INTACT 0")
 //   phys-export BYTES FLAGS, phys-import HANDLE BYTES
 //                     the same with physical memory: aclrtMallocPhysical,
 //                     mapped at reserved addresses, shared by handle;
@@ -68,6 +75,9 @@
 //                     streams busy with BLOCKS-block launches of the burn
 //                     kernel (K thousand rounds of work per block); print
 //                     "HOG <launches>"
+//   compile-hog THREADS SECONDS  print "READY", then for SECONDS compile
+//                     programs of their own on THREADS threads; print
+//                     "COMPILE-HOG <compiled> <refused> <failed>"
 //   victim KERNELS SECONDS  print "READY", then for SECONDS launch the spin
 //                     kernel (1 block, 0 ms) and synchronize, back to back;
 //                     print "VICTIM <rounds> <p50 us> <p99 us> <max us>"
@@ -120,6 +130,7 @@ namespace {
 using npud::test_client::EventConsumer;
 using npud::test_client::EventProducer;
 using npud::test_client::Export;
+using npud::test_client::ExportPart;
 using npud::test_client::Import;
 using npud::test_client::NotifyRecorder;
 using npud::test_client::NotifyWaiter;
@@ -523,6 +534,9 @@ int main(int argc, char** argv) {
                                 std::strtoul(argv[4], nullptr, 0), std::atof(argv[5]));
   }
   if (scenario == "victim" && argc > 3) rc = npud::test_client::Victim(argv[2], std::atof(argv[3]));
+  if (scenario == "compile-hog" && argc > 3) {
+    rc = npud::test_client::CompileHog(std::atoi(argv[2]), std::atof(argv[3]));
+  }
   const bool physical = scenario.rfind("phys-", 0) == 0;
   if ((scenario == "export" || scenario == "phys-export") && argc > 3) {
     rc = Export(std::strtoull(argv[2], nullptr, 0), std::strtoull(argv[3], nullptr, 0), physical);
@@ -533,6 +547,7 @@ int main(int argc, char** argv) {
   if ((scenario == "import" || scenario == "phys-import") && argc > 3) {
     rc = Import(argv[2], std::strtoull(argv[3], nullptr, 0), physical);
   }
+  if (scenario == "export-part" && argc > 2) rc = ExportPart(std::strtoull(argv[2], nullptr, 0));
   if (scenario == "ring" && argc > 4) {
     rc = Ring(std::atoi(argv[2]), std::atoi(argv[3]), std::atoi(argv[4]));
   }

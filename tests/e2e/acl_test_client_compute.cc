@@ -1,13 +1,17 @@
 // acl_test_client's scenarios of one session's kernels against another's:
-// a hog that keeps the device's cores busy and a victim that measures how
-// long its own short kernel takes meanwhile.
+// a hog that keeps the device's cores busy, a victim that measures how long
+// its own short kernel takes meanwhile, and a hog of npud's compile queue.
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/acl_rt_compile.h"
 #include "tests/e2e/acl_test_client_scenarios.h"
 
 namespace npud::test_client {
@@ -88,6 +92,40 @@ int Victim(const char* kernels, double seconds) {
   std::sort(us.begin(), us.end());
   std::printf("VICTIM %zu %.0f %.0f %.0f\n", us.size(), us[us.size() / 2], us[us.size() * 99 / 100],
               us.back());
+  return 0;
+}
+
+int CompileHog(int threads, double seconds) {
+  std::atomic<int> next{0}, compiled{0}, refused{0}, failed{0};
+  std::printf("READY\n");
+  std::fflush(stdout);
+  const auto end = Clock::now() + std::chrono::duration<double>(seconds);
+  std::vector<std::thread> workers;
+  for (int t = 0; t < threads; ++t) {
+    workers.emplace_back([&] {
+      do {  // at least once
+        // A program of its own each time: npud's compile cache never helps.
+        const std::string source =
+            "#include \"kernel_operator.h\"\nextern \"C\" __global__ __aicore__ void k" +
+            std::to_string(next++) + "() {}\n";
+        aclrtcProg prog = nullptr;
+        if (aclrtcCreateProg(&prog, source.c_str(), "hog.cpp", 0, nullptr, nullptr) != 0) {
+          ++failed;
+          break;
+        }
+        const aclError rc = aclrtcCompileProg(prog, 0, nullptr);
+        aclrtcDestroyProg(&prog);
+        if (rc == ACL_SUCCESS) {
+          ++compiled;
+        } else {  // the session's share of the queue is full
+          ++refused;
+          std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+      } while (Clock::now() < end);
+    });
+  }
+  for (std::thread& worker : workers) worker.join();
+  std::printf("COMPILE-HOG %d %d %d\n", compiled.load(), refused.load(), failed.load());
   return 0;
 }
 

@@ -23,6 +23,7 @@ bool OpenKernel(const char* kernels, const char* name, aclrtStream* stream,
 int Export(size_t bytes, uint64_t flags, bool physical, const char* spin_kernels = nullptr,
            uint32_t spin_ms = 0);
 int Import(const char* key, size_t bytes, bool physical);
+int ExportPart(size_t bytes);
 int Ring(int count, int index, int ms);
 int EventProducer(size_t bytes);
 int EventConsumer(const char* memory_key, const char* event_key);
@@ -32,6 +33,8 @@ int NotifyRecorder(const char* key, int32_t device);
 // acl_test_client_compute.cc: one session's kernels against another's.
 int Hog(const char* kernels, uint32_t blocks, uint32_t kilo_rounds, double seconds);
 int Victim(const char* kernels, double seconds);
+// THREADS threads compiling programs of their own (aclrtc) back to back.
+int CompileHog(int threads, double seconds);
 
 }  // namespace npud::test_client
 

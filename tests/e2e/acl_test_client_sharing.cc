@@ -3,7 +3,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -243,6 +245,52 @@ int Import(const char* key, size_t bytes, bool physical) {
       if (code == ACL_SUCCESS && physical) code = buffer.Free();
     }
     std::printf("CODE %d\n", code);
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int ExportPart(size_t bytes) {
+  constexpr uint64_t kPage = 4096;
+  if (aclrtSetDevice(0) != ACL_SUCCESS) return 2;
+  void* shared = nullptr;
+  void* kept = nullptr;
+  if (aclrtMalloc(&shared, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+      aclrtMalloc(&kept, bytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS ||
+      aclrtMemset(shared, bytes, 0x3C, bytes) != ACL_SUCCESS ||
+      aclrtMemset(kept, bytes, 0x3C, bytes) != ACL_SUCCESS) {
+    return 3;
+  }
+  std::printf("ADDR %" PRIxPTR " %" PRIxPTR "\n", reinterpret_cast<uintptr_t>(shared),
+              reinterpret_cast<uintptr_t>(kept));
+  std::fflush(stdout);
+  // The bytes of `shared` an importer's kernels may reach: the pages of the
+  // exports npud accepted.
+  std::vector<bool> reachable(bytes, false);
+  char line[256];
+  while (std::fgets(line, sizeof(line), stdin) != nullptr) {
+    size_t offset = 0, size = 0;
+    if (std::sscanf(line, "export %zu %zu", &offset, &size) == 2) {
+      char key[128] = {};
+      const aclError code =
+          aclrtIpcMemGetExportKey(static_cast<char*>(shared) + offset, size, key, sizeof(key), 1);
+      if (code == ACL_SUCCESS) {
+        const size_t end = std::min(bytes, (offset + size + kPage - 1) / kPage * kPage);
+        for (size_t i = offset / kPage * kPage; i < end; ++i) reachable[i] = true;
+        std::printf("KEY %s\n", key);
+      } else {
+        std::printf("FAILED %d\n", code);
+      }
+    } else if (std::strncmp(line, "check", 5) == 0) {
+      std::vector<unsigned char> back(bytes), kept_back(bytes);
+      bool intact =
+          aclrtMemcpy(back.data(), bytes, shared, bytes, ACL_MEMCPY_DEVICE_TO_HOST) == 0 &&
+          aclrtMemcpy(kept_back.data(), bytes, kept, bytes, ACL_MEMCPY_DEVICE_TO_HOST) == 0;
+      for (size_t i = 0; intact && i < bytes; ++i) {
+        intact = kept_back[i] == 0x3C && (reachable[i] || back[i] == 0x3C);
+      }
+      std::printf("INTACT %d\n", intact ? 1 : 0);
+    }
     std::fflush(stdout);
   }
   return 0;

@@ -1,9 +1,9 @@
 // Kernel isolation end to end: kernels that exit, abort, kill themselves,
-// write through wild pointers, read another client's memory, or try to
-// create files, run programs, open sockets and fork, launched into a real
-// npud while a second client process launches kernels and copies. Each
-// attack costs at most its own stream; npud, the bystander and the
-// attacker's next launch are untouched.
+// write through wild pointers, read another client's memory (or more of it
+// than that client shared), or try to create files, run programs, open
+// sockets and fork, launched into a real npud while a second client process
+// launches kernels and copies. Each attack costs at most its own stream;
+// npud, the bystander and the attacker's next launch are untouched.
 
 #include <dirent.h>
 #include <signal.h>
@@ -89,8 +89,14 @@ class IsolationTest : public ::testing::Test {
   // returns what the synchronize says.
   template <typename... Args>
   aclError Launch(const char* kernel, Args... args) {
+    return LaunchIn(binary_, kernel, args...);
+  }
+
+  // The same with a kernel of `binary`.
+  template <typename... Args>
+  aclError LaunchIn(aclrtBinHandle binary, const char* kernel, Args... args) {
     aclrtFuncHandle function = nullptr;
-    EXPECT_EQ(aclrtBinaryGetFunction(binary_, kernel, &function), ACL_SUCCESS);
+    EXPECT_EQ(aclrtBinaryGetFunction(binary, kernel, &function), ACL_SUCCESS);
     void* packed[] = {static_cast<void*>(args)..., nullptr};
     EXPECT_EQ(aclrtLaunchKernelWithHostArgs(function, 1, stream_, nullptr, packed,
                                             sizeof(void*) * sizeof...(Args), nullptr, 0),
@@ -273,6 +279,48 @@ class Holder {
   uint64_t address_ = 0;
 };
 
+constexpr uint64_t kPage = 4096;
+
+// A second client with two allocations of `bytes` filled with 0x3C, shared
+// and kept: it exports parts of shared when asked, and says whether kept and
+// every byte of shared outside the pages of its accepted exports are still
+// intact.
+class PartExporter {
+ public:
+  explicit PartExporter(size_t bytes) {
+    auto exporter = ChildProcess::Spawn({ACL_TEST_CLIENT, "export-part", std::to_string(bytes)},
+                                        {"NPUD_ADDRESS=" + DaemonEnvironment::daemon()->address()});
+    EXPECT_TRUE(exporter.ok()) << exporter.status();
+    if (!exporter.ok()) return;
+    process_ = *std::move(exporter);
+    const std::string line = process_->ReadLine(absl::Seconds(30));
+    const std::vector<std::string> words = absl::StrSplit(line, ' ');
+    EXPECT_TRUE(words.size() == 3 && words[0] == "ADDR" &&
+                absl::SimpleHexAtoi(words[1], &shared_) && absl::SimpleHexAtoi(words[2], &kept_))
+        << line;
+  }
+  // Exports [shared + offset, + size): "KEY <key>" or "FAILED <code>".
+  std::string Export(uint64_t offset, uint64_t size) {
+    if (process_ == nullptr) return "";
+    process_->WriteLine(absl::StrCat("export ", offset, " ", size));
+    return process_->ReadLine(absl::Seconds(30));
+  }
+  bool Intact() {
+    if (process_ == nullptr) return false;
+    process_->WriteLine("check");
+    return process_->ReadLine(absl::Seconds(30)) == "INTACT 1";
+  }
+  uint64_t shared() const { return shared_; }
+  uint64_t kept() const { return kept_; }
+
+ private:
+  std::unique_ptr<ChildProcess> process_;
+  uint64_t shared_ = 0;
+  uint64_t kept_ = 0;
+};
+
+void* At(uint64_t address) { return reinterpret_cast<void*>(address); }
+
 TEST_F(IsolationTest, DescriptorScanFindsNoMemoryOfAnyoneElse) {
   Holder holder(1 << 20);
   // One byte of the victims' pattern; its page is not all pattern.
@@ -285,6 +333,69 @@ TEST_F(IsolationTest, DescriptorScanFindsNoMemoryOfAnyoneElse) {
   EXPECT_EQ(Reported(), std::make_pair(int64_t{0}, int64_t{0}));
   EXPECT_TRUE(holder.Intact());
   EXPECT_EQ(aclrtFree(victim), ACL_SUCCESS);
+}
+
+TEST_F(IsolationTest, AnImportReachesTheExportedPagesAndNothingElse) {
+  PartExporter victim(3 * kPage);
+  // Not page aligned at either end.
+  const std::string exported = victim.Export(100, 3 * kPage - 200);
+  ASSERT_TRUE(absl::StartsWith(exported, "KEY ")) << exported;
+  const std::string key = exported.substr(4);
+  void* imported = nullptr;
+  ASSERT_EQ(aclrtIpcMemImportByKey(&imported, key.c_str(), 0), ACL_SUCCESS);
+  ASSERT_EQ(imported, At(victim.shared() + 100));
+  // The exported bytes, read and written.
+  EXPECT_EQ(Launch("peek", imported, out_), ACL_SUCCESS);
+  EXPECT_EQ(Reported().first, int64_t{0x3C3C3C3C3C3C3C3C});
+  EXPECT_EQ(Launch("wild_write", imported), ACL_SUCCESS);
+  int written = 0;
+  ASSERT_EQ(
+      aclrtMemcpy(&written, sizeof(written), imported, sizeof(written), ACL_MEMCPY_DEVICE_TO_HOST),
+      ACL_SUCCESS);
+  EXPECT_EQ(written, 1);
+  // Kernels map whole pages: the rest of the first and the last page too.
+  EXPECT_EQ(Launch("peek", At(victim.shared()), out_), ACL_SUCCESS);
+  EXPECT_EQ(Launch("peek", At(victim.shared() + 3 * kPage - 8), out_), ACL_SUCCESS);
+  // Not the page after the exported ones, nor the exporter's other memory.
+  EXPECT_EQ(Launch("peek", At(victim.shared() + 3 * kPage), out_), kVectorException);
+  EXPECT_EQ(Launch("peek", At(victim.kept()), out_), kVectorException);
+  EXPECT_TRUE(victim.Intact());
+  EXPECT_EQ(aclrtIpcMemClose(key.c_str()), ACL_SUCCESS);
+}
+
+TEST_F(IsolationTest, AHostKeepingItsDescriptorsReachesOnlyTheExportedPages) {
+  PartExporter victim(3 * kPage);
+  // The middle page alone cannot be shared: its importer's host would be
+  // handed the memory file of all three.
+  EXPECT_EQ(victim.Export(kPage, kPage), "FAILED 207000");
+  EXPECT_EQ(victim.Export(0, 1), "FAILED 207000");
+  const std::string exported = victim.Export(100, 3 * kPage - 200);
+  ASSERT_TRUE(absl::StartsWith(exported, "KEY ")) << exported;
+  const std::string key = exported.substr(4);
+  // A host that closes none of the descriptors npud hands it.
+  aclrtBinHandle keeper = nullptr;
+  ASSERT_EQ(aclrtBinaryLoadFromFile(GRANT_KEEPER_PATH, nullptr, &keeper), ACL_SUCCESS);
+  ASSERT_EQ(LaunchIn(keeper, "descriptors_kept", out_), ACL_SUCCESS);
+  ASSERT_EQ(Reported(), std::make_pair(int64_t{0}, int64_t{0}))
+      << "a constructor can no longer keep the host's descriptors; this attack needs another way";
+  void* imported = nullptr;
+  ASSERT_EQ(aclrtIpcMemImportByKey(&imported, key.c_str(), 0), ACL_SUCCESS);
+  void* pattern = nullptr;
+  ASSERT_EQ(aclrtMalloc(&pattern, kPage, ACL_MEM_MALLOC_HUGE_FIRST), ACL_SUCCESS);
+  const unsigned char victim_byte = 0x3C;
+  ASSERT_EQ(aclrtMemcpy(pattern, 1, &victim_byte, 1, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  // Maps every memory file the host was handed, whole, and overwrites each
+  // page of the victim's pattern: the import's file holds its three pages.
+  EXPECT_EQ(Launch("scan_descriptors", pattern, out_), ACL_SUCCESS);
+  const auto [files, pages] = Reported();
+  EXPECT_GT(files, 0);
+  EXPECT_EQ(pages, 3);
+  // That host goes before its descriptors meet a withdrawal.
+  EXPECT_EQ(Launch("kill_self"), kVectorException);
+  EXPECT_EQ(aclrtBinaryUnLoad(keeper), ACL_SUCCESS);
+  EXPECT_EQ(aclrtIpcMemClose(key.c_str()), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(pattern), ACL_SUCCESS);
+  EXPECT_TRUE(victim.Intact());
 }
 
 TEST_F(IsolationTest, AGrantCannotGrowOverTheMemoryBehindIt) {

@@ -10,26 +10,19 @@
 #include "absl/strings/match.h"
 #include "absl/time/clock.h"
 #include "gtest/gtest.h"
+#include "tests/e2e/daemon_test.h"
 #include "tests/e2e/npud_process.h"
 
 namespace {
 
 using npud::testing::ChildProcess;
-using npud::testing::NpudProcess;
 using npud::testing::RunProcess;
 
-class NpuctlTest : public ::testing::Test {
+class NpuctlTest : public npud::testing::DaemonTest {
  protected:
   void SetUp() override {
     if (npud::testing::InprocFromEnv()) GTEST_SKIP() << "npuctl needs a daemon";
-    auto started = NpudProcess::Start(npud::testing::TransportFromEnv());
-    ASSERT_TRUE(started.ok()) << started.status();
-    daemon_ = *std::move(started);
-  }
-  void TearDown() override {
-    if (daemon_ == nullptr) return;
-    const absl::Status stopped = daemon_->Stop();
-    EXPECT_TRUE(stopped.ok()) << stopped << "\n" << daemon_->Log();
+    StartDaemon();
   }
 
   // npuctl's exit status; its stdout and stderr in *output.
@@ -47,8 +40,6 @@ class NpuctlTest : public ::testing::Test {
     std::smatch match;
     return std::regex_search(json, match, kUsed) ? std::stoull(match[1]) : ~uint64_t{0};
   }
-
-  std::unique_ptr<NpudProcess> daemon_;
 };
 
 TEST_F(NpuctlTest, KillEndsASessionAndReleasesWhatItHeld) {
