@@ -17,22 +17,45 @@
 namespace npud::daemon {
 namespace {
 
+// The directory of the file that holds this code: <prefix>/bin for npud,
+// <prefix>/lib64 for a client library running devices in process. dladdr
+// names the main program as it was started (just "npud" when found through
+// PATH, as container entrypoints start it), so that one is read from /proc.
+std::string DirectoryOfThisCode() {
+  std::string file;
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(&DirectoryOfThisCode), &info) != 0 &&
+      info.dli_fname != nullptr && info.dli_fname[0] == '/') {
+    file = info.dli_fname;
+  }
+  if (file.empty()) {
+    char exe[4096];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (n > 0) file.assign(exe, n);
+  }
+  return file.substr(0, file.rfind('/'));
+}
+
 // See Options::kernel_include_dir.
 std::string KernelIncludeDir(const std::string& configured) {
   if (!configured.empty()) return configured;
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void*>(&KernelIncludeDir), &info) != 0 && info.dli_fname != nullptr) {
-    std::string dir = info.dli_fname;
-    dir = dir.substr(0, dir.rfind('/'));  // <prefix>/bin or <prefix>/lib64
-    const std::string installed = dir + "/../tikcpp/ascendc_kernel_cmake/include";
-    if (access((installed + "/kernel_operator.h").c_str(), R_OK) == 0) return installed;
-  }
+  const std::string installed = DirectoryOfThisCode() + "/../tikcpp/ascendc_kernel_cmake/include";
+  if (access((installed + "/kernel_operator.h").c_str(), R_OK) == 0) return installed;
   return NPUD_SOURCE_ASCENDC_INCLUDE;
 }
 
 KernelCompiler::Options CompilerOptions(const DaemonCore::Options& options) {
   KernelCompiler::Options compiler;
   compiler.include_dir = KernelIncludeDir(options.kernel_include_dir);
+  if (access((compiler.include_dir + "/kernel_operator.h").c_str(), R_OK) == 0) {
+    spdlog::info("run-time compilation builds against the AscendC headers in {}",
+                 compiler.include_dir);
+  } else {
+    spdlog::warn(
+        "no AscendC headers in {}: run-time compilation will fail (set "
+        "--kernel_include_dir)",
+        compiler.include_dir);
+  }
   compiler.sandbox = options.compile_sandbox;
   return compiler;
 }

@@ -35,11 +35,16 @@ g++ -std=c++17 -O2 -Wall -Werror -D_GLIBCXX_USE_CXX11_ABI=0 \
   "$source_dir/examples/memory_copies/memory_copies.cpp" \
   -I"$prefix/include" -L"$prefix/lib64" -lascendcl -o "$work/memory_copies"
 
-"$prefix/bin/npud" --listen="unix://$work/npud.sock,127.0.0.1:0" --ready_file="$work/ready" \
+# Found through PATH, as container entrypoints start it: npud must still
+# find the install tree's AscendC headers for run-time compilation.
+[ "$(command -v npud)" = "$prefix/bin/npud" ] || { echo "set_env.sh does not put npud on PATH"; exit 1; }
+npud --listen="unix://$work/npud.sock,127.0.0.1:0" --ready_file="$work/ready" \
   --memory_gib=8 2> "$work/npud.log" &
 npud_pid=$!
 for _ in $(seq 400); do [ -s "$work/ready" ] && break; sleep 0.05; done
 port="$(sed -n 2p "$work/ready")"
+grep -q "AscendC headers in $prefix/" "$work/npud.log" ||
+  { echo "npud started from PATH does not use the install tree's AscendC headers:"; cat "$work/npud.log"; exit 1; }
 
 echo "== unix socket"
 NPUD_ADDRESS="unix://$work/npud.sock" "$work/memory_copies"
