@@ -16,7 +16,7 @@
 // the hostile one. Goal: every honest call succeeds and its p99 stays within
 // 2x of alone.
 //
-//   hostile_client_bench [--seconds=N]
+//   hostile_client_bench [--seconds=N] [--attacks=memory,copies,binaries,connections]
 
 #include <netdb.h>
 #include <netinet/in.h>
@@ -146,7 +146,11 @@ long Trickle(const std::function<int()>& connect, const std::string& prefix, int
 }
 
 // Client: the attacks above for `seconds`; prints what it got.
-int HostileMain(double seconds, int framed_port, const std::string& start_line) {
+int HostileMain(double seconds, int framed_port, const std::string& attacks_to_run,
+                const std::string& start_line) {
+  auto runs = [&](const char* attack) {
+    return attacks_to_run.empty() || attacks_to_run.find(attack) != std::string::npos;
+  };
   setenv("NPUD_LOG_LEVEL", "error", 1);  // its refusals are the point, not news
   NPUD_BENCH_CHECK(aclInit(nullptr));
   NPUD_BENCH_CHECK(aclrtSetDevice(0));
@@ -162,7 +166,7 @@ int HostileMain(double seconds, int framed_port, const std::string& start_line) 
   std::atomic<bool> stop{false};
   std::atomic<long> held_mib{0}, streams{0}, events{0}, copies{0}, binaries{0}, cut{0};
   std::vector<std::thread> attacks;
-  attacks.emplace_back([&] {
+  if (runs("memory")) attacks.emplace_back([&] {
     // Contexts are per thread: bind the device in each attacking thread.
     aclrtSetDevice(0);
     void* block = nullptr;
@@ -174,7 +178,7 @@ int HostileMain(double seconds, int framed_port, const std::string& start_line) 
     aclrtEvent event = nullptr;
     while (!stop.load() && events.load() < 50000 && aclrtCreateEvent(&event) == 0) ++events;
   });
-  attacks.emplace_back([&] {
+  if (runs("copies")) attacks.emplace_back([&] {
     aclrtSetDevice(0);
     while (!stop.load()) {
       if (aclrtMemcpy(copy_target, kCopyBytes, copy_source.data(), kCopyBytes,
@@ -183,7 +187,7 @@ int HostileMain(double seconds, int framed_port, const std::string& start_line) 
       }
     }
   });
-  attacks.emplace_back([&] {
+  if (runs("binaries")) attacks.emplace_back([&] {
     aclrtSetDevice(0);
     // An ELF magic, so that npud (not the client library) looks at it.
     std::string garbage(1 << 20, '\x7f');
@@ -203,15 +207,15 @@ int HostileMain(double seconds, int framed_port, const std::string& start_line) 
   const std::string huge_header("\x00\x00\x00\x10\x00\x00\x00\x00", 8);
   // npud's port: a session header (bulk frame, 32 bytes) byte by byte.
   const std::string trickled_session(32, '\x01');
-  attacks.emplace_back([&] {
+  if (runs("connections")) attacks.emplace_back([&] {
     cut += Trickle([&] { return ConnectUnix(socket_path); }, trickled_hello, 96,
                    std::chrono::milliseconds(500), stop);
   });
-  attacks.emplace_back([&] {
+  if (runs("connections")) attacks.emplace_back([&] {
     cut += Trickle([&] { return ConnectUnix(socket_path); }, huge_header, 16,
                    std::chrono::milliseconds(50), stop);
   });
-  attacks.emplace_back([&] {
+  if (runs("connections")) attacks.emplace_back([&] {
     cut += Trickle([&] { return ConnectTcp(framed_port); }, trickled_session, 64,
                    std::chrono::milliseconds(500), stop);
   });
@@ -259,15 +263,16 @@ bool RunTogether(const char* self, const std::string& address,
 int main(int argc, char** argv) {
   double seconds = 5;
   int framed_port = 0;
-  std::string role, start_line;
+  std::string role, start_line, attacks;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--seconds=", 10) == 0) seconds = std::atof(argv[i] + 10);
+    if (std::strncmp(argv[i], "--attacks=", 10) == 0) attacks = argv[i] + 10;
     if (std::strncmp(argv[i], "--framed_port=", 14) == 0) framed_port = std::atoi(argv[i] + 14);
     if (std::strncmp(argv[i], "--role=", 7) == 0) role = argv[i] + 7;
     if (std::strncmp(argv[i], "--start_line=", 13) == 0) start_line = argv[i] + 13;
   }
   if (role == "honest") return HonestMain(seconds, start_line);
-  if (role == "hostile") return HostileMain(seconds, framed_port, start_line);
+  if (role == "hostile") return HostileMain(seconds, framed_port, attacks, start_line);
 
   npud::bench::BenchDaemon daemon;
   if (!daemon.ok()) {
@@ -278,7 +283,8 @@ int main(int argc, char** argv) {
   const std::string framed = daemon.framed_address();
   const std::string port = framed.substr(framed.rfind(':') + 1);
   const std::vector<std::string> honest = {"--role=honest", time};
-  const std::vector<std::string> hostile = {"--role=hostile", time, "--framed_port=" + port};
+  const std::vector<std::string> hostile = {"--role=hostile", time, "--framed_port=" + port,
+                                            "--attacks=" + attacks};
   std::vector<std::string> alone, shared;
   if (!RunTogether(argv[0], daemon.unix_address(), {honest}, &alone) ||
       !RunTogether(argv[0], daemon.unix_address(), {honest, hostile}, &shared)) {
@@ -293,7 +299,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "unreadable client output\n");
     return 1;
   }
-  std::printf("honest client beside a hostile one, %.0f s per phase\n", seconds);
+  std::printf("honest client beside a hostile one, %.0f s per phase, attacks: %s\n", seconds,
+              attacks.empty() ? "all" : attacks.c_str());
   std::printf(
       "hostile client got: %ld MiB of device memory, %ld streams, %ld events, %ld copies of "
       "16 MiB, %ld garbage binaries, %ld raw connections cut\n",
