@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -178,6 +179,25 @@ void ResidentMemory::Stop(std::chrono::milliseconds settle, uint64_t slack_mib) 
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     after_mib_ = ResidentMiB(pid_);
   }
+}
+
+bool RunClientsTogether(const char* self, const std::string& address,
+                        const std::vector<std::vector<std::string>>& clients,
+                        std::vector<std::string>* outputs) {
+  StartLine start_line;
+  outputs->assign(clients.size(), "");
+  std::vector<char> ok(clients.size(), 0);
+  std::vector<std::thread> threads;
+  for (size_t c = 0; c < clients.size(); ++c) {
+    threads.emplace_back([&, c] {
+      std::vector<std::string> args = clients[c];
+      args.push_back(start_line.Argument());
+      ok[c] = RunSelfAsClient(self, address, args, &(*outputs)[c]);
+    });
+  }
+  const bool arrived = start_line.ReleaseWhenArrived(static_cast<int>(clients.size()));
+  for (std::thread& t : threads) t.join();
+  return arrived && std::all_of(ok.begin(), ok.end(), [](char c) { return c != 0; });
 }
 
 }  // namespace npud::bench

@@ -118,6 +118,23 @@ class StartLine {
 bool RunSelfAsClient(const char* self, const std::string& address,
                      const std::vector<std::string>& args, std::string* output);
 
+// Runs each of `clients` (its arguments) as in RunSelfAsClient, all at once
+// and released together through a StartLine (its --start_line argument is
+// added); false if one failed or never arrived. Their outputs in *outputs.
+bool RunClientsTogether(const char* self, const std::string& address,
+                        const std::vector<std::vector<std::string>>& clients,
+                        std::vector<std::string>* outputs);
+
+// Loads the kernel object at `path` and returns its kernel `name`; ends the
+// benchmark if either fails. Inline: only benchmarks that link acl_rt call it.
+inline aclrtFuncHandle LoadKernel(const char* path, const char* name) {
+  aclrtBinHandle binary = nullptr;
+  aclrtFuncHandle kernel = nullptr;
+  NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(path, nullptr, &binary));
+  NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, name, &kernel));
+  return kernel;
+}
+
 }  // namespace npud::bench
 
 #endif  // NPUD_BENCH_BENCH_SUPPORT_H_

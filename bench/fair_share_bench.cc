@@ -39,14 +39,6 @@ struct AddArgs {
 constexpr int kHogStreams = 4;
 constexpr uint32_t kHogBlocks = 48;
 
-aclrtFuncHandle LoadKernel(const char* name) {
-  aclrtBinHandle binary = nullptr;
-  aclrtFuncHandle kernel = nullptr;
-  NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
-  NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, name, &kernel));
-  return kernel;
-}
-
 // Client: empty kernel + synchronize for `seconds`; prints "rounds p50_us
 // p99_us max_us".
 int VictimMain(double seconds, const std::string& start_line) {
@@ -54,7 +46,7 @@ int VictimMain(double seconds, const std::string& start_line) {
   NPUD_BENCH_CHECK(aclrtSetDevice(0));
   aclrtStream stream = nullptr;
   NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
-  const aclrtFuncHandle empty = LoadKernel("empty");
+  const aclrtFuncHandle empty = npud::bench::LoadKernel(BENCH_KERNELS_PATH, "empty");
   for (int i = 0; i < 100; ++i) {  // warm: the kernel host is up
     NPUD_BENCH_CHECK(
         aclrtLaunchKernelWithHostArgs(empty, 1, stream, nullptr, nullptr, 0, nullptr, 0));
@@ -81,7 +73,7 @@ int VictimMain(double seconds, const std::string& start_line) {
 int HogMain(double seconds, uint64_t elements, const std::string& start_line) {
   NPUD_BENCH_CHECK(aclInit(nullptr));
   NPUD_BENCH_CHECK(aclrtSetDevice(0));
-  const aclrtFuncHandle add = LoadKernel("vector_add");
+  const aclrtFuncHandle add = npud::bench::LoadKernel(BENCH_KERNELS_PATH, "vector_add");
   const size_t bytes = elements * sizeof(float);
   AddArgs args{};
   NPUD_BENCH_CHECK(aclrtMalloc(&args.x, bytes, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -123,27 +115,6 @@ struct Victim {
   double p50 = 0, p99 = 0, max = 0;
 };
 
-// Runs the named clients at once (each "victim" or "hog"), released
-// together; false if one failed. Their first output lines in *outputs.
-bool RunTogether(const char* self, const std::string& address,
-                 const std::vector<std::vector<std::string>>& clients,
-                 std::vector<std::string>* outputs) {
-  npud::bench::StartLine start_line;
-  outputs->assign(clients.size(), "");
-  std::vector<char> ok(clients.size(), 0);
-  std::vector<std::thread> threads;
-  for (size_t c = 0; c < clients.size(); ++c) {
-    threads.emplace_back([&, c] {
-      std::vector<std::string> args = clients[c];
-      args.push_back(start_line.Argument());
-      ok[c] = npud::bench::RunSelfAsClient(self, address, args, &(*outputs)[c]);
-    });
-  }
-  const bool arrived = start_line.ReleaseWhenArrived(static_cast<int>(clients.size()));
-  for (std::thread& t : threads) t.join();
-  return arrived && std::all_of(ok.begin(), ok.end(), [](char c) { return c != 0; });
-}
-
 bool ParseVictim(const std::string& line, Victim* v) {
   return std::sscanf(line.c_str(), "%ld %lf %lf %lf", &v->rounds, &v->p50, &v->p99, &v->max) == 4;
 }
@@ -175,9 +146,9 @@ int main(int argc, char** argv) {
   const std::vector<std::string> hog = {"--role=hog", time,
                                         "--elements=" + std::to_string(elements)};
   std::vector<std::string> alone_victim, alone_hog, shared;
-  if (!RunTogether(argv[0], daemon.unix_address(), {victim}, &alone_victim) ||
-      !RunTogether(argv[0], daemon.unix_address(), {hog}, &alone_hog) ||
-      !RunTogether(argv[0], daemon.unix_address(), {victim, hog}, &shared)) {
+  if (!npud::bench::RunClientsTogether(argv[0], daemon.unix_address(), {victim}, &alone_victim) ||
+      !npud::bench::RunClientsTogether(argv[0], daemon.unix_address(), {hog}, &alone_hog) ||
+      !npud::bench::RunClientsTogether(argv[0], daemon.unix_address(), {victim, hog}, &shared)) {
     std::fprintf(stderr, "a benchmark client failed\n");
     return 1;
   }

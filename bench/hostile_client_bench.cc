@@ -42,21 +42,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-aclrtFuncHandle LoadKernel(const char* name) {
-  aclrtBinHandle binary = nullptr;
-  aclrtFuncHandle kernel = nullptr;
-  NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
-  NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, name, &kernel));
-  return kernel;
-}
-
 // Client: prints "rounds p50_us p99_us max_us failures".
 int HonestMain(double seconds, const std::string& start_line) {
   NPUD_BENCH_CHECK(aclInit(nullptr));
   NPUD_BENCH_CHECK(aclrtSetDevice(0));
   aclrtStream stream = nullptr;
   NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
-  const aclrtFuncHandle empty = LoadKernel("empty");
+  const aclrtFuncHandle empty = npud::bench::LoadKernel(BENCH_KERNELS_PATH, "empty");
   constexpr size_t kBytes = 4096;
   void* device = nullptr;
   NPUD_BENCH_CHECK(aclrtMalloc(&device, kBytes, ACL_MEM_MALLOC_HUGE_FIRST));
@@ -166,40 +158,45 @@ int HostileMain(double seconds, int framed_port, const std::string& attacks_to_r
   std::atomic<bool> stop{false};
   std::atomic<long> held_mib{0}, streams{0}, events{0}, copies{0}, binaries{0}, cut{0};
   std::vector<std::thread> attacks;
-  if (runs("memory")) attacks.emplace_back([&] {
-    // Contexts are per thread: bind the device in each attacking thread.
-    aclrtSetDevice(0);
-    void* block = nullptr;
-    while (!stop.load() && aclrtMalloc(&block, 64 << 20, ACL_MEM_MALLOC_HUGE_FIRST) == 0) {
-      held_mib += 64;
-    }
-    aclrtStream stream = nullptr;
-    while (!stop.load() && streams.load() < 20000 && aclrtCreateStream(&stream) == 0) ++streams;
-    aclrtEvent event = nullptr;
-    while (!stop.load() && events.load() < 50000 && aclrtCreateEvent(&event) == 0) ++events;
-  });
-  if (runs("copies")) attacks.emplace_back([&] {
-    aclrtSetDevice(0);
-    while (!stop.load()) {
-      if (aclrtMemcpy(copy_target, kCopyBytes, copy_source.data(), kCopyBytes,
-                      ACL_MEMCPY_HOST_TO_DEVICE) == 0) {
-        ++copies;
+  if (runs("memory"))
+    attacks.emplace_back([&] {
+      // Contexts are per thread: bind the device in each attacking thread.
+      aclrtSetDevice(0);
+      void* block = nullptr;
+      while (!stop.load() && aclrtMalloc(&block, 64 << 20, ACL_MEM_MALLOC_HUGE_FIRST) == 0) {
+        held_mib += 64;
       }
-    }
-  });
-  if (runs("binaries")) attacks.emplace_back([&] {
-    aclrtSetDevice(0);
-    // An ELF magic, so that npud (not the client library) looks at it.
-    std::string garbage(1 << 20, '\x7f');
-    garbage.replace(0, 4, "\x7f" "ELF");
-    while (!stop.load()) {
-      aclrtBinHandle binary = nullptr;
-      if (aclrtBinaryLoadFromData(garbage.data(), garbage.size(), nullptr, &binary) == 0) {
-        aclrtBinaryUnLoad(binary);
+      aclrtStream stream = nullptr;
+      while (!stop.load() && streams.load() < 20000 && aclrtCreateStream(&stream) == 0) ++streams;
+      aclrtEvent event = nullptr;
+      while (!stop.load() && events.load() < 50000 && aclrtCreateEvent(&event) == 0) ++events;
+    });
+  if (runs("copies"))
+    attacks.emplace_back([&] {
+      aclrtSetDevice(0);
+      while (!stop.load()) {
+        if (aclrtMemcpy(copy_target, kCopyBytes, copy_source.data(), kCopyBytes,
+                        ACL_MEMCPY_HOST_TO_DEVICE) == 0) {
+          ++copies;
+        }
       }
-      ++binaries;
-    }
-  });
+    });
+  if (runs("binaries"))
+    attacks.emplace_back([&] {
+      aclrtSetDevice(0);
+      // An ELF magic, so that npud (not the client library) looks at it.
+      std::string garbage(1 << 20, '\x7f');
+      garbage.replace(0, 4,
+                      "\x7f"
+                      "ELF");
+      while (!stop.load()) {
+        aclrtBinHandle binary = nullptr;
+        if (aclrtBinaryLoadFromData(garbage.data(), garbage.size(), nullptr, &binary) == 0) {
+          aclrtBinaryUnLoad(binary);
+        }
+        ++binaries;
+      }
+    });
   // A local hello is a frame header announcing its length, then the
   // message: trickled, it never completes in time. A header announcing
   // 256 MiB is refused at once before the hello.
@@ -207,18 +204,21 @@ int HostileMain(double seconds, int framed_port, const std::string& attacks_to_r
   const std::string huge_header("\x00\x00\x00\x10\x00\x00\x00\x00", 8);
   // npud's port: a session header (bulk frame, 32 bytes) byte by byte.
   const std::string trickled_session(32, '\x01');
-  if (runs("connections")) attacks.emplace_back([&] {
-    cut += Trickle([&] { return ConnectUnix(socket_path); }, trickled_hello, 96,
-                   std::chrono::milliseconds(500), stop);
-  });
-  if (runs("connections")) attacks.emplace_back([&] {
-    cut += Trickle([&] { return ConnectUnix(socket_path); }, huge_header, 16,
-                   std::chrono::milliseconds(50), stop);
-  });
-  if (runs("connections")) attacks.emplace_back([&] {
-    cut += Trickle([&] { return ConnectTcp(framed_port); }, trickled_session, 64,
-                   std::chrono::milliseconds(500), stop);
-  });
+  if (runs("connections"))
+    attacks.emplace_back([&] {
+      cut += Trickle([&] { return ConnectUnix(socket_path); }, trickled_hello, 96,
+                     std::chrono::milliseconds(500), stop);
+    });
+  if (runs("connections"))
+    attacks.emplace_back([&] {
+      cut += Trickle([&] { return ConnectUnix(socket_path); }, huge_header, 16,
+                     std::chrono::milliseconds(50), stop);
+    });
+  if (runs("connections"))
+    attacks.emplace_back([&] {
+      cut += Trickle([&] { return ConnectTcp(framed_port); }, trickled_session, 64,
+                     std::chrono::milliseconds(500), stop);
+    });
   std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
   stop = true;
   for (std::thread& attack : attacks) attack.join();
@@ -236,26 +236,6 @@ struct Honest {
 bool ParseHonest(const std::string& line, Honest* h) {
   return std::sscanf(line.c_str(), "%ld %lf %lf %lf %ld", &h->rounds, &h->p50, &h->p99, &h->max,
                      &h->failures) == 5;
-}
-
-// Runs the clients at once, released together; false if one failed.
-bool RunTogether(const char* self, const std::string& address,
-                 const std::vector<std::vector<std::string>>& clients,
-                 std::vector<std::string>* outputs) {
-  npud::bench::StartLine start_line;
-  outputs->assign(clients.size(), "");
-  std::vector<char> ok(clients.size(), 0);
-  std::vector<std::thread> threads;
-  for (size_t c = 0; c < clients.size(); ++c) {
-    threads.emplace_back([&, c] {
-      std::vector<std::string> args = clients[c];
-      args.push_back(start_line.Argument());
-      ok[c] = npud::bench::RunSelfAsClient(self, address, args, &(*outputs)[c]);
-    });
-  }
-  const bool arrived = start_line.ReleaseWhenArrived(static_cast<int>(clients.size()));
-  for (std::thread& t : threads) t.join();
-  return arrived && std::all_of(ok.begin(), ok.end(), [](char c) { return c != 0; });
 }
 
 }  // namespace
@@ -286,8 +266,9 @@ int main(int argc, char** argv) {
   const std::vector<std::string> hostile = {"--role=hostile", time, "--framed_port=" + port,
                                             "--attacks=" + attacks};
   std::vector<std::string> alone, shared;
-  if (!RunTogether(argv[0], daemon.unix_address(), {honest}, &alone) ||
-      !RunTogether(argv[0], daemon.unix_address(), {honest, hostile}, &shared)) {
+  if (!npud::bench::RunClientsTogether(argv[0], daemon.unix_address(), {honest}, &alone) ||
+      !npud::bench::RunClientsTogether(argv[0], daemon.unix_address(), {honest, hostile},
+                                       &shared)) {
     std::fprintf(stderr, "a benchmark client failed\n");
     return 1;
   }

@@ -26,8 +26,8 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "common/bulk_frame.h"
 #include "absl/time/clock.h"
+#include "common/bulk_frame.h"
 #include "gtest/gtest.h"
 #include "npud/v1/npud.pb.h"
 #include "tests/e2e/hostile_peer.h"
@@ -299,8 +299,7 @@ TEST_F(HostilePeerTest, StalledFramesAreCutAtTheirDeadline) {
   npud::bulk::FrameHeader header;
   header.type = npud::bulk::FrameType::kSession;
   const npud::bulk::EncodedHeader bytes = npud::bulk::EncodeHeader(header);
-  ASSERT_EQ(send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL),
-            static_cast<ssize_t>(bytes.size()));
+  ASSERT_EQ(send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL), static_cast<ssize_t>(bytes.size()));
   RawSession session(fd, kToken);
   ASSERT_TRUE(session.ok()) << daemon_->Log();
   ASSERT_EQ(SendPartOfAFrame(fd, 2u << 20, 1u << 20), 1u << 20);
