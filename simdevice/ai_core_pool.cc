@@ -59,6 +59,10 @@ void InstallFaultHandler() {
 
 }  // namespace
 
+void* TakeBlockGuard() { return std::exchange(tls_jump, nullptr); }
+
+void PutBlockGuard(void* guard) { tls_jump = static_cast<sigjmp_buf*>(guard); }
+
 bool RunGuardedBlock(const std::function<void()>& fn, KernelFault* fault) {
   sigjmp_buf jump;
   if (sigsetjmp(jump, /*savesigs=*/1) != 0) {
@@ -76,8 +80,8 @@ AiCorePool::AiCorePool(int cores, uint64_t ub_bytes) : ub_bytes_(ub_bytes) {
   if (cores < 1) cores = 1;
   threads_.reserve(cores);
   for (int i = 0; i < cores; ++i) threads_.emplace_back([this, i] { CoreLoop(i); });
-  // Every core has its stacks and buffer before the pool is used (a kernel
-  // host locks itself down right after).
+  // Every core has its signal stack before the pool is used (a kernel host
+  // locks itself down right after).
   absl::MutexLock lock(&mu_);
   auto all_started = [this, cores]()
                          ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return started_ == cores; };
@@ -92,9 +96,26 @@ AiCorePool::~AiCorePool() {
   for (auto& thread : threads_) thread.join();
 }
 
-void AiCorePool::Submit(std::function<void(const CoreSlot&)> block) {
+void AiCorePool::Submit(std::function<void(const CoreSlot&)> work) {
   absl::MutexLock lock(&mu_);
-  queue_.push_back(std::move(block));
+  queue_.push_back(std::move(work));
+}
+
+absl::StatusOr<std::unique_ptr<BlockFiber>> AiCorePool::TakeFiber() {
+  {
+    absl::MutexLock lock(&fibers_mu_);
+    if (!fibers_.empty()) {
+      std::unique_ptr<BlockFiber> fiber = std::move(fibers_.back());
+      fibers_.pop_back();
+      return fiber;
+    }
+  }
+  return BlockFiber::Create(kBlockStackBytes, ub_bytes_);
+}
+
+void AiCorePool::ReturnFiber(std::unique_ptr<BlockFiber> fiber) {
+  absl::MutexLock lock(&fibers_mu_);
+  if (fibers_.size() < 2 * threads_.size()) fibers_.push_back(std::move(fiber));
 }
 
 void AiCorePool::CoreLoop(int core_id) {
@@ -106,8 +127,6 @@ void AiCorePool::CoreLoop(int core_id) {
   sigaltstack(&alt, nullptr);
   CoreSlot slot;
   slot.core_id = core_id;
-  slot.ub_size = ub_bytes_;
-  slot.ub = static_cast<uint8_t*>(aligned_alloc(64, (ub_bytes_ + 63) / 64 * 64));
   {
     absl::MutexLock lock(&mu_);
     ++started_;
@@ -125,7 +144,6 @@ void AiCorePool::CoreLoop(int core_id) {
     }
     block(slot);
   }
-  free(slot.ub);
   stack_t disable{};
   disable.ss_flags = SS_DISABLE;
   sigaltstack(&disable, nullptr);

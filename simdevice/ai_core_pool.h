@@ -2,13 +2,15 @@
 //
 // AiCorePool: the simulated AI cores — threads that run kernel blocks.
 //
-// Each core thread owns a unified buffer and an alternate signal stack. A
-// block runs under RunGuardedBlock(), which turns a memory fault inside
-// kernel code (SIGSEGV/SIGBUS: a null pointer, an address outside every
-// allocation, a guard page) into a returned fault instead of the death of the
-// daemon; faults anywhere else keep their usual meaning.
+// Each core thread owns an alternate signal stack. A block runs under
+// RunGuardedBlock(), which turns a memory fault inside kernel code
+// (SIGSEGV/SIGBUS: a null pointer, an address outside every allocation, a
+// guard page) into a returned fault instead of the death of the daemon;
+// faults anywhere else keep their usual meaning. Blocks run on fibers of
+// their own (BlockFiber, with the block's unified buffer), which the pool
+// keeps for reuse.
 //
-// Thread-safe. The destructor runs the blocks already queued, then joins.
+// Thread-safe. The destructor runs the work already queued, then joins.
 
 #ifndef NPUD_SIMDEVICE_AI_CORE_POOL_H_
 #define NPUD_SIMDEVICE_AI_CORE_POOL_H_
@@ -16,19 +18,20 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <thread>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
+#include "simdevice/block_fiber.h"
 
 namespace npud::sim {
 
-// What a block gets from the core it runs on.
+// What work gets from the core it runs on.
 struct CoreSlot {
   int core_id = 0;
-  uint8_t* ub = nullptr;  // 64-byte aligned
-  uint64_t ub_size = 0;
 };
 
 // A memory fault raised by kernel code.
@@ -45,11 +48,22 @@ class AiCorePool {
   AiCorePool(const AiCorePool&) = delete;
   AiCorePool& operator=(const AiCorePool&) = delete;
 
-  // Runs `block` on the next free core. It must not block for long except
+  // Runs `work` on the next free core. It must not block for long except
   // by computing.
-  void Submit(std::function<void(const CoreSlot&)> block) ABSL_LOCKS_EXCLUDED(mu_);
+  void Submit(std::function<void(const CoreSlot&)> work) ABSL_LOCKS_EXCLUDED(mu_);
 
   int cores() const { return static_cast<int>(threads_.size()); }
+  uint64_t ub_bytes() const { return ub_bytes_; }
+
+  // A fiber for one block (its stack, kBlockStackBytes, and a unified
+  // buffer of ub_bytes()), new or used; back with ReturnFiber when the block
+  // has ended. Fails when the process cannot map another.
+  absl::StatusOr<std::unique_ptr<BlockFiber>> TakeFiber() ABSL_LOCKS_EXCLUDED(fibers_mu_);
+  void ReturnFiber(std::unique_ptr<BlockFiber> fiber) ABSL_LOCKS_EXCLUDED(fibers_mu_);
+
+  // A block's stack (kernels on the NPU have small ones; the CPU's frames are
+  // larger, and mapped pages cost only once touched).
+  static constexpr uint64_t kBlockStackBytes = 4u << 20;
 
  private:
   void CoreLoop(int core_id) ABSL_LOCKS_EXCLUDED(mu_);
@@ -59,6 +73,10 @@ class AiCorePool {
   std::deque<std::function<void(const CoreSlot&)>> queue_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   int started_ ABSL_GUARDED_BY(mu_) = 0;
+  // Idle fibers, at most two per core. Under a mutex of their own: every
+  // release of mu_ evaluates the idle cores' wait conditions.
+  absl::Mutex fibers_mu_;
+  std::vector<std::unique_ptr<BlockFiber>> fibers_ ABSL_GUARDED_BY(fibers_mu_);
   std::vector<std::thread> threads_;
 };
 
@@ -68,6 +86,13 @@ class AiCorePool {
 // leak; a faulting kernel is a bug to be fixed, not a path to optimize).
 // Only for core threads (they have the alternate stack the handler needs).
 bool RunGuardedBlock(const std::function<void()>& fn, KernelFault* fault);
+
+// The fault guard of the guarded block running on this thread, taken off the
+// thread (null if none): a block that is set aside in the middle takes its
+// guard along and installs it again wherever it resumes (PutBlockGuard), so
+// that its faults come back to it and to nobody else.
+void* TakeBlockGuard();
+void PutBlockGuard(void* guard);
 
 }  // namespace npud::sim
 

@@ -647,4 +647,107 @@ TEST_F(KernelTest, ThreadLimitsFollowTheStreamInUse) {
   ASSERT_EQ(aclrtDestroyStream(other), ACL_SUCCESS);
 }
 
+// Kernels whose blocks wait for each other (sync_kernels.cc): every block of a
+// launch is alive at once, also with more blocks than cores.
+class CrossBlockTest : public KernelTest {
+ protected:
+  void SetUp() override {
+    KernelTest::SetUp();
+    ASSERT_EQ(aclrtBinaryLoadFromFile(SYNC_KERNELS_PATH, nullptr, &sync_), ACL_SUCCESS);
+  }
+  void TearDown() override {
+    if (sync_ != nullptr) {
+      EXPECT_EQ(aclrtBinaryUnLoad(sync_), ACL_SUCCESS);
+    }
+    KernelTest::TearDown();
+  }
+  aclError Launch(const char* name, uint32_t blocks, std::vector<void*> args) {
+    aclrtFuncHandle function = nullptr;
+    EXPECT_EQ(aclrtBinaryGetFunction(sync_, name, &function), ACL_SUCCESS) << name;
+    const aclError launched = aclrtLaunchKernelWithHostArgs(
+        function, blocks, stream_, nullptr, args.data(), args.size() * sizeof(void*), nullptr, 0);
+    if (launched != ACL_SUCCESS) return launched;
+    return aclrtSynchronizeStream(stream_);
+  }
+  template <typename T>
+  T* Zeroed(size_t count) {
+    T* p = Malloc<T>(count);
+    EXPECT_EQ(aclrtMemset(p, count * sizeof(T), 0, count * sizeof(T)), ACL_SUCCESS);
+    return p;
+  }
+  // The sums sync_all_sum and sync_all_soft leave: round r's is
+  // (r + 1) * n (n + 1) / 2 in every block's slot.
+  void ExpectSums(const int32_t* sums, uint32_t n) {
+    const std::vector<int32_t> got = Read(sums, 3 * n);
+    for (uint32_t r = 0; r < 3; ++r) {
+      for (uint32_t b = 0; b < n; ++b) {
+        ASSERT_EQ(got[r * n + b], static_cast<int32_t>((r + 1) * n * (n + 1) / 2))
+            << "round " << r << " block " << b << " of " << n;
+      }
+    }
+  }
+
+  aclrtBinHandle sync_ = nullptr;
+};
+
+TEST_F(CrossBlockTest, SyncAllOrdersEveryBlocksRounds) {
+  for (uint32_t n : {1u, 48u, 300u}) {
+    int32_t* values = Zeroed<int32_t>(3 * n);
+    int32_t* sums = Zeroed<int32_t>(3 * n);
+    ASSERT_EQ(Launch("sync_all_sum", n, {values, sums}), ACL_SUCCESS) << n;
+    ExpectSums(sums, n);
+  }
+}
+
+TEST_F(CrossBlockTest, SoftwareSyncAllOverAWorkspace) {
+  const uint32_t n = 48;
+  int32_t* values = Zeroed<int32_t>(3 * n);
+  int32_t* sums = Zeroed<int32_t>(3 * n);
+  int32_t* workspace = Zeroed<int32_t>(8 * n);
+  ASSERT_EQ(Launch("sync_all_soft", n, {values, sums, workspace}), ACL_SUCCESS);
+  ExpectSums(sums, n);
+}
+
+TEST_F(CrossBlockTest, IBWaitWaitsForTheBlockItNames) {
+  const uint32_t n = 64;
+  int32_t* values = Zeroed<int32_t>(n);
+  int32_t* workspace = Zeroed<int32_t>(8 * n);
+  ASSERT_EQ(Launch("ib_chain", n, {values, workspace}), ACL_SUCCESS)
+      << (npud::testing::DaemonEnvironment::daemon() != nullptr
+              ? npud::testing::DaemonEnvironment::daemon()->Log()
+              : "");
+  const std::vector<int32_t> got = Read(values, n);
+  for (uint32_t b = 0; b < n; ++b) {
+    ASSERT_EQ(got[b], static_cast<int32_t>(n - b)) << b;
+  }
+}
+
+TEST_F(CrossBlockTest, WaitPreBlockRunsBlocksInOrder) {
+  const uint32_t n = 24;
+  int32_t* log = Zeroed<int32_t>(1 + n);
+  int32_t* workspace = Zeroed<int32_t>(8 * n);
+  ASSERT_EQ(Launch("ordered_log", n, {log, workspace}), ACL_SUCCESS);
+  const std::vector<int32_t> got = Read(log, 1 + n);
+  ASSERT_EQ(got[0], static_cast<int32_t>(n));
+  for (uint32_t b = 0; b < n; ++b) {
+    EXPECT_EQ(got[1 + b], static_cast<int32_t>(b));
+  }
+}
+
+// A barrier that one block skips can never be passed: the launch fails with
+// the kernel exception instead of hanging, and says where.
+TEST_F(CrossBlockTest, ADeadlockFailsTheLaunch) {
+  EXPECT_EQ(Launch("sync_all_deadlock", 8, {}), ACL_ERROR_RT_VECTOR_CORE_EXCEPTION);
+  if (npud::testing::DaemonEnvironment::daemon() != nullptr) {
+    const std::string log = npud::testing::DaemonEnvironment::daemon()->Log();
+    EXPECT_NE(log.find("SyncAll waits for blocks that can never come"), std::string::npos) << log;
+    EXPECT_NE(log.find("kernel 'sync_all_deadlock'"), std::string::npos) << log;
+  }
+  // The stream goes on working.
+  int32_t* values = Zeroed<int32_t>(3 * 4);
+  int32_t* sums = Zeroed<int32_t>(3 * 4);
+  ASSERT_EQ(Launch("sync_all_sum", 4, {values, sums}), ACL_SUCCESS);
+  ExpectSums(sums, 4);
+}
+
 }  // namespace

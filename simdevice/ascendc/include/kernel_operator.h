@@ -28,6 +28,7 @@
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
 //   npud_ascendc/adv_reduce_fill.h  Sum, CumSum, Arange, Fill (advanced)
 //   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
+//   npud_ascendc/cross_block.h    SyncAll, IBSet/IBWait, NotifyNextBlock/WaitPreBlock
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag, TQueSync (no-ops)
 //   npud_ascendc/sys_var.h        GetSystemCycle, InitSocState, cache control,
@@ -56,6 +57,7 @@
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/compare_select.h"
 #include "npud_ascendc/compound_cast.h"
+#include "npud_ascendc/cross_block.h"
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/data_fill.h"

@@ -7,7 +7,8 @@
  * default visibility); everything else in it is hidden, so any number of kernel
  * objects can be loaded into one process without symbol clashes. The executor
  * dlopen()s the object, dlsym()s NPUD_KERNEL_TABLE_SYMBOL, and runs an entry once
- * per block, each block on its own thread with its own NpudBlockContext.
+ * per block, each block with its own NpudBlockContext and stack; a block that waits
+ * (NpudBlockContext.wait) may be resumed on another thread.
  *
  * Arguments: a kernel `void k(P1 a, P2 b, ...)` receives its arguments packed like a
  * C struct { P1 a; P2 b; ... } with natural alignment (pointers are 8 bytes); the
@@ -48,7 +49,7 @@
 #define NPUD_KERNEL_ENTRY_BAD_CONTEXT 2 /* ctx is NULL or its abi_version is not ours */
 
 /* Per-block execution context; owned by the executor, valid for the whole entry call.
- * Only the calling thread touches the block's ub_base buffer. */
+ * Only the block touches its ub_base buffer. */
 typedef struct NpudBlockContext {
   uint32_t abi_version; /* NPUD_KERNEL_ABI_VERSION */
   uint32_t block_idx;   /* 0..block_num-1 */
@@ -64,6 +65,25 @@ typedef struct NpudBlockContext {
    * the contract above). kind: 0 = trap instruction, 1 = failed check (UB overflow,
    * misaligned DataCopy, bad InitBuffer...). */
   void (*trap)(void* host, uint32_t kind, const char* message);
+  /* Added within version 1 (npud and its kernel objects come from one release; an
+   * object built before ignores them). NULL where the executor runs blocks one after
+   * another and nothing may wait.
+   *
+   * Lets the block wait for other blocks of its launch (SyncAll, IBWait, WaitPreBlock,
+   * cross-core flags): the kernel calls it in a loop for as long as the condition it
+   * waits for (a flag in global memory, a count in launch_scratch) does not hold, and
+   * the executor runs other blocks meanwhile — every block of a launch is alive at
+   * once, as on the NPU. `what` names the primitive for reports; `spins` is 0 on the
+   * first call of one wait and counts up. Returns 0, or nonzero when the wait can
+   * never end (every live block of the launch waits and none can move, or the launch
+   * was cancelled): the kernel then fails the block through trap(). Thread-local
+   * state of the kernel library must be saved around the call: the block may resume
+   * on another thread, and other blocks run on this one meanwhile. */
+  int (*wait)(void* host, const char* what, uint32_t spins);
+  /* Zeroed memory shared by every block of one launch (and by no other launch), for
+   * the kernel library's barriers and flags; 64-byte aligned. */
+  void* launch_scratch;
+  uint64_t launch_scratch_size;
 } NpudBlockContext;
 
 /* Entry of one kernel in a kernel shared object. Runs one block on the calling thread.

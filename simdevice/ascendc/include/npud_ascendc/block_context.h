@@ -37,6 +37,9 @@ struct BlockState {
   bool mask_counter = false;
   // SetPadValue's value (raw bits) for DataCopyPad without isPad, if set.
   bool pad_set = false;
+  // Which of the running thread's L1/L0/bias buffers (ThreadPool) the block
+  // used, one bit per Pool: a block that waits keeps them (cross_block.h).
+  uint8_t pools_used = 0;
   // SetDeqScale's scale (AddDeqRelu).
   float deq_scale = 1.0f;
   uint64_t mask_high = ~uint64_t{0};

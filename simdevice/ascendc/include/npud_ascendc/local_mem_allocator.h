@@ -45,10 +45,14 @@ constexpr Pool PoolOfHardware(AscendC::Hardware hard) {
 
 // The running thread's copy of one of the buffers beside the UB (see above).
 template <Pool kPool>
+constexpr uint64_t ThreadPoolBytes() {
+  return kPool == Pool::kL1 ? 1048576 : kPool == Pool::kL0C ? 262144 : 65536;
+}
+
+template <Pool kPool>
 uint8_t* ThreadPool() {
-  alignas(64) static thread_local uint8_t pool[kPool == Pool::kL1    ? 1048576
-                                               : kPool == Pool::kL0C ? 262144
-                                                                     : 65536];
+  alignas(64) static thread_local uint8_t pool[ThreadPoolBytes<kPool>()];
+  tls_block.pools_used |= 1u << static_cast<uint32_t>(kPool);
   return pool;
 }
 

@@ -80,6 +80,9 @@ class MixGroup {
       core.ctx.host = &core;
       core.ctx.print = Print;
       core.ctx.trap = Trap;
+      // Waits for other blocks would have to pass through this group's own
+      // scheduler first (cross_block.h): not yet.
+      core.ctx.wait = nullptr;
       if (i == 0) {
         core.ctx.core_type = NPUD_CORE_TYPE_CUBE;
         core.ctx.ub_base = reinterpret_cast<uint8_t*>(extra + ub_stride);

@@ -6,8 +6,8 @@
 // instructions one after another on one thread, so every one of these is already
 // satisfied: they all do nothing. (Missing synchronisation therefore never shows up on
 // the CPU, as in upstream's CPU mode.) Synchronisation between the cores of a mix
-// kernel's group (CrossCoreSetFlag / CrossCoreWaitFlag) is in mix_group.h; SyncAll
-// across blocks is not provided.
+// kernel's group (CrossCoreSetFlag / CrossCoreWaitFlag) is in mix_group.h, between
+// the blocks of a launch (SyncAll, IBSet / IBWait, ...) in cross_block.h.
 #ifndef NPUD_ASCENDC_SYNC_H_
 #define NPUD_ASCENDC_SYNC_H_
 
