@@ -1,6 +1,10 @@
 #include "common/tls_config.h"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -10,12 +14,19 @@
 namespace npud {
 namespace {
 
+// The reason goes with the path: a key the process's uid may not read (a
+// container user, a Secret's mode) must not look like a missing file.
 absl::StatusOr<std::string> ReadPem(const std::string& what, const std::string& path) {
   std::ifstream in(path, std::ios::binary);
+  if (!in.is_open()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "cannot read ", what, " ", path, ": ", std::strerror(errno), " (as uid ", geteuid(), ")"));
+  }
   std::stringstream content;
   content << in.rdbuf();
   if (!in || content.str().empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("cannot read ", what, " ", path));
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot read ", what, " ", path, ": empty or not a file"));
   }
   return content.str();
 }

@@ -40,6 +40,12 @@ absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path, absl::Durati
       return absl::DeadlineExceededError(absl::StrCat(
           "the server at ", path, " did not accept within ", absl::FormatDuration(timeout)));
     }
+    // The file system refused this uid (the socket's mode or a directory on
+    // its path): no retry changes that, unlike a server not listening yet.
+    if (errno == EACCES || errno == EPERM) {
+      return absl::PermissionDeniedError(
+          absl::StrCat("cannot connect to ", path, ": ", std::strerror(errno)));
+    }
     return absl::UnavailableError(
         absl::StrCat("cannot connect to ", path, ": ", std::strerror(errno)));
   }

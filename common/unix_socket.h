@@ -16,7 +16,9 @@
 namespace npud {
 
 // A connected socket; Unavailable if nothing listens at `path`,
-// InvalidArgument if the path is too long for a socket address,
+// PermissionDenied if this process may not connect to it (EACCES/EPERM: the
+// socket's mode or a directory on the way), InvalidArgument if the path is
+// too long for a socket address,
 // DeadlineExceeded if the server's backlog stays full for `timeout`.
 absl::StatusOr<UniqueFd> ConnectUnixSocket(const std::string& path,
                                            absl::Duration timeout = absl::InfiniteDuration());

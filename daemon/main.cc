@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -34,9 +35,12 @@
 #include "absl/time/clock.h"
 #include "common/daemon_address.h"
 #include "common/lock_order_checks.h"
+#include "common/tls_config.h"
+#include "common/tls_stream.h"
 #include "daemon/daemon_core.h"
 #include "daemon/grpc_services.h"
 #include "daemon/heap_policy.h"
+#include "daemon/host_memory_limit.h"
 #include "daemon/local_server.h"
 #include "daemon/log_format.h"
 #include "daemon/metrics_server.h"
@@ -57,7 +61,7 @@ ABSL_FLAG(uint64_t, memory_gib, 64, "Device memory (HBM) per device in GiB; rese
 ABSL_FLAG(uint64_t, host_memory_limit_mib, 0,
           "Host RAM the device memory of all devices may take together (allocations and "
           "physical memory); past it allocations fail with 207001. 0: three quarters of "
-          "this host's RAM.");
+          "this host's RAM, or of npud's cgroup memory limit (a container's) when lower.");
 ABSL_FLAG(std::string, soc, "Ascend910B1", "SoC name the devices report.");
 ABSL_FLAG(uint32_t, cube_cores, 24, "AI cube cores per device.");
 ABSL_FLAG(uint32_t, vector_cores, 48, "AI vector cores per device.");
@@ -180,6 +184,30 @@ void RaiseDescriptorLimit() {
   }
 }
 
+// --host_memory_limit_mib, or three quarters of what npud may really use:
+// in a container with a memory limit (its cgroup's), a budget from the
+// host's RAM would let clients take npud past the limit, where the kernel
+// kills it with every session instead of refusing one allocation.
+uint64_t ChooseHostMemoryLimit() {
+  const uint64_t ram = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
+  const std::optional<npud::daemon::CgroupMemoryLimit> cgroup =
+      npud::daemon::ReadCgroupMemoryLimit();
+  if (const uint64_t flag = absl::GetFlag(FLAGS_host_memory_limit_mib); flag != 0) {
+    spdlog::info("host memory limit: {} MiB (--host_memory_limit_mib)", flag);
+    if (cgroup && (flag << 20) > cgroup->bytes) {
+      spdlog::warn(
+          "--host_memory_limit_mib={} is above npud's cgroup memory limit ({} MiB, {}): "
+          "clients can get npud killed before an allocation is refused",
+          flag, cgroup->bytes >> 20, cgroup->file);
+    }
+    return flag << 20;
+  }
+  const npud::daemon::HostMemoryDefault chosen = npud::daemon::DefaultHostMemoryLimit(ram, cgroup);
+  spdlog::info("host memory limit: {} MiB, three quarters of {}", chosen.bytes >> 20,
+               chosen.source);
+  return chosen.bytes;
+}
+
 // The kernel hosts' sandbox from the flags, and whether this machine gives
 // it: without namespaces npud refuses kernel binaries under the strict
 // sandbox, and says so now rather than at the first load.
@@ -300,11 +328,7 @@ int main(int argc, char** argv) {
   options.devices.device_count = absl::GetFlag(FLAGS_devices);
   options.devices.address_slot = absl::GetFlag(FLAGS_address_slot);
   options.devices.device.hbm_bytes = absl::GetFlag(FLAGS_memory_gib) << 30;
-  options.devices.host_memory_limit_bytes = absl::GetFlag(FLAGS_host_memory_limit_mib) << 20;
-  if (options.devices.host_memory_limit_bytes == 0) {
-    const uint64_t ram = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
-    options.devices.host_memory_limit_bytes = ram / 4 * 3;
-  }
+  options.devices.host_memory_limit_bytes = ChooseHostMemoryLimit();
   options.devices.device.soc_name = absl::GetFlag(FLAGS_soc);
   options.devices.device.cube_cores = absl::GetFlag(FLAGS_cube_cores);
   options.devices.device.vector_cores = absl::GetFlag(FLAGS_vector_cores);
@@ -393,8 +417,14 @@ int main(int argc, char** argv) {
   absl::StatusOr<npud::ServerTls> tls =
       npud::LoadServerTls(absl::GetFlag(FLAGS_tls_cert), absl::GetFlag(FLAGS_tls_key),
                           absl::GetFlag(FLAGS_tls_client_ca));
+  // A certificate or key that does not load stops npud here, named: TCP
+  // never goes on without the TLS it was configured with.
+  if (tls.ok() && tls->enabled()) {
+    if (auto context = npud::TlsContext::ForServer(*tls); !context.ok()) tls = context.status();
+  }
   if (!tls.ok()) {
-    spdlog::critical("{}", std::string(tls.status().message()));
+    spdlog::critical("TLS: {}; npud does not start without the TLS it was given",
+                     std::string(tls.status().message()));
     return 2;
   }
   grpc_options.tls = *std::move(tls);

@@ -10,8 +10,8 @@
 # Example dirs are relative to examples/01_simd_cpp_api (e.g. 02_features/04_compile/01_separate_compile).
 #
 # The examples are exported into a temporary directory (nothing of theirs is
-# written into this repository). Needs an installed tree in ./install
-# (tools/build.sh). SHOW_LOGS=1 prints the logs of passing examples too.
+# written into this repository). Needs an installed tree: ./install
+# (tools/build.sh), or the one NPUD_INSTALL_DIR names. SHOW_LOGS=1 prints the logs of passing examples too.
 set -uo pipefail
 repo_root="$(cd "$(dirname "$0")/.." && pwd)"
 source_repo="$1"
@@ -34,8 +34,9 @@ if [ ${#examples[@]} -eq 0 ]; then
 fi
 
 # shellcheck disable=SC1091
-source "$repo_root/install/set_env.sh"
-"$repo_root/install/bin/npud" --listen="unix://$work/npud.sock" --ready_file="$work/ready" \
+install_dir="${NPUD_INSTALL_DIR:-$repo_root/install}"
+source "$install_dir/set_env.sh"
+"$install_dir/bin/npud" --listen="unix://$work/npud.sock" --ready_file="$work/ready" \
   --memory_gib=4 2> "$work/npud.log" &
 npud_pid=$!
 for _ in $(seq 400); do [ -e "$work/ready" ] && break; sleep 0.05; done

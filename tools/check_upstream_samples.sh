@@ -10,8 +10,10 @@
 # that passes. The model_ri and callback samples' run.sh exit 0 whatever
 # happens: they pass when they print no [ERROR] line, or, for the one
 # whose errors are the point (callback/2), when it says it ran
-# successfully. Needs an installed
-# tree in ./install (tools/build.sh).
+# successfully. Needs an installed tree: ./install (tools/build.sh), or the
+# one NPUD_INSTALL_DIR names. Only the samples are exported: what they include
+# from CANN (profiling/aprof_pub.h of profiling/2_subscribe_model too) must
+# come from the tree.
 # SHOW_LOGS=1 prints the output of passing samples too. RUNS=N runs each
 # sample N times in a row (its run.sh, so the first run builds it); it
 # passes only if every run does.
@@ -95,13 +97,12 @@ cleanup() {
 trap cleanup EXIT
 
 if [ -d "$source_repo/.git" ] || git -C "$source_repo" rev-parse --is-bare-repository >/dev/null 2>&1; then
-  # pkg_inc: headers of the repository some samples include (profiling/aprof_pub.h).
-  git -C "$source_repo" archive HEAD example pkg_inc | tar -x -C "$work"
+  git -C "$source_repo" archive HEAD example | tar -x -C "$work"
 else
-  cp -r "$source_repo/example" "$source_repo/pkg_inc" "$work/"
+  cp -r "$source_repo/example" "$work/"
 fi
 
-source "$repo_root/install/set_env.sh"
+source "${NPUD_INSTALL_DIR:-$repo_root/install}/set_env.sh"
 "$ASCEND_HOME_PATH/bin/npud" --listen="unix://$work/npud.sock" --ready_file="$work/ready" \
   2> "$work/npud.log" &
 npud_pid=$!

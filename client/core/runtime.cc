@@ -97,7 +97,12 @@ Runtime::~Runtime() {
 absl::Status Runtime::ConnectLocked() {
   InitClientLog();
   auto transports = connect_();
-  if (!transports.ok()) return AclError(kRtDevSetupError, transports.status().message());
+  if (!transports.ok()) {
+    // A socket this user may not open (its mode): CANN's "no permission".
+    return AclError(
+        absl::IsPermissionDenied(transports.status()) ? kRtNoPermission : kRtDevSetupError,
+        transports.status().message());
+  }
   std::vector<Daemon> daemons;
   std::vector<CallRouter::DaemonLayout> layouts;
   for (std::unique_ptr<Transport>& transport : *transports) {

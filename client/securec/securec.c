@@ -160,3 +160,55 @@ int snprintf_s(char* strDest, size_t destMax, size_t count, const char* format, 
   va_end(args);
   return written;
 }
+
+/* Like vsnprintf_s with count destMax - 1, except that a result that does
+   not fit is kept, cut to destMax - 1 characters, and that length returned. */
+int vsnprintf_truncated_s(char* strDest, size_t destMax, const char* format, va_list argList) {
+  if (strDest == NULL || BadSize(destMax, SECUREC_STRING_MAX_LEN)) return -1;
+  if (format == NULL) {
+    strDest[0] = '\0';
+    return -1;
+  }
+  va_list copy;
+  va_copy(copy, argList);
+  const int written = vsnprintf(strDest, destMax, format, copy);
+  va_end(copy);
+  if (written < 0) {
+    strDest[0] = '\0';
+    return -1;
+  }
+  return (size_t)written >= destMax ? (int)(destMax - 1) : written;
+}
+
+int snprintf_truncated_s(char* strDest, size_t destMax, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  const int written = vsnprintf_truncated_s(strDest, destMax, format, args);
+  va_end(args);
+  return written;
+}
+
+/* strtok_r's tokens; NULL for missing arguments, as for a string without
+   further tokens. */
+char* strtok_s(char* strToken, const char* strDelimit, char** context) {
+  if (context == NULL || strDelimit == NULL) return NULL;
+  if (strToken == NULL && *context == NULL) return NULL;
+  return strtok_r(strToken, strDelimit, context);
+}
+
+char* gets_s(char* buffer, size_t destMax) {
+  if (buffer == NULL || BadSize(destMax, SECUREC_STRING_MAX_LEN)) return NULL;
+  if (fgets(buffer, (int)destMax, stdin) == NULL) {
+    buffer[0] = '\0';
+    return NULL;
+  }
+  const size_t length = strlen(buffer);
+  if (length > 0 && buffer[length - 1] == '\n') buffer[length - 1] = '\0';
+  return buffer;
+}
+
+/* npud's own version: its securec is not Huawei's library. */
+const char* GetHwSecureCVersion(unsigned short* verNumber) {
+  if (verNumber != NULL) *verNumber = 0x0100;
+  return "npud libc_sec 1.0 (CANN securec interface)";
+}

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "absl/time/clock.h"
@@ -87,14 +88,45 @@ absl::Status StartPrivateDaemon(const std::string& socket_path) {
   return result;
 }
 
+// The refusal of a socket the file system keeps this uid out of, with what
+// would let it in: the client cannot change the socket, only npud's flags
+// or this user's groups can. Said at once, since no retry helps.
+absl::Status NoPermission(const std::string& path, const absl::Status& refused) {
+  struct stat info {};
+  std::string why;
+  if (stat(path.c_str(), &info) == 0) {
+    why = absl::StrFormat(
+        "the socket has mode %04o, uid %u, gid %u, and this process runs as uid %u, gid %u; "
+        "let it in with npud's --socket_mode=0660 --socket_group=<a group of this user> "
+        "(in a container: add the group, e.g. Kubernetes supplementalGroups or podman "
+        "--group-add) or --socket_mode=0666 for every local user",
+        info.st_mode & 07777, info.st_uid, info.st_gid, geteuid(), getegid());
+  } else {
+    why = absl::StrFormat(
+        "a directory on its path cannot be searched by uid %u; make it searchable (o+x) or "
+        "move npud's socket (--listen=unix:///path)",
+        geteuid());
+  }
+  return absl::PermissionDeniedError(absl::StrCat("no permission to use npud's socket ", path, " (",
+                                                  refused.message(), "): ", why));
+}
+
+// A socket this process may not connect to, as PermissionDenied; OK when it
+// may (whether or not a daemon answers there).
+absl::Status CheckSocketPermission(const std::string& path) {
+  absl::StatusOr<UniqueFd> probe = ConnectUnixSocket(path, absl::Seconds(2));
+  if (absl::IsPermissionDenied(probe.status())) return NoPermission(path, probe.status());
+  return absl::OkStatus();
+}
+
 // One daemon: `text` is an NPUD_ADDRESS entry, or empty for the default.
 absl::StatusOr<std::unique_ptr<Transport>> LocateOne(absl::string_view text) {
   std::string path;
   if (text.empty()) {
     path = DefaultSocketPath();
-    if (!UnixSocketAnswers(path)) {
-      NPUD_RETURN_IF_ERROR(StartPrivateDaemon(path));
-    }
+    absl::StatusOr<UniqueFd> probe = ConnectUnixSocket(path, absl::Seconds(2));
+    if (absl::IsPermissionDenied(probe.status())) return NoPermission(path, probe.status());
+    if (!probe.ok()) NPUD_RETURN_IF_ERROR(StartPrivateDaemon(path));
   } else {
     absl::StatusOr<DaemonAddress> address = ParseDaemonAddress(text);
     if (!address.ok()) {
@@ -112,7 +144,14 @@ absl::StatusOr<std::unique_ptr<Transport>> LocateOne(absl::string_view text) {
   const char* transport = std::getenv("NPUD_TRANSPORT");
   const bool grpc_only = transport != nullptr && std::string(transport) == "grpc";
   const std::string local = LocalSocketPath(path);
-  if (!grpc_only && UnixSocketAnswers(local)) return MakeLocalTransport(local);
+  if (!grpc_only) {
+    absl::StatusOr<UniqueFd> probe = ConnectUnixSocket(local, absl::Seconds(2));
+    if (probe.ok()) return MakeLocalTransport(local);
+    if (absl::IsPermissionDenied(probe.status())) return NoPermission(path, probe.status());
+  }
+  // gRPC would take a refused connect for a daemon not up yet and retry
+  // until the connect timeout.
+  NPUD_RETURN_IF_ERROR(CheckSocketPermission(path));
   return MakeGrpcTransport(absl::StrCat("unix:", path));
 }
 

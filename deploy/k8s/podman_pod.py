@@ -6,7 +6,12 @@ ports on this machine:
 
   * the Secret npud-tls becomes the host directory --tls_dir;
   * the node's /run/npud becomes the host directory --socket_dir;
-  * each container port is published on 127.0.0.1 (hostPort = port).
+  * each container port is published on 127.0.0.1 (hostPort = port);
+  * init containers are of podman's type "always" (annotation
+    io.podman.annotations.init.container.type): podman 4.3 removes a "once"
+    init container racily and fails the play ("cannot remove container ...
+    as it is running"); "always" reruns it at each pod start, which the
+    socket directory's init container allows.
 
   podman_pod.py --tls_dir DIR --socket_dir DIR > pod.yaml
   podman kube play --configmap base/configmap.yaml pod.yaml
@@ -45,7 +50,11 @@ def main():
     pod = {
         "apiVersion": "v1",
         "kind": "Pod",
-        "metadata": {"name": args.name, "labels": template["metadata"]["labels"]},
+        "metadata": {
+            "name": args.name,
+            "labels": template["metadata"]["labels"],
+            "annotations": {"io.podman.annotations.init.container.type": "always"},
+        },
         "spec": spec,
     }
     yaml.safe_dump(pod, sys.stdout, sort_keys=False)

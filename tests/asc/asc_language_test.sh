@@ -13,10 +13,14 @@
 #    of another .asc) and tests/asc/project/fatbin (ascendc_fatbin_library: a kernel
 #    object loaded by path) and tests/asc/project/symbols (`__gm__` variables shared
 #    by kernels and the host, a kernel found by its host symbol, the binary's device
-#    copy); checks the no-op rebuild, the rebuild after the .asc
+#    copy) and tests/asc/project/attributes (bisheng's [aicore] and [host, aicore]
+#    function attributes, from a project's macros and written out, and the options
+#    CANN projects pass: -mllvm, -Xhost-start ... -Xhost-end, --cce-enable-print);
+#    checks the no-op rebuild, the rebuild after the .asc
 #    changes and that the dependencies name the .asc and not bisheng's scratch files.
 # 3. The bisheng command line: a whole program in one command, separate compile and
-#    link, a dependency file, the ignored-option note, refused options.
+#    link, a dependency file, the ignored-option note, refused options, -xcce and
+#    -v.
 # 4. Runs every program against an npud of the prefix over the unix socket and TCP,
 #    each checking its results against host goldens.
 set -euo pipefail
@@ -41,7 +45,7 @@ generator="Unix Makefiles"
 if command -v ninja > /dev/null; then generator=Ninja; fi
 src="$work/src"
 cp -r "$source_dir/tests/asc/project" "$src"
-for project in demo libs rdc fatbin symbols; do
+for project in demo libs rdc fatbin symbols attributes; do
   step "configure and build $project ($generator)"
   cmake -S "$src/$project" -B "$src/$project/build" -G "$generator" > "$work/$project.configure.log" 2>&1 ||
     { cat "$work/$project.configure.log"; fail "configure $project"; }
@@ -50,8 +54,12 @@ for project in demo libs rdc fatbin symbols; do
 done
 grep -q "bisheng: note: ignored (no meaning on npud's CPU AI cores): --cce-auto-sync=on" \
   "$work/demo.build.log" || { cat "$work/demo.build.log"; fail "no note for the ignored --cce option"; }
+if grep -q "cce-enable-print" "$work/attributes.build.log"; then
+  cat "$work/attributes.build.log"
+  fail "--cce-enable-print (kernels always print) should be accepted without a note"
+fi
 if grep -i "warning" "$work/demo.build.log" "$work/libs.build.log" "$work/rdc.build.log" \
-    "$work/symbols.build.log"; then
+    "$work/symbols.build.log" "$work/attributes.build.log"; then
   fail "the builds printed warnings"
 fi
 if readelf -S "$src/rdc/build/rdc_main" | grep npud_rdc_device > /dev/null; then
@@ -109,6 +117,13 @@ if grep -q "aclrt" "$cli/fill_device.nm"; then fail "the --aicore-only object ca
 nm -D --defined-only "$cli/fill_by_hand.o" > "$cli/fill_by_hand.nm"
 grep -q " npud_kernel_table$" "$cli/fill_by_hand.nm" || fail "the --aicore-only link made no kernel object"
 expect_refusal "no input files" -O2
+# -xcce (the language attached, as shmem passes it): a .cpp compiled as AscendC.
+cp "$src/attributes/scale.asc" "$cli/scale_cce.cpp"
+bisheng -xcce "$cli/scale_cce.cpp" -I"$src/attributes" -o "$cli/attributes_cce" \
+  --npu-arch=dav-2201 -Xhost-start -Xhost-end --cce-enable-print 2> "$cli/cce.err" ||
+  { cat "$cli/cce.err"; fail "bisheng -xcce scale_cce.cpp"; }
+version="$(bisheng -v)"
+grep -q "^npud bisheng " <<< "$version" || fail "bisheng -v says: $version"
 printf '__global__ void broken( {\n' > "$cli/broken.asc"
 rc=0
 bisheng -c "$cli/broken.asc" -o "$cli/broken.o" > "$cli/broken.out" 2>&1 || rc=$?
@@ -146,5 +161,10 @@ for address in "unix://$work/npud.sock" "127.0.0.1:$port"; do
   run "$address" rdc "$src/rdc/build/rdc_main" "rdc: PASS"
   run "$address" fatbin "$src/fatbin/build/fatbin_main" "fatbin: PASS"
   run "$address" symbols "$src/symbols/build/symbols" "symbols: PASS"
+  for program in "$src/attributes/build/attributes" "$cli/attributes_cce"; do
+    # The string that spells an attribute is printed as written.
+    run "$address" "$(basename "$program")" "$program" "[AIV Block 0/4] [aicore] scale of 100" \
+      "attributes: PASS"
+  done
 done
 echo "asc language OK"

@@ -1,6 +1,8 @@
 #include "common/unix_socket.h"
 
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -51,6 +53,26 @@ TEST_F(UnixSocketTest, StaleSocketsAreRemovedLiveOnesKept) {
   ASSERT_EQ(access(path_.c_str(), F_OK), 0);
   EXPECT_TRUE(RemoveStaleUnixSocket(path_).ok());
   EXPECT_NE(access(path_.c_str(), F_OK), 0);
+}
+
+// A socket the file system keeps this uid out of is PermissionDenied, not
+// Unavailable: clients must say so at once instead of waiting for a daemon
+// that would never let them in.
+TEST_F(UnixSocketTest, ASocketThisUidMayNotOpenIsPermissionDenied) {
+  if (geteuid() != 0) GTEST_SKIP() << "needs root to connect as another uid";
+  auto listener = ListenUnixSocket(path_, 4);
+  ASSERT_TRUE(listener.ok()) << listener.status();
+  ASSERT_EQ(chmod(dir_.c_str(), 0755), 0);
+  ASSERT_EQ(chmod(path_.c_str(), 0600), 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    if (setresgid(65534, 65534, 65534) != 0 || setresuid(65534, 65534, 65534) != 0) _exit(2);
+    _exit(absl::IsPermissionDenied(ConnectUnixSocket(path_).status()) ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
 }
 
 TEST_F(UnixSocketTest, PathsTooLongAreInvalid) {

@@ -34,9 +34,11 @@ fail() {
 }
 
 cd "$root"
+# Tagged with npud's version too, which the Kubernetes manifests name.
+version="$(sed -n 's/^project(npud VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)"
 for target in npud npud-sdk; do
   podman build -q --format docker -f deploy/container/Containerfile --target "$target" \
-    -t "$target" . > "$work/build-$target.log" 2>&1 ||
+    -t "$target:$version" -t "$target" . > "$work/build-$target.log" 2>&1 ||
     fail "podman build --target $target: $(tail -20 "$work/build-$target.log")"
   echo "image $target: $(podman image inspect "$target" --format '{{.Size}}' |
     awk '{ printf "%.0f MB", $1 / 1e6 }')"

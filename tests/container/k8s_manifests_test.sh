@@ -1,11 +1,14 @@
 #!/bin/sh
-# Every manifest of deploy/k8s, and the Pod deploy/k8s/podman_pod.py makes
-# of the DaemonSet, validated offline against the Kubernetes object schemas
-# (the kubernetes-models package from the npm registry, installed into a
-# scratch directory). Skipped (exit 77) where node/npm or the registry is
-# not available.
+# Every manifest of deploy/k8s: first what the schemas do not check
+# (k8s_policy_check.py: versioned images and labels, hardened containers),
+# then, with the Pod deploy/k8s/podman_pod.py makes of the DaemonSet,
+# validated offline against the Kubernetes object schemas (the
+# kubernetes-models package from the npm registry, installed into a scratch
+# directory). That part is skipped (exit 77) where node/npm or the registry
+# is not available.
 set -eu
 root="$(cd "$(dirname "$0")/../.." && pwd)"
+python3 "$root/tests/container/k8s_policy_check.py" "$root"
 if ! command -v node > /dev/null || ! command -v npm > /dev/null; then
   echo "SKIPPED: node and npm are not installed"
   exit 77

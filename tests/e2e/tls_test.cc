@@ -6,10 +6,14 @@
 // Clients run against the gRPC port (host:port) and as framed sessions on
 // npud's own port (npud://host:port), which takes the same TLS.
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/match.h"
@@ -169,6 +173,45 @@ TEST(TlsListenTest, ClearTcpBeyondLoopbackNeedsAllowInsecureTcp) {
                                     {"--listen=0.0.0.0:0", "--allow_insecure_tcp"});
   ASSERT_TRUE(allowed.ok()) << allowed.status();
   EXPECT_TRUE(absl::StrContains((*allowed)->Log(), "WITHOUT TLS")) << (*allowed)->Log();
+}
+
+// TLS that was asked for and does not load stops npud with a message naming
+// the file and why: TCP never goes on in clear, nor fails later with a bare
+// "cannot listen". Before, a key that did not parse or match left gRPC
+// unable to listen ("cannot listen on ..."), and an unreadable key said
+// only "cannot read" (the container's entrypoint then chose plain TCP).
+TEST(TlsListenTest, TlsThatDoesNotLoadStopsNpud) {
+  const std::string certs = MakeCerts("broken");
+  const std::string garbage = certs + "/garbage.key";
+  std::ofstream(garbage) << "not a key\n";
+  for (const auto& [key, why] :
+       {std::pair{garbage, "the private key of --tls_cert does not parse"},
+        std::pair{certs + "/client.key", "the private key does not match --tls_cert"},
+        std::pair{certs + "/missing.key", "missing.key: No such file or directory"}}) {
+    auto started = NpudProcess::Start(NpudProcess::Transport::kTcp,
+                                      {"--listen=0.0.0.0:0", "--allow_insecure_tcp",
+                                       "--tls_cert=" + certs + "/server.crt", "--tls_key=" + key});
+    ASSERT_FALSE(started.ok()) << key;
+    EXPECT_TRUE(absl::StrContains(started.status().message(), why)) << started.status();
+    EXPECT_TRUE(absl::StrContains(started.status().message(),
+                                  "npud does not start without the TLS it was given"))
+        << started.status();
+  }
+  // A key its uid may not read (a container user, a Secret's mode).
+  if (geteuid() != 0) return;
+  ASSERT_EQ(chmod(certs.c_str(), 0755), 0);
+  ASSERT_EQ(chmod((certs + "/server.key").c_str(), 0600), 0);
+  std::string output;
+  EXPECT_EQ(RunProcess({"/usr/bin/setpriv", "--reuid=4343", "--regid=4343", "--clear-groups", "--",
+                        "/bin/sh", "-c",
+                        std::string(NPUD_BINARY) +
+                            " --listen=unix:///tmp/npud-tls-test-unused.sock,0.0.0.0:0 "
+                            "--allow_insecure_tcp --tls_cert=" +
+                            certs + "/server.crt --tls_key=" + certs + "/server.key 2>&1"},
+                       {}, &output),
+            2)
+      << output;
+  EXPECT_TRUE(absl::StrContains(output, "server.key: Permission denied (as uid 4343)")) << output;
 }
 
 }  // namespace

@@ -19,6 +19,8 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
 #include "gtest/gtest.h"
 #include "tests/e2e/npud_process.h"
 
@@ -72,7 +74,8 @@ class UnixAccessTest : public ::testing::Test {
 
   // Runs the flows client as `uid` (-1: as this process) over `transport`
   // ("local" or "grpc"); its exit status, its output in *output.
-  int Flows(int uid, const std::string& transport, std::string* output) const {
+  int Flows(int uid, const std::string& transport, std::string* output,
+            int connect_timeout_ms = 3000) const {
     const std::string client =
         *client_dir_ + "/" + std::filesystem::path(ACL_TEST_CLIENT).filename().string();
     std::string command =
@@ -83,7 +86,8 @@ class UnixAccessTest : public ::testing::Test {
           "setpriv --reuid=" + id + " --regid=" + id + " --clear-groups -- sh -c '" + command + "'";
     }
     std::vector<std::string> env = {"NPUD_ADDRESS=" + daemon_->address(),
-                                    "NPUD_CONNECT_TIMEOUT_MS=3000", "HOME=/tmp"};
+                                    "NPUD_CONNECT_TIMEOUT_MS=" + std::to_string(connect_timeout_ms),
+                                    "HOME=/tmp"};
     if (transport == "grpc") env.push_back("NPUD_TRANSPORT=grpc");
     return RunProcess({"/bin/sh", "-c", command}, env, output);
   }
@@ -124,6 +128,27 @@ TEST_F(UnixAccessTest, SocketsGetTheModeAndGroupAskedFor) {
   EXPECT_NE(Flows(kStranger, "local", &output), 0) << output;
   EXPECT_EQ(Flows(-1, "local", &output), 0) << output;
 }
+
+// A uid the socket's permission bits keep out is told so at once, with
+// CANN's "no permission", the socket and the flags that let it in. Before,
+// the library took the refused connect() for a daemon not answering yet and
+// retried until its connect timeout, then said 507033 "no npud answers".
+class SocketPermissionTest : public UnixAccessTest,
+                             public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(SocketPermissionTest, ARefusedUidIsToldAtOnceWhatToChange) {
+  Start({"--socket_mode=0600"});
+  std::string output;
+  const absl::Time start = absl::Now();
+  EXPECT_NE(Flows(kStranger, GetParam(), &output, /*connect_timeout_ms=*/30000), 0) << output;
+  EXPECT_LT(absl::Now() - start, absl::Seconds(10)) << output;
+  EXPECT_TRUE(absl::StrContains(output, "(207006)")) << output;
+  EXPECT_TRUE(absl::StrContains(output, socket_)) << output;
+  EXPECT_TRUE(absl::StrContains(output, "--socket_mode")) << output;
+  EXPECT_FALSE(absl::StrContains(output, "no npud answers")) << output;
+}
+
+INSTANTIATE_TEST_SUITE_P(Transports, SocketPermissionTest, ::testing::Values("local", "grpc"));
 
 class AllowedUidsTest : public UnixAccessTest, public ::testing::WithParamInterface<const char*> {};
 

@@ -3,6 +3,10 @@
 # source its set_env.sh, build a program with g++ -Wall -Werror against only
 # include/ and lib64/libacl_rt.so, and run it against npud on a unix socket,
 # on TCP, and with NPUD_ADDRESS unset (the library starts a private npud).
+# Then what AscendC projects link besides the runtime (toolkit_host.cpp: the
+# half types, PlatformAscendC, securec, aprof_pub.h and the toolkit libraries
+# under CANN's names), against npud's default device and one started with
+# other core counts, whose figures the toolkit must report.
 # Usage: install_tree_test.sh <build dir> <source dir>
 set -euo pipefail
 build="$1"
@@ -17,9 +21,13 @@ cleanup() {
 trap cleanup EXIT
 
 cmake --install "$build" --prefix "$prefix" > /dev/null
+devlib="$(uname -m)-linux/devlib"
 for f in set_env.sh bin/setenv.bash bin/npud include/acl/acl.h include/acl/acl_rt.h \
          include/acl/error_codes/rt_error_codes.h lib64/libacl_rt.so \
-         share/info/runtime/version.info; do
+         share/info/runtime/version.info include/aclnn/opdev/fp16_t.h \
+         include/aclnn/opdev/bfloat16.h include/tiling/platform/platform_ascendc.h \
+         include/profiling/aprof_pub.h lib64/libascendc_runtime.so lib64/libruntime.so \
+         lib64/libmmpa.so lib64/liberror_manager.so "$devlib/libascend_hal.so"; do
   [ -e "$prefix/$f" ] || { echo "missing $f in the install tree"; exit 1; }
 done
 [ "$(readlink "$prefix/lib64/libascendcl.so")" = "libacl_rt.so" ] || { echo "libascendcl.so is not an alias"; exit 1; }
@@ -34,6 +42,12 @@ gcc -std=c11 -Wall -Wextra -Werror "$work/c11.c" -I"$prefix/include" -L"$prefix/
 g++ -std=c++17 -O2 -Wall -Werror -D_GLIBCXX_USE_CXX11_ABI=0 \
   "$source_dir/examples/memory_copies/memory_copies.cpp" \
   -I"$prefix/include" -L"$prefix/lib64" -lascendcl -o "$work/memory_copies"
+# The library names of CANN's toolkit, as projects list them (FindASC's list).
+g++ -std=c++17 -O2 -Wall -Wextra -Werror -D_GLIBCXX_USE_CXX11_ABI=0 \
+  "$source_dir/tests/install/toolkit_host.cpp" -I"$prefix/include" -I"$prefix/include/aclnn" \
+  -L"$prefix/lib64" -L"$prefix/$devlib" -lascendc_runtime -lacl_rt -lruntime -lregister \
+  -lerror_manager -lprofapi -lunified_dlog -lmmpa -lascend_dump -lc_sec -lascend_hal -ldl \
+  -o "$work/toolkit_host"
 
 # Found through PATH, as container entrypoints start it: npud must still
 # find the install tree's AscendC headers for run-time compilation.
@@ -48,6 +62,17 @@ grep -q "AscendC headers in $prefix/" "$work/npud.log" ||
 
 echo "== unix socket"
 NPUD_ADDRESS="unix://$work/npud.sock" "$work/memory_copies"
+echo "== toolkit libraries and headers"
+NPUD_ADDRESS="unix://$work/npud.sock" NPUD_LOG_LEVEL=warn "$work/toolkit_host" \
+  2> "$work/toolkit.err" || { cat "$work/toolkit.err"; exit 1; }
+[ "$(grep -c "MsprofReportApi is not simulated" "$work/toolkit.err")" = 1 ] ||
+  { cat "$work/toolkit.err"; echo "an unsupported call must log once"; exit 1; }
+# A device of other figures: what the toolkit reports follows it.
+npud --listen="unix://$work/npud-b3.sock" --ready_file="$work/ready-b3" --soc=Ascend910B3 \
+  --cube_cores=20 --vector_cores=40 --memory_gib=4 2> "$work/npud-b3.log" &
+npud_pid="$npud_pid $!"
+for _ in $(seq 400); do [ -s "$work/ready-b3" ] && break; sleep 0.05; done
+NPUD_ADDRESS="unix://$work/npud-b3.sock" "$work/toolkit_host"
 echo "== TCP 127.0.0.1:$port"
 NPUD_ADDRESS="127.0.0.1:$port" "$work/memory_copies"
 echo "== autostart"

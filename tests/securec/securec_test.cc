@@ -3,7 +3,9 @@
 
 #include "securec.h"
 
+#include <cstdio>
 #include <cstring>
+#include <cwchar>
 #include <string>
 
 #include "gtest/gtest.h"
@@ -64,6 +66,92 @@ TEST(SecurecTest, PrintfFormsReportLengthOrFailure) {
   EXPECT_STREQ(dst, "abc");
   EXPECT_EQ(snprintf_s(dst, sizeof(dst), 7, "%s", "abc"), 3);
   EXPECT_STREQ(dst, "abc");
+}
+
+TEST(SecurecTest, TruncatedPrintfKeepsWhatFits) {
+  char dst[6];
+  EXPECT_EQ(snprintf_truncated_s(dst, sizeof(dst), "%s", "abcdefgh"), 5);
+  EXPECT_STREQ(dst, "abcde");
+  EXPECT_EQ(snprintf_truncated_s(dst, sizeof(dst), "%d", 12), 2);
+  EXPECT_STREQ(dst, "12");
+}
+
+TEST(SecurecTest, SscanfTakesBufferSizesAndRefusesFieldsThatDoNotFit) {
+  int number = 0;
+  char word[8];
+  char letter = 0;
+  EXPECT_EQ(sscanf_s("42 abc x", "%d %s %c", &number, word, sizeof(word), &letter, 1), 3);
+  EXPECT_EQ(number, 42);
+  EXPECT_STREQ(word, "abc");
+  EXPECT_EQ(letter, 'x');
+  // A field longer than its buffer fails and leaves the buffer empty.
+  char small[4] = "zzz";
+  EXPECT_EQ(sscanf_s("7 abcdefgh", "%d %s", &number, small, sizeof(small)), 1);
+  EXPECT_STREQ(small, "");
+  // A field that fits exactly, and an explicit width below the room.
+  EXPECT_EQ(sscanf_s("abc", "%s", small, sizeof(small)), 1);
+  EXPECT_STREQ(small, "abc");
+  EXPECT_EQ(sscanf_s("abcdef", "%2s%s", small, sizeof(small), word, sizeof(word)), 2);
+  EXPECT_STREQ(small, "ab");
+  EXPECT_STREQ(word, "cdef");
+  // Scan sets, %n, literals, and the end of the input.
+  int consumed = 0;
+  EXPECT_EQ(sscanf_s("key=17;", "%[a-z]=%d;%n", word, sizeof(word), &number, &consumed), 2);
+  EXPECT_STREQ(word, "key");
+  EXPECT_EQ(number, 17);
+  EXPECT_EQ(consumed, 7);
+  EXPECT_EQ(sscanf_s("abcdefghij", "%[a-z]", word, sizeof(word)), 0);
+  EXPECT_STREQ(word, "");
+  EXPECT_EQ(sscanf_s("", "%d", &number), -1);
+  EXPECT_EQ(sscanf_s("x1", "y%d", &number), 0);
+  EXPECT_EQ(sscanf_s("5%", "%d%%", &number), 1);
+  double real = 0;
+  long long big = 0;
+  EXPECT_EQ(sscanf_s("2.5 -9000000000", "%lf %lld", &real, &big), 2);
+  EXPECT_EQ(real, 2.5);
+  EXPECT_EQ(big, -9000000000LL);
+  EXPECT_EQ(sscanf_s(nullptr, "%d", &number), -1);
+}
+
+TEST(SecurecTest, FscanfReadsStreamsWithTheSameRules) {
+  char text[] = "10 hello 20";
+  FILE* in = fmemopen(text, std::strlen(text), "r");
+  ASSERT_NE(in, nullptr);
+  int a = 0;
+  int b = 0;
+  char word[4];
+  // "hello" does not fit in 4: the scan stops after the first field.
+  EXPECT_EQ(fscanf_s(in, "%d %s %d", &a, word, sizeof(word), &b), 1);
+  EXPECT_EQ(a, 10);
+  EXPECT_STREQ(word, "");
+  std::fclose(in);
+}
+
+TEST(SecurecTest, TokensAndWideStrings) {
+  char text[] = "a,b,,c";
+  char* context = nullptr;
+  std::string tokens;
+  for (char* token = strtok_s(text, ",", &context); token != nullptr;
+       token = strtok_s(nullptr, ",", &context)) {
+    tokens += token;
+  }
+  EXPECT_EQ(tokens, "abc");
+  EXPECT_EQ(strtok_s(nullptr, ",", nullptr), nullptr);
+
+  wchar_t wide[4];
+  EXPECT_EQ(wcscpy_s(wide, 4, L"abc"), EOK);
+  EXPECT_EQ(std::wcscmp(wide, L"abc"), 0);
+  EXPECT_EQ(wcscat_s(wide, 4, L"d"), ERANGE_AND_RESET);
+  EXPECT_EQ(wide[0], L'\0');
+  EXPECT_EQ(wmemcpy_s(wide, 4, L"xyzw", 5), ERANGE_AND_RESET);
+  EXPECT_EQ(swprintf_s(wide, 4, L"%d", 123), 3);
+  EXPECT_EQ(std::wcscmp(wide, L"123"), 0);
+  EXPECT_EQ(swprintf_s(wide, 4, L"%d", 1234), -1);
+  int number = 0;
+  wchar_t word[8];
+  EXPECT_EQ(swscanf_s(L"5 abc", L"%d %ls", &number, word, 8), 2);
+  EXPECT_EQ(number, 5);
+  EXPECT_EQ(std::wcscmp(word, L"abc"), 0);
 }
 
 }  // namespace

@@ -13,6 +13,11 @@
 //       --launch-headers, <dir>/aclrtlaunch_<kernel>.h for each registered kernel.
 //       Kernels that are not registered are warnings on stderr.
 //
+//   npud-ascendc-scan attributes --file=<preprocessed unit>
+//       bisheng's pass over a preprocessed unit: blanks its [aicore] and
+//       [host, aicore] function attributes (core_attributes.h) in place, and
+//       prints how many it blanked.
+//
 //   npud-ascendc-scan rtc --input=<preprocessed> --program=<name>
 //                         --registrations=<file> --kernels=<file>
 //       Run-time compilation: finds the extern "C" kernels of a program that the
@@ -39,6 +44,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "simdevice/ascendc/scanner/core_attributes.h"
 #include "simdevice/ascendc/scanner/generated_files.h"
 #include "simdevice/ascendc/scanner/kernel_scan.h"
 #include "simdevice/ascendc/scanner/launch_rewrite.h"
@@ -54,6 +60,7 @@ constexpr int kUsageError = 2;
 constexpr char kUsage[] =
     "usage: npud-ascendc-scan source --source=<file> --output-dir=<dir> --stem=<stem> "
     "[--namespace=<ns>] [--launch-headers=<dir>]\n"
+    "       npud-ascendc-scan attributes --file=<preprocessed unit>\n"
     "       npud-ascendc-scan rtc --input=<preprocessed> --program=<name> "
     "--registrations=<file> --kernels=<file>\n";
 
@@ -176,6 +183,26 @@ int SourcePass(int argc, char** argv) {
   return 0;
 }
 
+int AttributesPass(int argc, char** argv) {
+  Arguments args;
+  if (absl::Status parsed = args.Parse(argc, argv, {"--file"}, {}); !parsed.ok()) {
+    std::cerr << kUsage;
+    return Fail(parsed, kUsageError);
+  }
+  const std::string file = args.Get("--file");
+  absl::StatusOr<std::string> text = ReadFile(file);
+  if (!text.ok()) return Fail(text.status(), kUsageError);
+  const int stripped = StripCoreAttributes(*text);
+  // Unchanged files stay untouched (and keep their time stamp).
+  if (stripped > 0) {
+    if (absl::Status written = WriteFiles({{file, *text}}); !written.ok()) {
+      return Fail(written, kUsageError);
+    }
+  }
+  std::cout << stripped << "\n";
+  return 0;
+}
+
 int RtcPass(int argc, char** argv) {
   Arguments args;
   if (absl::Status parsed =
@@ -207,6 +234,7 @@ int main(int argc, char** argv) {
   const std::string command = argc >= 2 ? argv[1] : "";
   if (command == "source") return npud::ascendc::SourcePass(argc - 2, argv + 2);
   if (command == "rtc") return npud::ascendc::RtcPass(argc - 2, argv + 2);
+  if (command == "attributes") return npud::ascendc::AttributesPass(argc - 2, argv + 2);
   std::cerr << npud::ascendc::kUsage;
   return npud::ascendc::kUsageError;
 }
