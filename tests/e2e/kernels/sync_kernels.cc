@@ -15,23 +15,29 @@ AscendC::LocalTensor<int32_t> UbWorkspace(AscendC::TPipe& pipe,
 
 }  // namespace
 
-// Three rounds: every block writes its value of the round, SyncAll, then
-// every block sums all values of the round into its own output slot.
-extern "C" __global__ __aicore__ void sync_all_sum(GM_ADDR values, GM_ADDR sums) {
+// Three rounds: every block writes its value of the round, meets the others
+// at `barrier`, then sums all values of the round into its own output slot.
+template <class Barrier>
+__aicore__ void SumRounds(GM_ADDR values, GM_ADDR sums, Barrier barrier) {
   auto* v = reinterpret_cast<__gm__ int32_t*>(values);
   auto* s = reinterpret_cast<__gm__ int32_t*>(sums);
   const int64_t n = AscendC::GetBlockNum();
   const int64_t b = AscendC::GetBlockIdx();
   for (int64_t round = 0; round < 3; ++round) {
     v[round * n + b] = static_cast<int32_t>((b + 1) * (round + 1));
-    AscendC::SyncAll();
+    barrier();
     int32_t sum = 0;
     for (int64_t i = 0; i < n; ++i) sum += v[round * n + i];
     s[round * n + b] = sum;
   }
 }
 
-// The same with the software SyncAll over a zeroed workspace in GM.
+// The hardware SyncAll.
+extern "C" __global__ __aicore__ void sync_all_sum(GM_ADDR values, GM_ADDR sums) {
+  SumRounds(values, sums, [] { AscendC::SyncAll(); });
+}
+
+// The software SyncAll over a zeroed workspace in GM.
 extern "C" __global__ __aicore__ void sync_all_soft(GM_ADDR values, GM_ADDR sums,
                                                     GM_ADDR workspace) {
   AscendC::TPipe pipe;
@@ -39,17 +45,7 @@ extern "C" __global__ __aicore__ void sync_all_soft(GM_ADDR values, GM_ADDR sums
   AscendC::LocalTensor<int32_t> ub = UbWorkspace(pipe, buf);
   AscendC::GlobalTensor<int32_t> ws;
   ws.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(workspace), 8 * AscendC::GetBlockNum());
-  auto* v = reinterpret_cast<__gm__ int32_t*>(values);
-  auto* s = reinterpret_cast<__gm__ int32_t*>(sums);
-  const int64_t n = AscendC::GetBlockNum();
-  const int64_t b = AscendC::GetBlockIdx();
-  for (int64_t round = 0; round < 3; ++round) {
-    v[round * n + b] = static_cast<int32_t>((b + 1) * (round + 1));
-    AscendC::SyncAll(ws, ub);
-    int32_t sum = 0;
-    for (int64_t i = 0; i < n; ++i) sum += v[round * n + i];
-    s[round * n + b] = sum;
-  }
+  SumRounds(values, sums, [&] { AscendC::SyncAll(ws, ub); });
 }
 
 // A chain against the order blocks start in: block b waits for block b + 1
