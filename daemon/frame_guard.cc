@@ -26,7 +26,7 @@ FrameGuard::FrameGuard(DelayedExecutor* timers, absl::Duration base_deadline,
 }
 
 FrameGuard::~FrameGuard() {
-  FrameDone();
+  Uncharge();
   absl::MutexLock lock(&watch_->mu);
   watch_->cut = nullptr;
 }
@@ -67,7 +67,12 @@ absl::Status FrameGuard::Grow(size_t bytes, uint32_t length) {
   return absl::OkStatus();
 }
 
-void FrameGuard::FrameDone() {
+void FrameGuard::FrameDone(std::string* buffer) {
+  if (timing_) std::string().swap(*buffer);
+  Uncharge();
+}
+
+void FrameGuard::Uncharge() {
   if (!timing_) return;
   timing_ = false;
   quota_->Uncharge(charged_);

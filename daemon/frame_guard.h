@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/time/time.h"
@@ -55,16 +56,19 @@ class FrameGuard final : public FrameAllowance {
 
   absl::Status Grow(size_t bytes, uint32_t length) override;
 
-  // The frame was handed over and its buffer given up (or the read failed):
-  // its charge goes back and its deadline no longer applies.
-  void FrameDone();
+  // The frame in `buffer` was handed over (or the read failed): its charge
+  // goes back, its deadline no longer applies, and a buffer that grew past
+  // kFrameFirstStep is freed with it.
+  void FrameDone(std::string* buffer);
 
-  // Whether the current frame grew past kFrameFirstStep (the caller then
-  // frees its buffer before FrameDone()).
+  // Whether the current frame grew past kFrameFirstStep (charged and timed).
   bool large() const { return timing_; }
 
  private:
   struct Watch;  // shared with the deadline timers
+
+  // Gives back the current frame's charge and ends its deadline.
+  void Uncharge();
 
   DelayedExecutor* const timers_;
   const absl::Duration base_deadline_;

@@ -182,9 +182,7 @@ class StreamFrameSource final : public ClientMessageSource {
     }
     const absl::Status read = ReadStreamFrame(*stream_, &payload_, kMaxFrameBytes, &guard_);
     const bool parsed = read.ok() && message->ParseFromString(payload_);
-    // A large frame's buffer goes with its charge.
-    if (guard_.large()) std::string().swap(payload_);
-    guard_.FrameDone();
+    guard_.FrameDone(&payload_);
     NPUD_RETURN_IF_ERROR(read);
     if (!parsed) return absl::DataLossError("undecodable message");
     return absl::OkStatus();

@@ -208,6 +208,25 @@ void Finish(const std::shared_ptr<RunState>& state, uint32_t block, std::string 
   state->done(std::move(result));
 }
 
+// A block has ended, or could not start: its failure and overflow go to the
+// launch, its fiber back to the pool, and it leaves the schedule.
+void Retire(const std::shared_ptr<RunState>& state, LiveBlock* block) {
+  if (block->overflow) state->float_overflow.store(true);
+  if (!block->failure.empty()) state->Fail(block->block, block->failure);
+  if (block->fiber != nullptr) state->pool->ReturnFiber(std::move(block->fiber));
+  const uint32_t index = block->block;
+  std::string output = std::move(block->output);
+  const BlockTime time = block->time;
+  {
+    absl::MutexLock lock(&state->mu);
+    --state->live;
+    --state->computing;
+    state->Progress();
+  }
+  delete block;
+  Finish(state, index, std::move(output), time);
+}
+
 // One of a launch's workers on a core: starts blocks while there are any,
 // then resumes the ones it set aside in waits, until it has none left. Every
 // block is alive at once (up to kMaxLiveBlocks), so a block can wait for any
@@ -252,19 +271,9 @@ void Work(const std::shared_ptr<RunState>& state, const CoreSlot& core) {
               ? absl::StatusOr<std::unique_ptr<BlockFiber>>(absl::CancelledError("cancelled"))
               : state->pool->TakeFiber();
       if (!fiber.ok()) {
-        if (!absl::IsCancelled(fiber.status())) {
-          state->Fail(block->block, std::string(fiber.status().message()));
-        }
-        {
-          absl::MutexLock lock(&state->mu);
-          --state->live;
-          --state->computing;
-          state->Progress();
-        }
-        const uint32_t index = block->block;
-        const BlockTime time = block->time;
-        delete block;
-        Finish(state, index, "", time);
+        if (!absl::IsCancelled(fiber.status()))
+          block->failure = std::string(fiber.status().message());
+        Retire(state, block);
         continue;
       }
       block->fiber = *std::move(fiber);
@@ -275,20 +284,7 @@ void Work(const std::shared_ptr<RunState>& state, const CoreSlot& core) {
     // Whatever guard the block left on this thread is its own, not ours.
     TakeBlockGuard();
     if (finished) {
-      if (block->overflow) state->float_overflow.store(true);
-      if (!block->failure.empty()) state->Fail(block->block, block->failure);
-      state->pool->ReturnFiber(std::move(block->fiber));
-      const uint32_t index = block->block;
-      std::string output = std::move(block->output);
-      const BlockTime time = block->time;
-      {
-        absl::MutexLock lock(&state->mu);
-        --state->live;
-        --state->computing;
-        state->Progress();
-      }
-      delete block;
-      Finish(state, index, std::move(output), time);
+      Retire(state, block);
       continue;
     }
     // It waits: set it aside.

@@ -67,7 +67,7 @@ TEST_F(FrameGuardTest, ALargeFrameIsChargedWhileReadAndGivenBackWhenDone) {
   EXPECT_EQ(payload.size(), 3 * kMiB);
   EXPECT_TRUE(guard.large());
   EXPECT_EQ(quota->used(), 3 * kMiB - kFrameFirstStep);
-  guard.FrameDone();
+  guard.FrameDone(&payload);
   EXPECT_EQ(quota->used(), 0u);
 }
 
@@ -103,7 +103,7 @@ TEST_F(FrameGuardTest, AFramePastTheQuotaAndItsOverdraftEndsTheReadWithoutKeepin
   EXPECT_TRUE(absl::IsResourceExhausted(read)) << read;
   // The buffer grew to the limit and its overdraft at most.
   EXPECT_LE(payload.size(), 1 * kMiB + FrameGuard::kOverdraft + kFrameFirstStep);
-  guard.FrameDone();
+  guard.FrameDone(&payload);
   EXPECT_EQ(quota->used(), kMiB / 2);
   shutdown(server_, SHUT_RDWR);
   sender.join();
@@ -121,7 +121,7 @@ TEST_F(FrameGuardTest, AFrameWithinTheOverdraftIsReadAtTheLimit) {
   std::vector<int> fds;
   EXPECT_TRUE(reader.Read(&payload, &fds).ok());
   sender.join();
-  guard.FrameDone();
+  guard.FrameDone(&payload);
   EXPECT_EQ(quota->used(), 1 * kMiB);
 }
 
@@ -159,7 +159,7 @@ TEST_F(FrameGuardTest, AFrameDoneInTimeOrAGuardGoneIsNeverCut) {
     std::vector<int> fds;
     ASSERT_TRUE(reader.Read(&payload, &fds).ok());
     sender.join();
-    guard.FrameDone();
+    guard.FrameDone(&payload);
     // The next frame grows and is left unfinished, then the guard goes.
     std::thread stalled = Send(kMiB / 2, 3 * kFrameFirstStep);
     absl::SleepFor(absl::Milliseconds(20));
