@@ -11,22 +11,25 @@ CompileOutput CompileCache::GetOrCompute(
   std::shared_ptr<InFlight> flight;
   {
     absl::MutexLock lock(&mu_);
-    if (auto hit = index_.find(key); hit != index_.end()) {
-      lru_.splice(lru_.begin(), lru_, hit->second);
-      CompileOutput output = hit->second->output;
-      output.from_cache = true;
-      return output;
+    while (flight == nullptr) {
+      if (auto hit = index_.find(key); hit != index_.end()) {
+        lru_.splice(lru_.begin(), lru_, hit->second);
+        CompileOutput output = hit->second->output;
+        output.from_cache = true;
+        return output;
+      }
+      if (auto running = in_flight_.find(key); running != in_flight_.end()) {
+        // Keeps the computation's record alive after it leaves in_flight_.
+        const std::shared_ptr<InFlight> other = running->second;
+        mu_.Await(absl::Condition(&other->done));
+        if (!other->cacheable) continue;  // its failure was its own
+        CompileOutput output = other->output;
+        output.from_cache = true;
+        return output;
+      }
+      flight = std::make_shared<InFlight>();
+      in_flight_.emplace(key, flight);
     }
-    if (auto running = in_flight_.find(key); running != in_flight_.end()) {
-      // Keeps the computation's record alive after it leaves in_flight_.
-      const std::shared_ptr<InFlight> other = running->second;
-      mu_.Await(absl::Condition(&other->done));
-      CompileOutput output = other->output;
-      output.from_cache = true;
-      return output;
-    }
-    flight = std::make_shared<InFlight>();
-    in_flight_.emplace(key, flight);
   }
 
   bool cacheable = false;
@@ -34,6 +37,7 @@ CompileOutput CompileCache::GetOrCompute(
 
   absl::MutexLock lock(&mu_);
   flight->output = output;
+  flight->cacheable = cacheable;
   flight->done = true;  // wakes the waiters when the lock is released
   in_flight_.erase(key);
   if (cacheable) Keep(key, output);

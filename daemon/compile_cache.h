@@ -38,7 +38,9 @@ class CompileCache {
 
   // The result for `key`: a kept one, or the one of an identical computation in
   // flight, with from_cache set; else what `compute` returns, kept if it sets
-  // *cacheable. `compute` must not throw.
+  // *cacheable. A result that is not cacheable (a compiler killed with the
+  // session that asked, or out of time) is its caller's alone: whoever waited
+  // for it computes again. `compute` must not throw.
   CompileOutput GetOrCompute(const std::string& key,
                              absl::FunctionRef<CompileOutput(bool* cacheable)> compute)
       ABSL_LOCKS_EXCLUDED(mu_);
@@ -51,6 +53,7 @@ class CompileCache {
   // A computation in flight; `done` and `output` are guarded by mu_.
   struct InFlight {
     bool done = false;
+    bool cacheable = false;
     CompileOutput output;
   };
 

@@ -80,7 +80,7 @@ TEST(CompileCacheTest, IdenticalRequestsInFlightShareOneComputation) {
       ++runs;
       started.Notify();
       release.WaitForNotification();
-      *cacheable = false;  // shared all the same
+      *cacheable = true;  // shared even where nothing is kept (capacity 0)
       return Output("shared");
     };
     CompileOutput first;
@@ -118,6 +118,47 @@ TEST(CompileCacheTest, IdenticalRequestsInFlightShareOneComputation) {
       EXPECT_TRUE(output.from_cache);
     }
   }
+}
+
+// A result that may not be kept (the compiler was killed with the session
+// that asked, or ran out of time) is not handed to the requests that waited
+// for it: the first of them computes again, the others share that. Before,
+// another session's identical program failed with the first one's kill.
+TEST(CompileCacheTest, AFailureOfItsOwnIsNotHandedToWaiters) {
+  CompileCache cache(4);
+  absl::Notification started, release;
+  std::atomic<int> runs{0};
+  auto compute = [&](bool* cacheable) {
+    const int run = ++runs;
+    if (run == 1) {
+      started.Notify();
+      release.WaitForNotification();
+      *cacheable = false;
+      return Output("killed");
+    }
+    *cacheable = true;
+    return Output("compiled");
+  };
+  CompileOutput first;
+  std::thread computing([&] { first = cache.GetOrCompute("key", compute); });
+  started.WaitForNotification();
+  std::vector<CompileOutput> waiting(2);
+  std::vector<std::thread> waiters;
+  std::atomic<int> arriving{0};
+  for (CompileOutput& output : waiting) {
+    waiters.emplace_back([&cache, &output, &compute, &arriving] {
+      ++arriving;
+      output = cache.GetOrCompute("key", compute);
+    });
+  }
+  while (arriving.load() < 2) absl::SleepFor(absl::Milliseconds(1));
+  absl::SleepFor(absl::Milliseconds(50));
+  release.Notify();
+  computing.join();
+  for (std::thread& waiter : waiters) waiter.join();
+  EXPECT_EQ(first.log, "killed");
+  for (const CompileOutput& output : waiting) EXPECT_EQ(output.log, "compiled");
+  EXPECT_EQ(runs.load(), 2);
 }
 
 }  // namespace
