@@ -734,6 +734,67 @@ TEST_F(CrossBlockTest, WaitPreBlockRunsBlocksInOrder) {
   }
 }
 
+// In a mix kernel a core's wait for other blocks passes through its group:
+// SyncAll<false> meets every core of 24 groups, three rounds.
+TEST_F(CrossBlockTest, MixKernelsSyncAllOfTheirCores) {
+  const uint32_t groups = 24, n = 3 * groups;
+  int32_t* values = Zeroed<int32_t>(3 * n);
+  int32_t* sums = Zeroed<int32_t>(3 * n);
+  ASSERT_EQ(Launch("mix_sync_all_sum", groups, {values, sums}), ACL_SUCCESS);
+  ExpectSums(sums, n);
+}
+
+// CrossCoreSetFlag mode 0: all vector blocks set the flag before any wait
+// passes.
+TEST_F(CrossBlockTest, ModeZeroFlagsMeetEveryBlockOfTheKind) {
+  const uint32_t n = 40;
+  int32_t* values = Zeroed<int32_t>(3 * n);
+  int32_t* sums = Zeroed<int32_t>(3 * n);
+  ASSERT_EQ(Launch("flag_mode0_sum", n, {values, sums}), ACL_SUCCESS);
+  ExpectSums(sums, n);
+}
+
+// Mode 1 between a group's vector cores, then mode 2 to its cube core.
+TEST_F(CrossBlockTest, ModeOneFlagsMeetAGroupsVectorCores) {
+  const uint32_t groups = 6;
+  int32_t* out = Zeroed<int32_t>(4 * groups);
+  ASSERT_EQ(Launch("flag_mode1_pairs", groups, {out}), ACL_SUCCESS);
+  const std::vector<int32_t> got = Read(out, 4 * groups);
+  for (uint32_t b = 0; b < groups; ++b) {
+    const int32_t pair = static_cast<int32_t>(2 * 10 * (b + 1) + 1);
+    EXPECT_EQ(got[b * 4 + 2], pair) << b;
+    EXPECT_EQ(got[b * 4 + 3], pair) << b;
+    EXPECT_EQ(got[b * 4 + 0], 2 * pair) << b;
+  }
+}
+
+// GroupBarrier: the waiters see every arriver's value of the round.
+TEST_F(CrossBlockTest, GroupBarrierWaitersSeeEveryArrival) {
+  const uint32_t arrivers = 4, waiters = 6;
+  int32_t* values = Zeroed<int32_t>(arrivers);
+  int32_t* seen = Zeroed<int32_t>(2 * waiters * arrivers);
+  int32_t* workspace = Zeroed<int32_t>(waiters * 512 / 4);
+  ASSERT_EQ(Launch("group_barrier_rounds", arrivers + waiters, {values, seen, workspace}),
+            ACL_SUCCESS);
+  const std::vector<int32_t> got = Read(seen, 2 * waiters * arrivers);
+  for (uint32_t r = 0; r < 2; ++r) {
+    for (uint32_t w = 0; w < waiters; ++w) {
+      for (uint32_t a = 0; a < arrivers; ++a) {
+        EXPECT_EQ(got[(r * waiters + w) * arrivers + a], static_cast<int32_t>((r + 1) * 100 + a))
+            << "round " << r + 1 << " waiter " << w << " arriver " << a;
+      }
+    }
+  }
+}
+
+TEST_F(CrossBlockTest, ADeadlockAcrossMixGroupsFailsTheLaunch) {
+  EXPECT_EQ(Launch("mix_sync_all_deadlock", 4, {}), ACL_ERROR_RT_AICORE_EXCEPTION);
+  if (npud::testing::DaemonEnvironment::daemon() != nullptr) {
+    const std::string log = npud::testing::DaemonEnvironment::daemon()->Log();
+    EXPECT_NE(log.find("SyncAll waits for blocks that can never come"), std::string::npos) << log;
+  }
+}
+
 // A barrier that one block skips can never be passed: the launch fails with
 // the kernel exception instead of hanging, and says where.
 TEST_F(CrossBlockTest, ADeadlockFailsTheLaunch) {

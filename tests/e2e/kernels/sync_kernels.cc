@@ -92,6 +92,92 @@ extern "C" __global__ __aicore__ void sync_all_deadlock() {
   if (AscendC::GetBlockIdx() != 0) AscendC::SyncAll();
 }
 
+// A mix kernel's SyncAll<false>: every core of every group (cube core slot
+// 3b, vector cores 3b + 1 + sub) writes its value of the round, all meet, and
+// each sums the round. The groups wait for each other as blocks.
+extern "C" __global__ __mix__(1, 2) void mix_sync_all_sum(GM_ADDR values, GM_ADDR sums) {
+  auto* v = reinterpret_cast<__gm__ int32_t*>(values);
+  auto* s = reinterpret_cast<__gm__ int32_t*>(sums);
+  const int64_t n = 3 * AscendC::GetBlockNum();
+  const int64_t me = ASCEND_IS_AIC ? 3 * AscendC::GetBlockIdx()
+                                   : 3 * (AscendC::GetBlockIdx() / 2) + 1 + AscendC::GetSubBlockIdx();
+  for (int64_t round = 0; round < 3; ++round) {
+    v[round * n + me] = static_cast<int32_t>((me + 1) * (round + 1));
+    AscendC::SyncAll<false>();
+    int32_t sum = 0;
+    for (int64_t i = 0; i < n; ++i) sum += v[round * n + i];
+    s[round * n + me] = sum;
+    AscendC::SyncAll<false>();  // nobody writes the next round before all have summed
+  }
+}
+
+// Mode 0 flags as a barrier between all vector blocks: the same rounds.
+extern "C" __global__ __aicore__ void flag_mode0_sum(GM_ADDR values, GM_ADDR sums) {
+  SumRounds(values, sums, [] {
+    AscendC::CrossCoreSetFlag<0, PIPE_MTE3>(7);
+    AscendC::CrossCoreWaitFlag(7);
+  });
+}
+
+// Mode 1 between the vector cores of each group: each writes its value, both
+// meet, each stores the pair's sum; then the cube core (mode 2) adds both.
+extern "C" __global__ __mix__(1, 2) void flag_mode1_pairs(GM_ADDR out) {
+  auto* o = reinterpret_cast<__gm__ int32_t*>(out);
+  if ASCEND_IS_AIV {
+    const int64_t b = AscendC::GetBlockIdx() / 2;
+    const int64_t sub = AscendC::GetSubBlockIdx();
+    o[b * 4 + sub] = static_cast<int32_t>(10 * (b + 1) + sub);
+    AscendC::CrossCoreSetFlag<1, PIPE_MTE3>(2);
+    AscendC::CrossCoreWaitFlag(2);
+    o[b * 4 + 2 + sub] = o[b * 4] + o[b * 4 + 1];
+    AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(3);
+  }
+  if ASCEND_IS_AIC {
+    AscendC::CrossCoreWaitFlag(3);
+    const int64_t b = AscendC::GetBlockIdx();
+    o[b * 4 + 0] = o[b * 4 + 2] + o[b * 4 + 3];
+  }
+}
+
+// The vector cores of every group but the last wait at a SyncAll the last
+// group's never reach: a deadlock across groups.
+extern "C" __global__ __mix__(1, 2) void mix_sync_all_deadlock() {
+  if ASCEND_IS_AIV {
+    if (AscendC::GetBlockIdx() / 2 != AscendC::GetBlockNum() - 1) AscendC::SyncAll();
+  }
+}
+
+// GroupBarrier: blocks 0..3 arrive (after a slow start), blocks 4.. wait; each
+// waiter copies the arrivers' values it then sees, two rounds.
+extern "C" __global__ __aicore__ void group_barrier_rounds(GM_ADDR values, GM_ADDR seen,
+                                                           GM_ADDR workspace) {
+  constexpr uint32_t kArrivers = 4;
+  const auto waiters = static_cast<uint32_t>(AscendC::GetBlockNum()) - kArrivers;
+  AscendC::GroupBarrier<AscendC::PipeMode::MTE3_MODE> barrier(workspace, kArrivers, waiters);
+  auto* v = reinterpret_cast<__gm__ int32_t*>(values);
+  auto* s = reinterpret_cast<__gm__ int32_t*>(seen);
+  const auto b = static_cast<uint32_t>(AscendC::GetBlockIdx());
+  for (int32_t round = 1; round <= 2; ++round) {
+    if (b < kArrivers) {
+      volatile uint32_t x = 1;
+      for (int i = 0; i < 200000; ++i) x = x * 1664525u + 1u;
+      v[b] = round * 100 + static_cast<int32_t>(b);
+      barrier.Arrive(b);
+    } else {
+      barrier.Wait(b - kArrivers);
+      for (uint32_t a = 0; a < kArrivers; ++a) {
+        s[((round - 1) * waiters + (b - kArrivers)) * kArrivers + a] = v[a];
+      }
+    }
+    AscendC::SyncAll();  // the next round's values only after every waiter looked
+  }
+}
+
+NPUD_KERNEL_REGISTER(group_barrier_rounds);
+NPUD_KERNEL_REGISTER_AS(mix_sync_all_sum, NPUD_CORE_TYPE_MIX);
+NPUD_KERNEL_REGISTER(flag_mode0_sum);
+NPUD_KERNEL_REGISTER_AS(flag_mode1_pairs, NPUD_CORE_TYPE_MIX);
+NPUD_KERNEL_REGISTER_AS(mix_sync_all_deadlock, NPUD_CORE_TYPE_MIX);
 NPUD_KERNEL_REGISTER(sync_all_sum);
 NPUD_KERNEL_REGISTER(sync_all_soft);
 NPUD_KERNEL_REGISTER(ib_chain);

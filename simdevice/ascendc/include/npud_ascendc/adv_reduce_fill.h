@@ -134,6 +134,12 @@ void Fill(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) 
   for (uint64_t i = 0; i < size; ++i) gmWorkspaceAddr.SetValue(i, value);
 }
 
+// The older name of the same (CANN marks it deprecated).
+template <class T>
+void InitOutput(GlobalTensor<T> gmWorkspaceAddr, uint32_t size, T value = 0) {
+  Fill(gmWorkspaceAddr, size, value);
+}
+
 }  // namespace AscendC
 
 #endif  // NPUD_ASCENDC_ADV_REDUCE_FILL_H_

@@ -59,6 +59,9 @@ struct BlockState {
   void* pipe = nullptr;
   // SetSysWorkspace's pointer (GetSysWorkSpacePtr); no framework sets one here.
   uint8_t* sys_workspace = nullptr;
+  // Per flag id, the launch-wide (mode 0) raises of CrossCoreSetFlag this core
+  // has taken (cross_core_flags.h); allocated on first use, freed by BlockScope.
+  uint32_t* flags_taken = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 
@@ -81,6 +84,7 @@ class BlockScope {
     block_num = ctx->block_num;
   }
   ~BlockScope() {
+    delete[] tls_block.flags_taken;
     tls_block = saved_;
     block_idx = saved_idx_;
     block_num = saved_num_;

@@ -13,63 +13,23 @@
 //
 // What a waiting block keeps across the wait: its thread-local block state and, if it
 // used them, the running thread's L1/L0/bias buffers of static tensor programming
-// (LocalMemAllocator), which another block may use meanwhile. Mix kernels run their
-// group's cores on one fiber (mix_group.h) and do not take part yet: these fail there.
+// (LocalMemAllocator), which another block may use meanwhile (saved_block.h). In mix
+// kernels a core's wait passes through its group's scheduler, which waits as the
+// block once every core of the group waits (mix_group.h).
 #ifndef NPUD_ASCENDC_CROSS_BLOCK_H_
 #define NPUD_ASCENDC_CROSS_BLOCK_H_
 
 #include <cstdint>
-#include <cstring>
-#include <memory>
 
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/check.h"
-#include "npud_ascendc/local_mem_allocator.h"
+#include "npud_ascendc/mix_group.h"
+#include "npud_ascendc/saved_block.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_kernel_abi.h"
 
 namespace npud::ascendc {
-
-// The running thread's state of a block, saved across a wait.
-class SavedBlock {
- public:
-  SavedBlock() : state_(tls_block), idx_(block_idx), num_(block_num) {
-    SavePool<Pool::kL1>(0);
-    SavePool<Pool::kL0A>(1);
-    SavePool<Pool::kL0B>(2);
-    SavePool<Pool::kL0C>(3);
-    SavePool<Pool::kBiasTable>(4);
-  }
-  void Restore() {
-    tls_block = state_;
-    block_idx = idx_;
-    block_num = num_;
-    RestorePool<Pool::kL1>(0);
-    RestorePool<Pool::kL0A>(1);
-    RestorePool<Pool::kL0B>(2);
-    RestorePool<Pool::kL0C>(3);
-    RestorePool<Pool::kBiasTable>(4);
-  }
-
- private:
-  template <Pool kPool>
-  void SavePool(int slot) {
-    if ((state_.pools_used & (1u << static_cast<uint32_t>(kPool))) == 0) return;
-    pools_[slot].reset(new uint8_t[ThreadPoolBytes<kPool>()]);
-    std::memcpy(pools_[slot].get(), ThreadPool<kPool>(), ThreadPoolBytes<kPool>());
-  }
-  template <Pool kPool>
-  void RestorePool(int slot) {
-    if (pools_[slot] == nullptr) return;
-    std::memcpy(ThreadPool<kPool>(), pools_[slot].get(), ThreadPoolBytes<kPool>());
-  }
-
-  BlockState state_;
-  int64_t idx_;
-  int64_t num_;
-  std::unique_ptr<uint8_t[]> pools_[5];
-};
 
 // Returns once `ready()` holds, letting the other blocks of the launch run meanwhile;
 // fails the block, naming `what`, if it never can.
@@ -135,12 +95,23 @@ struct SyncAllConfig {
 };
 constexpr SyncAllConfig DEFAULT_SYNC_ALL_CONFIG = {PIPE_ALL, PIPE_ALL};
 
-// Every block of the launch (isAIVOnly: the vector cores; mix kernels: not yet)
-// arrives before any goes on.
+// Every block of the launch arrives before any goes on. In a mix kernel: every
+// vector core (isAIVOnly), or every core of every group.
 template <bool isAIVOnly = true, const SyncAllConfig& config = DEFAULT_SYNC_ALL_CONFIG>
 inline void SyncAll() {
   (void)config;
-  ::npud::ascendc::ScratchBarrier("SyncAll", static_cast<uint32_t>(GetBlockNum()));
+  using ::npud::ascendc::MixGroup;
+  uint32_t core = 0;
+  auto parties = static_cast<uint32_t>(GetBlockNum());
+  if (MixGroup::Current(&core) != nullptr) {
+    if (isAIVOnly && core == 0) {
+      ::npud::ascendc::Fail(
+          "SyncAll<true> on the cube core of a mix kernel: only the vector cores take part "
+          "(SyncAll<false> synchronises every core)");
+    }
+    parties *= isAIVOnly ? MixGroup::kVectorCores : MixGroup::kCores;
+  }
+  ::npud::ascendc::ScratchBarrier("SyncAll", parties);
 }
 
 // The software form: each block raises its slot of `gmWorkspace` (zeroed before the

@@ -22,12 +22,20 @@
 // group's: the thread-local block state stays as small as it was, which keeps
 // kernel objects within the static TLS that LeakSanitizer can scan.
 //
-// Flags (mode 2, between a cube core and its vector cores; flag ids 0..15): the cube
-// core's CrossCoreSetFlag<2, pipe>(id) raises id once for each vector core; a vector
-// core's raises it once for the cube core. CrossCoreWaitFlag(id) on a vector core
-// takes one raise of id; on the cube core it takes one from each vector core. Modes
-// 0 (all cores) and 1 (vector cores of a group) and flags outside mix kernels are not
-// simulated and fail the block.
+// Waits for other blocks (SyncAll, IBWait, ..., cross_block.h) pass through the group:
+// a core that waits for another block yields to the group's scheduler, and once every
+// core of the group waits (for a flag or another block) and no flag moved, the whole
+// group waits as its block (NpudBlockContext::wait of the executor), keeping the
+// thread's state and buffers of all three cores (saved_block.h).
+//
+// Flags (cross_core_flags.h; flag ids 0..15) count per core. Mode 2, between a cube
+// core and its vector cores: the cube core's CrossCoreSetFlag<2, pipe>(id) raises id
+// once for each vector core; a vector core's raises it once for the cube core. Mode 1,
+// between the vector cores of a group: once both have set id, it is raised once for
+// each. Mode 0 (every cube core, or every vector core, of the launch) counts in the
+// launch's scratch memory; a core that used it waits for its flags as for other blocks.
+// CrossCoreWaitFlag(id) takes one raise of id (on the cube core in mode 2, one from
+// each vector core).
 #ifndef NPUD_ASCENDC_MIX_GROUP_H_
 #define NPUD_ASCENDC_MIX_GROUP_H_
 
@@ -41,6 +49,7 @@
 
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/saved_block.h"
 #include "npud_ascendc/sync.h"
 #include "npud_kernel_abi.h"
 
@@ -65,6 +74,7 @@ class MixGroup {
   // ctx->print and ctx->trap).
   template <class Body>
   void Run(const NpudBlockContext* ctx, Body& body) {
+    outer_ = ctx;
     body_ = &body;
     call_body_ = [](void* b) { (*static_cast<Body*>(b))(); };
     // Unified buffers for the second vector core and the cube core (the first
@@ -80,9 +90,7 @@ class MixGroup {
       core.ctx.host = &core;
       core.ctx.print = Print;
       core.ctx.trap = Trap;
-      // Waits for other blocks would have to pass through this group's own
-      // scheduler first (cross_block.h): not yet.
-      core.ctx.wait = nullptr;
+      core.ctx.wait = ctx->wait != nullptr ? &WaitCallback : nullptr;
       if (i == 0) {
         core.ctx.core_type = NPUD_CORE_TYPE_CUBE;
         core.ctx.ub_base = reinterpret_cast<uint8_t*>(extra + ub_stride);
@@ -121,6 +129,8 @@ class MixGroup {
     }
   }
 
+  // Mode 2: the cube core raises `flag` for each vector core, a vector core
+  // for the cube core.
   void Set(uint32_t core, uint16_t flag) {
     CheckFlag("CrossCoreSetFlag", flag);
     if (core == 0) {
@@ -131,10 +141,39 @@ class MixGroup {
     ++progress_;
   }
 
-  void Wait(uint32_t core, uint16_t flag) {
+  // Mode 1: once both vector cores have set `flag`, it is raised for each.
+  void SetBetweenVectorCores(uint32_t core, uint16_t flag) {
+    CheckFlag("CrossCoreSetFlag", flag);
+    if (core == 0)
+      Fail("CrossCoreSetFlag<1>(%u) on the cube core: mode 1 is for vector cores", flag);
+    if (++pair_set_[flag] % kVectorCores == 0) {
+      for (uint32_t v = 1; v < kCores; ++v) ++raised_[v][flag];
+    }
+    ++progress_;
+  }
+
+  // Mode 0 counts outside the group (cross_core_flags.h); from now on the core
+  // waits for its flags as for other blocks.
+  void NoteLaunchWideFlag(uint32_t core) {
+    cores_[core].launch_wide_flags = true;
+    ++progress_;
+  }
+
+  // Takes one raise of `flag` for `core`: from the group, or else through
+  // `take_launch_wide()` (mode 0), waiting until there is one.
+  template <class TakeLaunchWide>
+  void Wait(uint32_t core, uint16_t flag, TakeLaunchWide take_launch_wide) {
     CheckFlag("CrossCoreWaitFlag", flag);
     const uint32_t need = core == 0 ? kVectorCores : 1;
-    while (raised_[core][flag] < need) {
+    for (uint32_t spins = 0; raised_[core][flag] < need; ++spins) {
+      if (take_launch_wide()) return;
+      if (cores_[core].launch_wide_flags && outer_->wait != nullptr) {
+        if (WaitForOtherBlocks(core, "CrossCoreWaitFlag", spins) != 0) {
+          Fail("CrossCoreWaitFlag(%u) on the %s core waits for cores that can never come", flag,
+               CoreName(core));
+        }
+        continue;
+      }
       if (stuck_) {
         Fail(
             "CrossCoreWaitFlag(%u) on the %s core: it would wait forever: every other core of "
@@ -167,6 +206,11 @@ class MixGroup {
   struct Core {
     MixGroup* group = nullptr;
     uint32_t index = 0;
+    // Set while it waits for other blocks (WaitForOtherBlocks): what for, and
+    // how often it has looked in vain.
+    const char* waits_for = nullptr;
+    uint32_t wait_spins = 0;
+    bool launch_wide_flags = false;  // it set a mode 0 flag
     NpudBlockContext ctx{};
     ucontext_t fiber{};
     std::unique_ptr<uint8_t[]> stack;
@@ -188,6 +232,36 @@ class MixGroup {
 
   [[noreturn]] static void Trap(void* /*host*/, uint32_t kind, const char* message) {
     throw MixTrapSignal{kind, message != nullptr ? message : ""};
+  }
+
+  // NpudBlockContext::wait of the group's cores.
+  static int WaitCallback(void* host, const char* what, uint32_t spins) {
+    auto* core = static_cast<Core*>(host);
+    return core->group->WaitForOtherBlocks(core->index, what, spins);
+  }
+
+  // Hands the group back to its scheduler until it has waited as a block
+  // (Schedule); nonzero when the wait can never end (or the group failed).
+  int WaitForOtherBlocks(uint32_t i, const char* what, uint32_t spins) {
+    if (outside_failed_ || aborted_) return 1;
+    Core& core = cores_[i];
+    core.waits_for = what;
+    core.wait_spins = spins;
+    Yield(i);
+    core.waits_for = nullptr;
+    return outside_failed_ || aborted_ ? 1 : 0;
+  }
+
+  // The whole group waits as its block, keeping what any of its cores holds of
+  // the thread.
+  int WaitAsBlock(const char* what, uint32_t spins) {
+    const BlockState outer = tls_block;
+    for (const Core& core : cores_) tls_block.pools_used |= core.state.pools_used;
+    SavedBlock saved;
+    const int rc = outer_->wait(outer_->host, what, spins);
+    saved.Restore();
+    tls_block = outer;
+    return rc;
   }
 
   static void CheckFlag(const char* op, uint16_t flag) {
@@ -239,31 +313,54 @@ class MixGroup {
   void Schedule() {
     const BlockState saved = tls_block;
     const int64_t saved_idx = block_idx, saved_num = block_num;
+    // Whether a core computed since the group last waited as a block, and how
+    // often it has waited in vain since (the executor's deadlock rule).
+    bool computed = true;
+    uint32_t spins = 0;
     while (true) {
-      bool any = false, all_blocked = true;
+      bool any = false, all_wait = true;
+      const char* outside = nullptr;
       const uint64_t before = progress_;
       for (uint32_t i = 0; i < kCores; ++i) {
-        if (cores_[i].finished) continue;
+        Core& core = cores_[i];
+        if (core.finished) continue;
         any = true;
         current_ = i;
-        swapcontext(&scheduler_, &cores_[i].fiber);
+        swapcontext(&scheduler_, &core.fiber);
         tls_block = saved;
         block_idx = saved_idx;
         block_num = saved_num;
-        if (!cores_[i].finished && !cores_[i].blocked) all_blocked = false;
-        if (cores_[i].finished) all_blocked = false;
+        if (core.finished) {
+          all_wait = false;
+        } else if (core.waits_for != nullptr) {
+          outside = core.waits_for;
+          if (core.wait_spins == 0) computed = true;
+        } else if (!core.blocked) {
+          all_wait = false;
+        }
       }
       if (!any) break;
-      if (all_blocked && progress_ == before) stuck_ = true;
+      if (progress_ != before) computed = true;
+      if (!all_wait || progress_ != before) continue;
+      if (outside == nullptr) {
+        stuck_ = true;  // every core waits for a flag of the group
+        continue;
+      }
+      spins = computed ? 0 : spins + 1;
+      computed = false;
+      if (WaitAsBlock(outside, spins) != 0) outside_failed_ = true;
     }
   }
 
   ucontext_t scheduler_{};
+  const NpudBlockContext* outer_ = nullptr;  // the block's own context
   Core cores_[kCores];
   uint32_t current_ = 0;
   void* body_ = nullptr;
   void (*call_body_)(void*) = nullptr;
   uint32_t raised_[kCores][kFlags] = {};
+  uint32_t pair_set_[kFlags] = {};  // mode 1 sets, by both vector cores
+  bool outside_failed_ = false;     // the block's wait can never end
   uint64_t progress_ = 0;
   bool aborted_ = false;
   bool stuck_ = false;
@@ -293,32 +390,6 @@ inline int64_t GetSubBlockNum() {
 }
 inline int64_t GetTaskRation() { return GetSubBlockNum(); }
 inline int64_t GetTaskRatio() { return GetSubBlockNum(); }
-
-template <uint8_t modeId, pipe_t pipe>
-void CrossCoreSetFlag(uint16_t flagId) {
-  uint32_t core = 0;
-  ::npud::ascendc::MixGroup* group = ::npud::ascendc::MixGroup::Current(&core);
-  if (group == nullptr || modeId != 2) {
-    ::npud::ascendc::Fail(
-        "CrossCoreSetFlag<%u>: only mode 2, between the cores of a mix kernel's "
-        "group, is simulated",
-        static_cast<unsigned>(modeId));
-  }
-  group->Set(core, flagId);
-}
-
-template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
-void CrossCoreWaitFlag(uint16_t flagId) {
-  uint32_t core = 0;
-  ::npud::ascendc::MixGroup* group = ::npud::ascendc::MixGroup::Current(&core);
-  if (group == nullptr) {
-    ::npud::ascendc::Fail(
-        "CrossCoreWaitFlag(%u): flags between cores are simulated within a mix "
-        "kernel's group only",
-        static_cast<unsigned>(flagId));
-  }
-  group->Wait(core, flagId);
-}
 
 }  // namespace AscendC
 
