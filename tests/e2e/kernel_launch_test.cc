@@ -768,6 +768,16 @@ TEST_F(CrossBlockTest, ModeOneFlagsMeetAGroupsVectorCores) {
   }
 }
 
+// Atomic copies to GM from blocks that run at once lose nothing.
+TEST_F(CrossBlockTest, AtomicCopiesFromConcurrentBlocksCombine) {
+  const uint32_t n = 48;
+  int32_t* sums = Zeroed<int32_t>(8);
+  int32_t* maxima = Zeroed<int32_t>(8);
+  ASSERT_EQ(Launch("atomic_contention", n, {sums, maxima}), ACL_SUCCESS);
+  for (int32_t sum : Read(sums, 8)) EXPECT_EQ(sum, static_cast<int32_t>(500 * n));
+  for (int32_t max : Read(maxima, 8)) EXPECT_EQ(max, static_cast<int32_t>(n - 1));
+}
+
 // GroupBarrier: the waiters see every arriver's value of the round.
 TEST_F(CrossBlockTest, GroupBarrierWaitersSeeEveryArrival) {
   const uint32_t arrivers = 4, waiters = 6;

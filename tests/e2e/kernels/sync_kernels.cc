@@ -173,6 +173,27 @@ extern "C" __global__ __aicore__ void group_barrier_rounds(GM_ADDR values, GM_AD
   }
 }
 
+// Every block adds 1 to the same 8 counters 500 times (SetAtomicAdd), then
+// offers its index to the same 8 maxima (SetAtomicMax): blocks run at once, so
+// only atomic combining leaves blocks * 500 and blocks - 1.
+extern "C" __global__ __aicore__ void atomic_contention(GM_ADDR sums, GM_ADDR maxima) {
+  AscendC::TPipe pipe;
+  AscendC::TBuf<AscendC::TPosition::VECCALC> buf;
+  pipe.InitBuffer(buf, 32);
+  AscendC::LocalTensor<int32_t> local = buf.Get<int32_t>();
+  AscendC::GlobalTensor<int32_t> sum, max;
+  sum.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(sums), 8);
+  max.SetGlobalBuffer(reinterpret_cast<__gm__ int32_t*>(maxima), 8);
+  AscendC::Duplicate(local, 1, 8);
+  AscendC::SetAtomicAdd<int32_t>();
+  for (int i = 0; i < 500; ++i) AscendC::DataCopy(sum, local, 8);
+  AscendC::Duplicate(local, static_cast<int32_t>(AscendC::GetBlockIdx()), 8);
+  AscendC::SetAtomicMax<int32_t>();
+  AscendC::DataCopy(max, local, 8);
+  AscendC::SetAtomicNone();
+}
+
+NPUD_KERNEL_REGISTER(atomic_contention);
 NPUD_KERNEL_REGISTER(group_barrier_rounds);
 NPUD_KERNEL_REGISTER_AS(mix_sync_all_sum, NPUD_CORE_TYPE_MIX);
 NPUD_KERNEL_REGISTER(flag_mode0_sum);
