@@ -95,6 +95,11 @@ aclError aclrtGetDevice(int32_t* deviceId) {
   return npud::client::UnrecordedInto(npud::client::CurrentDevice(), deviceId, __func__);
 }
 
+aclError aclrtGetHardwareSyncAddr(void** addr) {
+  NPUD_REQUIRE_NOT_NULL(addr);
+  return ResultInto(npud::client::HardwareSyncAddress(), addr, __func__);
+}
+
 aclError aclrtGetDeviceCount(uint32_t* count) {
   NPUD_REQUIRE_NOT_NULL(count);
   return ResultInto(npud::client::Runtime::Get().Devices(), count, __func__,

@@ -92,6 +92,12 @@ absl::StatusOr<int32_t> CurrentDevice() {
   return context.record.device;
 }
 
+absl::StatusOr<void*> HardwareSyncAddress() {
+  NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
+  constexpr uint64_t kSyncRegisters = 0xffff000000000000ull;
+  return reinterpret_cast<void*>(kSyncRegisters + static_cast<uint64_t>(device) * 0x10000);
+}
+
 absl::Status SynchronizeDevice(int32_t timeout_ms) {
   NPUD_ASSIGN_OR_RETURN(const int32_t device, CurrentDevice());
   v1::Call call;

@@ -22,6 +22,12 @@ absl::Status ResetDevice(int32_t device, bool force);
 // The device of the calling thread's current context.
 absl::StatusOr<int32_t> CurrentDevice();
 absl::Status SynchronizeDevice(int32_t timeout_ms);
+// aclrtGetHardwareSyncAddr: the address a kernel gives SetSyncBaseAddr for
+// the flags between the cube and vector cores of the current context's
+// device. On the NPU it names registers, not memory; npud's flags need no
+// base, so it is a per-device address no mapping can ever hold (non-canonical
+// on x86-64: a kernel that dereferences it faults).
+absl::StatusOr<void*> HardwareSyncAddress();
 // aclrtGetPrimaryCtxState: whether `device` is set (its primary context
 // exists) in this process.
 absl::StatusOr<bool> PrimaryContextActive(int32_t device);

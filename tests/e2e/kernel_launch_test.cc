@@ -768,6 +768,24 @@ TEST_F(CrossBlockTest, ModeOneFlagsMeetAGroupsVectorCores) {
   }
 }
 
+// aclrtGetHardwareSyncAddr gives the address kernels pass to SetSyncBaseAddr:
+// one per device, never memory; the kernel's flags then work.
+TEST_F(CrossBlockTest, KernelsTakeTheHardwareSyncAddress) {
+  EXPECT_EQ(aclrtGetHardwareSyncAddr(nullptr), ACL_ERROR_INVALID_PARAM);
+  void* ffts = nullptr;
+  ASSERT_EQ(aclrtGetHardwareSyncAddr(&ffts), ACL_SUCCESS);
+  ASSERT_NE(ffts, nullptr);
+  aclrtPtrAttributes attributes{};
+  EXPECT_NE(aclrtPointerGetAttributes(ffts, &attributes) == ACL_SUCCESS &&
+                attributes.location.type == ACL_MEM_LOCATION_TYPE_DEVICE,
+            true);
+  const uint32_t groups = 5;
+  int32_t* out = Zeroed<int32_t>(3 * groups);
+  ASSERT_EQ(Launch("flags_after_sync_base", groups, {ffts, out}), ACL_SUCCESS);
+  const std::vector<int32_t> got = Read(out, 3 * groups);
+  for (uint32_t b = 0; b < groups; ++b) EXPECT_EQ(got[2 * groups + b], 3) << b;
+}
+
 // Atomic copies to GM from blocks that run at once lose nothing.
 TEST_F(CrossBlockTest, AtomicCopiesFromConcurrentBlocksCombine) {
   const uint32_t n = 48;

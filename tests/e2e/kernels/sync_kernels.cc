@@ -139,6 +139,23 @@ extern "C" __global__ __mix__(1, 2) void flag_mode1_pairs(GM_ADDR out) {
   }
 }
 
+// What A2 mix kernels do first: take the flags' base from the host
+// (aclrtGetHardwareSyncAddr), then flags as usual: the cube core waits for
+// both vector cores, which write their sub-block index + 1.
+extern "C" __global__ __mix__(1, 2) void flags_after_sync_base(GM_ADDR ffts, GM_ADDR out) {
+  AscendC::SetSyncBaseAddr(reinterpret_cast<uint64_t>(ffts));
+  auto* o = reinterpret_cast<__gm__ int32_t*>(out);
+  if ASCEND_IS_AIV {
+    o[AscendC::GetBlockIdx()] = static_cast<int32_t>(AscendC::GetSubBlockIdx() + 1);
+    AscendC::CrossCoreSetFlag<2, PIPE_MTE3>(1);
+  }
+  if ASCEND_IS_AIC {
+    AscendC::CrossCoreWaitFlag(1);
+    const int64_t b = AscendC::GetBlockIdx();
+    o[2 * AscendC::GetBlockNum() + b] = o[2 * b] + o[2 * b + 1];
+  }
+}
+
 // The vector cores of every group but the last wait at a SyncAll the last
 // group's never reach: a deadlock across groups.
 extern "C" __global__ __mix__(1, 2) void mix_sync_all_deadlock() {
@@ -199,6 +216,7 @@ NPUD_KERNEL_REGISTER_AS(mix_sync_all_sum, NPUD_CORE_TYPE_MIX);
 NPUD_KERNEL_REGISTER(flag_mode0_sum);
 NPUD_KERNEL_REGISTER_AS(flag_mode1_pairs, NPUD_CORE_TYPE_MIX);
 NPUD_KERNEL_REGISTER_AS(mix_sync_all_deadlock, NPUD_CORE_TYPE_MIX);
+NPUD_KERNEL_REGISTER_AS(flags_after_sync_base, NPUD_CORE_TYPE_MIX);
 NPUD_KERNEL_REGISTER(sync_all_sum);
 NPUD_KERNEL_REGISTER(sync_all_soft);
 NPUD_KERNEL_REGISTER(ib_chain);

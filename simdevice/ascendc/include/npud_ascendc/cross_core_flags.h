@@ -68,6 +68,10 @@ inline void CheckCoreFlag(const char* op, uint16_t flag) {
 
 namespace AscendC {
 
+// The flags' register base (aclrtGetHardwareSyncAddr's address, which A2 kernels set
+// before their first flag). npud's flags need none, so any address is taken.
+inline void SetSyncBaseAddr(uint64_t config) { (void)config; }
+
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId) {
   using ::npud::ascendc::MixGroup;
