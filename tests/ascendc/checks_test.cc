@@ -156,7 +156,12 @@ INSTANTIATE_TEST_SUITE_P(
         FaultCase{"MisalignedLocal", npud_test::kMisalignedLocal,
                   "does not start at a 32-byte aligned address"},
         FaultCase{"TBufTooSmall", npud_test::kTBufTooSmall,
-                  "TBuf::Get: 17 elements at byte offset 0 need 68 bytes"}),
+                  "TBuf::Get: 17 elements at byte offset 0 need 68 bytes"},
+        FaultCase{"WaitFlagWithoutSetFlag", npud_test::kWaitFlagWithoutSet,
+                  "WaitFlag<MTE2_V>(0) with no SetFlag of that event before it: on the NPU the V "
+                  "pipe would wait forever"},
+        FaultCase{"WaitFlagTakesEachSetOnce", npud_test::kSecondWaitFlag,
+                  "WaitFlag<V_MTE3>(2) with no SetFlag"}),
     [](const ::testing::TestParamInfo<FaultCase>& info) { return std::string(info.param.name); });
 
 }  // namespace

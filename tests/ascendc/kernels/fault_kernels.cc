@@ -133,6 +133,18 @@ extern "C" __global__ __aicore__ void fault(uint32_t mode, GM_ADDR x)
             scratch.Get<float>(17);
             break;
         }
+        case npud_test::kWaitFlagWithoutSet: {
+            SetFlag<HardEvent::MTE2_V>(EVENT_ID1);  // another event id
+            WaitFlag<HardEvent::MTE2_V>(EVENT_ID0);
+            break;
+        }
+        case npud_test::kSecondWaitFlag: {
+            TQueSync<PIPE_V, PIPE_MTE3> sync;
+            sync.SetFlag(2);
+            WaitFlag<HardEvent::V_MTE3>(2);  // the same counter: taken
+            sync.WaitFlag(2);
+            break;
+        }
         default:
             break;
     }

@@ -86,6 +86,8 @@ enum FaultMode : uint32_t {
   kCopyBeyondTensor,
   kMisalignedLocal,
   kTBufTooSmall,
+  kWaitFlagWithoutSet,
+  kSecondWaitFlag,
   kFaultModeCount,
 };
 

@@ -62,6 +62,9 @@ struct BlockState {
   // Per flag id, the launch-wide (mode 0) raises of CrossCoreSetFlag this core
   // has taken (cross_core_flags.h); allocated on first use, freed by BlockScope.
   uint32_t* flags_taken = nullptr;
+  // The core's SetFlag/WaitFlag counters (sync.h); allocated with the first
+  // flag, freed by BlockScope.
+  uint16_t* pipe_flags = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline thread_local BlockState tls_block{};
 
@@ -85,6 +88,7 @@ class BlockScope {
   }
   ~BlockScope() {
     delete[] tls_block.flags_taken;
+    delete[] tls_block.pipe_flags;
     tls_block = saved_;
     block_idx = saved_idx_;
     block_num = saved_num_;
