@@ -29,6 +29,13 @@ LISTS = [
 # Forms of an API that npud simulates and tests (entries of the reference lists).
 SIMULATED_FORMS = {
     "LoadData（2D矩阵搬运）",
+    "LoadData（卷积数据搬运）",
+    "DataCopy（L1ToBiasTable-Buffer数据搬运）",
+    "DataCopy（L1ToFixpipe-Buffer数据搬运）",
+    "DataCopy（GMToL1高维切分数据搬运）",
+    "DataCopy（L0C到GM数据搬运）",
+    "Fixpipe（L0C到L1数据搬运）",
+    "DataCopy（GM与UB切片数据搬运）",
     "DataCopy（GMToL1连续数据搬运）",
     "DataCopy（GMToL1随路转换-ND2NZ搬运）",
     "Fixpipe（L0C到GM数据搬运）",

@@ -8,10 +8,15 @@
 //   npud_ascendc/check.h          how checks fail a block; trap()
 //   npud_ascendc/assert.h         ascendc_assert, ASCENDC_ASSERT, KERNEL_LOG
 //   npud_ascendc/fp16.h, bf16.h   half, bfloat16_t
+//   npud_ascendc/int4b.h          int4b_t and element sizes in bits
+//   npud_ascendc/onchip_buffers.h the UB, L1, L0A/B/C, bias table and fixpipe buffer
 //   npud_ascendc/tensor.h         TPosition, GlobalTensor, LocalTensor
 //   npud_ascendc/tpipe.h          TPipe, TQue, TQueBind, TBuf, GetTPipePtr
+//   npud_ascendc/tbuf_pool.h      TBufPool, EXTERN_IMPL_BUFPOOL
+//   npud_ascendc/list_tensor.h    ListTensorDesc, TensorDesc
 //   npud_ascendc/local_mem_allocator.h  LocalMemAllocator (static tensor programming)
 //   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, Copy, SetAtomicAdd/Max/Min/None
+//   npud_ascendc/data_copy_slice.h  DataCopy with SliceInfo
 //   npud_ascendc/vector_mask.h    the mask register: SetMaskCount/Norm, SetVectorMask
 //   npud_ascendc/repeat.h         level-0 repeats and strides, Binary/UnaryRepeatParams
 //   npud_ascendc/vector_ops.h     Add Sub Mul Div Max Min Adds Muls ... Exp Ln Duplicate
@@ -27,7 +32,9 @@
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
 //   npud_ascendc/adv_reduce_fill.h  Sum, CumSum, Arange, Fill (advanced)
-//   npud_ascendc/cube.h           LoadData, Mmad, Fixpipe (the cube path)
+//   npud_ascendc/cube.h           DataCopy ND2NZ, Mmad, MmadWithSparse, Fill (the cube)
+//   npud_ascendc/load_data.h      LoadData 2D/3D, LoadDataWithTranspose, SetFmatrix, ...
+//   npud_ascendc/fixpipe.h        Fixpipe, DataCopy from L0C, quantisation registers
 //   npud_ascendc/cross_block.h    SyncAll, IBSet/IBWait, NotifyNextBlock/WaitPreBlock
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag, TQueSync (no-ops)
@@ -61,13 +68,19 @@
 #include "npud_ascendc/cross_core_flags.h"
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
+#include "npud_ascendc/data_copy_slice.h"
 #include "npud_ascendc/data_fill.h"
+#include "npud_ascendc/fixpipe.h"
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/group_barrier.h"
+#include "npud_ascendc/int4b.h"
+#include "npud_ascendc/list_tensor.h"
+#include "npud_ascendc/load_data.h"
 #include "npud_ascendc/local_mem_allocator.h"
 #include "npud_ascendc/normalization.h"
 #include "npud_ascendc/numeric_limits.h"
+#include "npud_ascendc/onchip_buffers.h"
 #include "npud_ascendc/printf.h"
 #include "npud_ascendc/qualifiers.h"
 #include "npud_ascendc/reduce.h"
@@ -77,6 +90,7 @@
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/sys_var.h"
 #include "npud_ascendc/task_sync.h"
+#include "npud_ascendc/tbuf_pool.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/tpipe.h"
 #include "npud_ascendc/type_traits.h"

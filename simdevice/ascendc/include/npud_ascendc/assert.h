@@ -3,6 +3,11 @@
 // failed." and the formatted message through the block, then fails the block (trap
 // kind 1), so the launch's synchronize reports the kernel's failure.
 //
+// assert(condition[, format, args...]) is the same check under the standard name
+// (the reference's asc_assert.h): a no-op under NDEBUG, as the reference's release
+// builds. A later #include <cassert> puts the standard macro back, which checks the
+// same condition.
+//
 // The older debug macros work the same way: ASCENDC_ASSERT(condition, { statements })
 // runs the statements (typically KERNEL_LOG(KERNEL_ERROR, format, args...), which
 // prints "[ERROR] <message>" through the block) and fails the block when the condition
@@ -32,6 +37,13 @@ void AssertOrFail(bool ok, const char* condition, const char* file, int line,
 #define ascendc_assert(condition, ...)                                                        \
   ::npud::ascendc::AssertOrFail(static_cast<bool>(condition), #condition, __FILE__, __LINE__, \
                                 ##__VA_ARGS__)
+
+#undef assert
+#ifdef NDEBUG
+#define assert(...) static_cast<void>(0)
+#else
+#define assert(condition, ...) ascendc_assert(condition, ##__VA_ARGS__)
+#endif
 
 enum KernelLogLevel { KERNEL_DEBUG, KERNEL_INFO, KERNEL_WARN, KERNEL_ERROR };
 

@@ -120,16 +120,45 @@ template <class D, class S, bool isSetMask = true, class Mask>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& roundMode,
           Mask mask, const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
   using namespace ::npud::ascendc;
-  static_assert(kIsVectorType<S> && kIsVectorType<D>, "Cast: unsupported element type");
-  const Rounding r = RoundingOf(roundMode);
-  const Strided<D> d("Cast", "destination", dst, repeatParams.dstBlkStride,
-                     repeatParams.dstRepStride);
-  const Strided<S> s("Cast", "source", src, repeatParams.srcBlkStride, repeatParams.srcRepStride);
-  RunRepeats(MaskOf<isSetMask>(mask), repeatTime,
-             LanesFor(sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S)), d,
-             [&](uint32_t rep, uint32_t k) {
-               return ConvertElement<D>(static_cast<double>(Widen(s.At(rep, k))), r);
-             });
+  if constexpr (ElementBits<D> == 4) {
+    // To int4b_t: 64 elements to a 32-byte block, each the int8 conversion saturated
+    // to [-8, 7], stored in its nibble.
+    static_assert(kIsVectorType<S>, "Cast: unsupported source type");
+    const Rounding r = RoundingOf(roundMode);
+    const Strided<S> s("Cast", "source", src, repeatParams.srcBlkStride, repeatParams.srcRepStride);
+    uint8_t* out = reinterpret_cast<uint8_t*>(dst.Data());
+    ForEachRepeat(MaskOf<isSetMask>(mask), repeatTime, LanesFor(sizeof(S)),
+                  [&](uint32_t rep, const uint64_t active[2]) {
+                    ForEachLane(active, [&](uint32_t k) {
+                      int v = ConvertElement<int8_t>(static_cast<double>(Widen(s.At(rep, k))), r);
+                      v = v < -8 ? -8 : v > 7 ? 7 : v;
+                      const uint64_t i = (uint64_t{rep} * repeatParams.dstRepStride +
+                                          uint64_t{k / 64} * repeatParams.dstBlkStride) *
+                                             64 +
+                                         k % 64;
+                      if (i >= dst.GetSize()) {
+                        Fail(
+                            "Cast: repeat %u, lane %u of the destination is element %llu, "
+                            "beyond its %u elements",
+                            rep, k, static_cast<unsigned long long>(i), dst.GetSize());
+                      }
+                      uint8_t& byte = out[i / 2];
+                      byte = i % 2 != 0 ? static_cast<uint8_t>((byte & 0x0F) | ((v & 0xF) << 4))
+                                        : static_cast<uint8_t>((byte & 0xF0) | (v & 0xF));
+                    });
+                  });
+  } else {
+    static_assert(kIsVectorType<S> && kIsVectorType<D>, "Cast: unsupported element type");
+    const Rounding r = RoundingOf(roundMode);
+    const Strided<D> d("Cast", "destination", dst, repeatParams.dstBlkStride,
+                       repeatParams.dstRepStride);
+    const Strided<S> s("Cast", "source", src, repeatParams.srcBlkStride, repeatParams.srcRepStride);
+    RunRepeats(MaskOf<isSetMask>(mask), repeatTime,
+               LanesFor(sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S)), d,
+               [&](uint32_t rep, uint32_t k) {
+                 return ConvertElement<D>(static_cast<double>(Widen(s.At(rep, k))), r);
+               });
+  }
 }
 
 }  // namespace AscendC

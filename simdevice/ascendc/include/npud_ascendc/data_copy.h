@@ -147,7 +147,7 @@ void CheckLocalAligned(const char* op, const LocalTensor<T>& t, const char* role
 
 template <class T>
 void CheckLocalFits(const char* op, const LocalTensor<T>& t, uint64_t bytes, const char* role) {
-  const uint64_t have = uint64_t{t.GetSize()} * sizeof(T);
+  const uint64_t have = ElementBytes<T>(t.GetSize());
   if (bytes > have) {
     Fail("%s: the copy needs %llu bytes of the %s local tensor (position %s), which has only %llu",
          op, static_cast<unsigned long long>(bytes), role, AscendC::PositionName(t.Position()),
@@ -157,7 +157,7 @@ void CheckLocalFits(const char* op, const LocalTensor<T>& t, uint64_t bytes, con
 
 template <class T>
 uint64_t CheckedCountBytes(const char* op, uint32_t count) {
-  const uint64_t bytes = uint64_t{count} * sizeof(T);
+  const uint64_t bytes = ElementBytes<T>(count);
   if (bytes % 32 != 0) {
     Fail("%s: count %u x %zu-byte elements = %llu bytes is not a multiple of 32 bytes", op, count,
          sizeof(T), static_cast<unsigned long long>(bytes));
@@ -240,6 +240,17 @@ void StoreToGm(T* dst, const T* src, uint64_t bytes) {
   } else {
     AtomicStore(dst, src, bytes / sizeof(T), mode);
   }
+}
+
+// The unit of blockLen and the strides of a local -> local burst copy: 64 bytes into
+// the bias table (L1 -> BT), 128 into the fixpipe buffer (L1 -> FB), else a 32-byte
+// block.
+inline uint64_t LocalBurstUnit(AscendC::TPosition src, AscendC::TPosition dst) {
+  using AscendC::TPosition;
+  const bool from_l1 = PoolOf(src) == Pool::kL1;
+  if (from_l1 && dst == TPosition::C2) return 64;
+  if (from_l1 && (dst == TPosition::C2PIPE2GM || dst == TPosition::C2PIPE2LOCAL)) return 128;
+  return 32;
 }
 
 // Burst copy: `count` bursts of `len` bytes, bursts `src_pitch` / `dst_pitch` apart.
@@ -348,9 +359,10 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
   using namespace ::npud::ascendc;
-  const uint64_t len = uint64_t{p.blockLen} * 32;
-  const uint64_t src_pitch = len + uint64_t{p.srcStride} * 32;
-  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * 32;
+  const uint64_t unit = LocalBurstUnit(src.Position(), dst.Position());
+  const uint64_t len = uint64_t{p.blockLen} * unit;
+  const uint64_t src_pitch = len + uint64_t{p.srcStride} * unit;
+  const uint64_t dst_pitch = len + uint64_t{p.dstStride} * unit;
   CheckLocalAligned("DataCopy local->local", src, "source");
   CheckLocalAligned("DataCopy local->local", dst, "destination");
   CheckLocalFits("DataCopy local->local", src, BurstExtent(p.blockCount, len, src_pitch), "source");

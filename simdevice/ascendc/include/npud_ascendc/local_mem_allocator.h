@@ -7,7 +7,7 @@
 // buffer in a block starts at its address 0 (they alias, as on the NPU). The
 // unified buffer (Hardware::UB, the default) is the block's (NpudBlockContext);
 // L1, L0A, L0B, L0C and BIAS are memory of the running thread, sized as on the
-// __NPU_ARCH__ chip (tpipe.h's pools, FixedPoolSize). An Alloc beyond a buffer
+// __NPU_ARCH__ chip (onchip_buffers.h: ThreadPool, FixedPoolSize). An Alloc beyond a buffer
 // fails the block. FIXBUF is a compile error that names it.
 #ifndef NPUD_ASCENDC_LOCAL_MEM_ALLOCATOR_H_
 #define NPUD_ASCENDC_LOCAL_MEM_ALLOCATOR_H_
@@ -15,6 +15,7 @@
 #include <cstdint>
 
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/onchip_buffers.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/tpipe.h"
 
@@ -41,19 +42,6 @@ constexpr Pool PoolOfHardware(AscendC::Hardware hard) {
     default:
       return Pool::kNone;
   }
-}
-
-// The running thread's copy of one of the buffers beside the UB (see above).
-template <Pool kPool>
-constexpr uint64_t ThreadPoolBytes() {
-  return kPool == Pool::kL1 ? 1048576 : kPool == Pool::kL0C ? 262144 : 65536;
-}
-
-template <Pool kPool>
-uint8_t* ThreadPool() {
-  alignas(64) static thread_local uint8_t pool[ThreadPoolBytes<kPool>()];
-  tls_block.pools_used |= 1u << static_cast<uint32_t>(kPool);
-  return pool;
 }
 
 }  // namespace npud::ascendc

@@ -9,7 +9,8 @@
 //                               sizes are Ascend 950 registers)
 //   InitSocState()              normal mask mode, all lanes, no atomic copies
 //   Async<EngineType, fn>(args) fn(args...) on that core type only
-//   cache control               DataCacheCleanAndInvalid, DataCachePreload,
+//   cache control               DataCacheCleanAndInvalid (a fence: GM polls between
+//                               them see other blocks' writes), DataCachePreload,
 //                               ICachePreLoad, DataSyncBarrier: no cache here, no-ops
 //   SetSysWorkspace(ws)         the block's system workspace pointer, which
 //                               GetSysWorkSpacePtr() returns (nullptr until set:
@@ -62,12 +63,33 @@ enum CacheLine { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 enum DcciDst { CACHELINE_ALL, CACHELINE_UB, CACHELINE_OUT, CACHELINE_ATOMIC };
 enum class MemDsbT : uint8_t { ALL, DDR, UB, SEQ };
 
+}  // namespace AscendC
+
+namespace npud::ascendc {
+// There is no data cache to clean, but a kernel that polls GM between cache
+// operations (a flag another block sets) relies on each read going to memory: a
+// full fence that is also a compiler barrier keeps the loads in the loop, and the
+// loop itself (a side-effect-free loop may otherwise be assumed to end, and go).
+inline void GmFence() {
+  __atomic_thread_fence(__ATOMIC_SEQ_CST);
+  __asm__ __volatile__("" ::: "memory");
+}
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
 template <class T, CacheLine entireType, DcciDst dcciDst>
-void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+  ::npud::ascendc::GmFence();
+}
 template <class T, CacheLine entireType, DcciDst dcciDst>
-void DataCacheCleanAndInvalid(const LocalTensor<T>&) {}
+void DataCacheCleanAndInvalid(const LocalTensor<T>&) {
+  ::npud::ascendc::GmFence();
+}
 template <class T, CacheLine entireType>
-void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {}
+void DataCacheCleanAndInvalid(const GlobalTensor<T>&) {
+  ::npud::ascendc::GmFence();
+}
 template <class T>
 void DataCachePreload(const GlobalTensor<uint64_t>&, const T) {}
 inline void ICachePreLoad(const int64_t) {}

@@ -8,12 +8,20 @@
 //                    size; a failure fails the block (trap kind 1).
 // GetPhyAddr() returns the host address of the data (upstream's CPU mode does the
 // same), so `(__ubuf__ T*)t.GetPhyAddr()` yields a usable pointer.
+// A LocalTensor made from a raw address lives in the buffer its position names
+// (PoolOf: VECIN/VECOUT/VECCALC in the UB, A1/B1/C1 in L1, A2 in L0A, B2 in L0B,
+// CO1 in L0C, C2 in the bias table), at that byte offset of the buffer.
+// Offsets and sizes count elements; for int4b_t an element is half a byte
+// (int4b.h), so offsets are scaled by ElementBits rather than added to a T*.
 #ifndef NPUD_ASCENDC_TENSOR_H_
 #define NPUD_ASCENDC_TENSOR_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/int4b.h"
+#include "npud_ascendc/onchip_buffers.h"
 #include "npud_ascendc/qualifiers.h"
 #include "npud_ascendc/shape_info.h"
 
@@ -84,6 +92,53 @@ inline const char* PositionName(TPosition pos) {
   return "MAX";
 }
 
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+// The buffer a position's tensors live in (kNone for GM and the pipe positions).
+inline Pool PoolOf(AscendC::TPosition pos) {
+  using AscendC::TPosition;
+  switch (pos) {
+    case TPosition::VECIN:
+    case TPosition::VECOUT:
+    case TPosition::VECCALC:
+    case TPosition::SPM:
+    case TPosition::CO2:
+      return Pool::kUB;
+    case TPosition::A1:
+    case TPosition::B1:
+    case TPosition::C1:
+    case TPosition::TSCM:
+      return Pool::kL1;
+    case TPosition::A2:
+      return Pool::kL0A;
+    case TPosition::B2:
+      return Pool::kL0B;
+    case TPosition::CO1:
+      return Pool::kL0C;
+    case TPosition::C2:
+      return Pool::kBiasTable;
+    default:
+      return Pool::kNone;
+  }
+}
+
+// `base` advanced by `count` elements of T (whole bytes; int4b_t offsets are even).
+template <class T>
+T* AdvanceElements(T* base, uint64_t count) {
+  if constexpr (ElementBits<T> % 8 == 0) {
+    return base + count;
+  } else {
+    using Byte = std::conditional_t<std::is_const_v<T>, const uint8_t, uint8_t>;
+    return reinterpret_cast<T*>(reinterpret_cast<Byte*>(base) + count * ElementBits<T> / 8);
+  }
+}
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
 template <class T>
 class GlobalTensor {
  public:
@@ -101,7 +156,7 @@ class GlobalTensor {
   // A view starting `offset` elements further on.
   GlobalTensor operator[](uint64_t offset) const {
     GlobalTensor view;
-    view.addr_ = addr_ + offset;
+    view.addr_ = ::npud::ascendc::AdvanceElements(addr_, offset);
     view.size_ = size_ > offset ? size_ - offset : 0;
     return view;
   }
@@ -112,12 +167,15 @@ class GlobalTensor {
 
   uint64_t GetSize() const { return size_; }
   __gm__ T* GetPhyAddr() const { return addr_; }
-  __gm__ T* GetPhyAddr(uint64_t offset) const { return addr_ + offset; }
+  __gm__ T* GetPhyAddr(uint64_t offset) const {
+    return ::npud::ascendc::AdvanceElements(addr_, offset);
+  }
 
   template <class U>
   GlobalTensor<U> ReinterpretCast() const {
     GlobalTensor<U> out;
-    out.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(addr_), size_ * sizeof(T) / sizeof(U));
+    out.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(addr_),
+                        size_ * ::npud::ascendc::ElementBits<T> / ::npud::ascendc::ElementBits<U>);
     return out;
   }
 
@@ -137,18 +195,25 @@ class LocalTensor {
 
   LocalTensor() = default;
 
-  // A tensor at byte offset `addr` of the running block's unified buffer, `size`
-  // elements long (upstream's raw-address constructor). Fails if it does not fit.
+  // A tensor at byte offset `addr` of the buffer `pos` names (the UB for positions
+  // without one), `size` elements long (upstream's raw-address constructor). Fails
+  // if it does not fit.
   LocalTensor(TPosition pos, uint32_t addr, uint32_t size) : pos_(pos), size_(size) {
-    const NpudBlockContext* ctx = ::npud::ascendc::Context();
-    const uint64_t end = uint64_t{addr} + uint64_t{size} * sizeof(T);
-    if (ctx == nullptr || end > ctx->ub_size) {
-      ::npud::ascendc::Fail(
-          "LocalTensor: bytes [%u, %llu) are outside the unified buffer of %llu bytes", addr,
-          static_cast<unsigned long long>(end),
-          static_cast<unsigned long long>(ctx != nullptr ? ctx->ub_size : 0));
+    using ::npud::ascendc::Pool;
+    Pool pool = ::npud::ascendc::PoolOf(pos);
+    if (pool == Pool::kNone) pool = Pool::kUB;
+    const bool fixpipe = pos == TPosition::C2PIPE2GM || pos == TPosition::C2PIPE2LOCAL;
+    uint8_t* base = fixpipe ? ::npud::ascendc::FixpipeBuffer() : ::npud::ascendc::PoolBase(pool);
+    const uint64_t capacity =
+        fixpipe ? ::npud::ascendc::kFixpipeBufferBytes : ::npud::ascendc::PoolCapacity(pool);
+    const uint64_t end = uint64_t{addr} + ::npud::ascendc::ElementBytes<T>(size);
+    if (base == nullptr || end > capacity) {
+      ::npud::ascendc::Fail("LocalTensor: bytes [%u, %llu) are outside the %s of %llu bytes", addr,
+                            static_cast<unsigned long long>(end),
+                            fixpipe ? "fixpipe buffer" : ::npud::ascendc::PoolName(pool),
+                            static_cast<unsigned long long>(capacity));
     }
-    addr_ = reinterpret_cast<T*>(ctx->ub_base + addr);
+    addr_ = reinterpret_cast<T*>(base + addr);
   }
 
   // Used by TQue/TBuf: a view of `size` elements at host address `addr`.
@@ -167,7 +232,7 @@ class LocalTensor {
                             size_);
     }
     LocalTensor view = *this;
-    view.addr_ = addr_ + offset;
+    view.addr_ = ::npud::ascendc::AdvanceElements(addr_, offset);
     view.size_ = size_ - offset;
     return view;
   }
@@ -178,13 +243,19 @@ class LocalTensor {
 
   uint32_t GetSize() const { return size_; }
   void SetSize(uint32_t size) { size_ = size; }
-  uint32_t GetLength() const { return size_ * static_cast<uint32_t>(sizeof(T)); }
-  void SetBufferLen(uint32_t bytes) { size_ = bytes / static_cast<uint32_t>(sizeof(T)); }
+  uint32_t GetLength() const {
+    return static_cast<uint32_t>(::npud::ascendc::ElementBytes<T>(size_));
+  }
+  void SetBufferLen(uint32_t bytes) {
+    size_ = static_cast<uint32_t>(uint64_t{bytes} * 8 / ::npud::ascendc::ElementBits<T>);
+  }
   int32_t GetPosition() const { return static_cast<int32_t>(pos_); }
   TPosition Position() const { return pos_; }
 
   uint64_t GetPhyAddr() const { return reinterpret_cast<uint64_t>(addr_); }
-  uint64_t GetPhyAddr(uint32_t offset) const { return reinterpret_cast<uint64_t>(addr_ + offset); }
+  uint64_t GetPhyAddr(uint32_t offset) const {
+    return reinterpret_cast<uint64_t>(::npud::ascendc::AdvanceElements(addr_, offset));
+  }
   // The data pointer, for the simulator's own operations.
   T* Data() const { return addr_; }
 
@@ -192,7 +263,8 @@ class LocalTensor {
   LocalTensor<U> ReinterpretCast() const {
     return LocalTensor<U>::FromBuffer(
         pos_, reinterpret_cast<U*>(addr_),
-        static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)));
+        static_cast<uint32_t>(uint64_t{size_} * ::npud::ascendc::ElementBits<T> /
+                              ::npud::ascendc::ElementBits<U>));
   }
 
   void SetUserTag(TTagType tag) { tag_ = tag; }

@@ -5,8 +5,10 @@
 // up to 32, consecutively from the pool of the queue's position: VECIN, VECOUT,
 // VECCALC, SPM and CO2 from the block's unified buffer (NpudBlockContext::ub_base,
 // ub_size bytes); A1, B1, C1 and TSCM from L1; A2 from L0A; B2 from L0B; CO1 from
-// L0C; C2 from the bias table (those pools are private heap memory of the TPipe,
-// sized as on the __NPU_ARCH__ chip). Checks, as upstream's CPU mode (each failure
+// L0C; C2 from the bias table (onchip_buffers.h: the running thread's buffers, the
+// ones raw-address tensors and LocalMemAllocator reach too, sized as on the
+// __NPU_ARCH__ chip). Like the NPU's, a TPipe starts at address 0 of every buffer,
+// so two TPipes of one block alias. Checks, as upstream's CPU mode (each failure
 // fails the block with trap kind 1): len > 0, num > 0, at most 64 buffers per TPipe,
 // and the pool must not overflow ("... exceeds the unified buffer size ...").
 //
@@ -27,6 +29,7 @@
 #include <cstring>
 
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/onchip_buffers.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/vector_mask.h"
@@ -40,77 +43,35 @@ namespace npud::ascendc {
 
 NPUD_ASCENDC_HIDDEN inline constexpr uint32_t kMaxBuffersPerPipe = 64;  // upstream's TPipe limit
 
-enum class Pool : uint8_t { kUB, kL1, kL0A, kL0B, kL0C, kBiasTable, kCount, kNone = kCount };
-
-inline Pool PoolOf(AscendC::TPosition pos) {
-  using AscendC::TPosition;
-  switch (pos) {
-    case TPosition::VECIN:
-    case TPosition::VECOUT:
-    case TPosition::VECCALC:
-    case TPosition::SPM:
-    case TPosition::CO2:
-      return Pool::kUB;
-    case TPosition::A1:
-    case TPosition::B1:
-    case TPosition::C1:
-    case TPosition::TSCM:
-      return Pool::kL1;
-    case TPosition::A2:
-      return Pool::kL0A;
-    case TPosition::B2:
-      return Pool::kL0B;
-    case TPosition::CO1:
-      return Pool::kL0C;
-    case TPosition::C2:
-      return Pool::kBiasTable;
-    default:
-      return Pool::kNone;
-  }
-}
-
-inline const char* PoolName(Pool pool) {
-  switch (pool) {
-    case Pool::kUB:
-      return "unified buffer";
-    case Pool::kL1:
-      return "L1 buffer";
-    case Pool::kL0A:
-      return "L0A buffer";
-    case Pool::kL0B:
-      return "L0B buffer";
-    case Pool::kL0C:
-      return "L0C buffer";
-    case Pool::kBiasTable:
-      return "bias table";
-    default:
-      return "no buffer";
-  }
-}
-
-// Capacity of the pools that are not the executor's unified buffer.
-inline uint64_t FixedPoolSize(Pool pool) {
-  constexpr bool k310p = __NPU_ARCH__ == 2002;
-  switch (pool) {
-    case Pool::kL1:
-      return k310p ? 1048576 : 524288;
-    case Pool::kL0A:
-    case Pool::kL0B:
-      return 65536;
-    case Pool::kL0C:
-      return k310p ? 262144 : 131072;
-    case Pool::kBiasTable:
-      return 1024;
-    default:
-      return 0;
-  }
-}
-
 // The buffers TPipe::InitBuffer assigned to one queue or TBuf.
 class BufferSet {
  public:
   uint32_t BufferLength() const { return len_; }
   uint32_t BufferCount() const { return num_; }
+
+  // Buffer `index` of the set is `len` bytes at byte `addr` of the buffer `pool_pos`
+  // names (how a TBufPool places a queue's buffers). The buffers of a set must
+  // follow each other, as TPipe places them: the simulator keeps one base.
+  void PlaceBuffer(AscendC::TPosition pool_pos, uint32_t index, uint32_t addr, uint32_t len) {
+    const Pool pool = PoolOf(pool_pos);
+    uint8_t* base = PoolBase(pool);
+    if (base == nullptr || uint64_t{addr} + len > PoolCapacity(pool)) {
+      Fail("InitBufHandle: bytes [%u, %llu) are outside the %s", addr,
+           static_cast<unsigned long long>(uint64_t{addr} + len), PoolName(pool));
+    }
+    if (len != len_ || index >= num_) {
+      Fail("InitBufHandle: buffer %u of %u bytes does not match InitStartBufHandle's %u of %u",
+           index, len, num_, len_);
+    }
+    if (index == 0) {
+      base_ = base + addr;
+    } else if (base_ == nullptr || base + addr != base_ + uint64_t{index} * len_) {
+      Fail(
+          "InitBufHandle: buffer %u does not follow buffer %u (the simulator places a set's "
+          "buffers one after another)",
+          index, index - 1);
+    }
+  }
 
  protected:
   friend class AscendC::TPipe;
@@ -127,6 +88,22 @@ class BufferSet {
 
 // The state machine of TQue/TQueBind, independent of element types.
 class QueueCore : public BufferSet {
+ public:
+  // The start of placing the queue's buffers by hand (custom TBufPools): `num`
+  // buffers of `len` bytes, every one free; InitBufHandle places each.
+  template <class Handle>
+  void InitStartBufHandle(Handle /*start*/, uint8_t num, uint32_t len) {
+    num_ = num;
+    len_ = len;
+    base_ = nullptr;
+    ResetQueue();
+  }
+  template <class BufPool, class Handle>
+  void InitBufHandle(BufPool* /*pool*/, uint32_t index, Handle /*handle*/, uint32_t addr,
+                     uint32_t len) {
+    PlaceBuffer(BufPool::NpudPosition(), index, addr, len);
+  }
+
  protected:
   QueueCore(AscendC::TPosition pos, int32_t depth) : BufferSet(pos), depth_(depth) {}
 
@@ -218,6 +195,19 @@ class QueueCore : public BufferSet {
 
 // Base of TBuf, so that TPipe::InitBuffer(buf, len) only takes a TBuf.
 class TBufCore : public BufferSet {
+ public:
+  template <class Handle>
+  void InitStartBufHandle(Handle /*start*/, uint8_t num, uint32_t len) {
+    num_ = num;
+    len_ = len;
+    base_ = nullptr;
+  }
+  template <class BufPool, class Handle>
+  void InitBufHandle(BufPool* /*pool*/, uint32_t index, Handle /*handle*/, uint32_t addr,
+                     uint32_t len) {
+    PlaceBuffer(BufPool::NpudPosition(), index, addr, len);
+  }
+
  protected:
   using BufferSet::BufferSet;
 };
@@ -343,18 +333,44 @@ class TPipe {
     return true;
   }
 
+  // Gives a TBufPool (or a custom pool, EXTERN_IMPL_BUFPOOL) `len` bytes (rounded up
+  // to 32) of the buffer its position names, to hand out further.
+  template <class BufPool>
+  bool InitBufPool(BufPool& bufPool, uint32_t len) {
+    using ::npud::ascendc::Fail;
+    const Pool pool = ::npud::ascendc::PoolOf(BufPool::NpudPosition());
+    if (static_cast<int>(pool) >= static_cast<int>(Pool::kCount)) {
+      Fail("TPipe::InitBufPool: position %s has no on-chip buffer",
+           PositionName(BufPool::NpudPosition()));
+    }
+    const uint64_t aligned = (uint64_t{len} + 31) / 32 * 32;
+    const uint64_t at = used_[static_cast<int>(pool)];
+    if (len == 0 || at + aligned > PoolSize(pool)) {
+      Fail("TPipe::InitBufPool: %u bytes at byte %llu exceed the %s size of %llu bytes", len,
+           static_cast<unsigned long long>(at), ::npud::ascendc::PoolName(pool),
+           static_cast<unsigned long long>(PoolSize(pool)));
+    }
+    bufPool.NpudBindRegion(static_cast<uint32_t>(at), static_cast<uint32_t>(aligned));
+    used_[static_cast<int>(pool)] = at + aligned;
+    return true;
+  }
+  // The same over the memory of `shareBuf`, which it shares (start and length).
+  template <class BufPool, class Shared>
+  bool InitBufPool(BufPool& bufPool, uint32_t len, Shared& shareBuf) {
+    if (len > shareBuf.NpudRegionLength()) {
+      ::npud::ascendc::Fail("TPipe::InitBufPool: %u bytes do not fit the %u of the shared pool",
+                            len, shareBuf.NpudRegionLength());
+    }
+    bufPool.NpudBindRegion(shareBuf.NpudRegionStart(), shareBuf.NpudRegionLength());
+    return true;
+  }
+
   // Forgets every buffer handed out (queues keep dangling views until re-initialised).
   void Reset() {
     std::memset(used_, 0, sizeof(used_));
     buffers_ = 0;
   }
-  void Destroy() {
-    Reset();
-    for (uint8_t*& heap : heap_) {
-      std::free(heap);
-      heap = nullptr;
-    }
-  }
+  void Destroy() { Reset(); }
 
   template <HardEvent event>
   TEventID AllocEventID() {
@@ -418,28 +434,15 @@ class TPipe {
   }
 
   uint64_t PoolSize(Pool pool) const {
-    if (pool != Pool::kUB) return ::npud::ascendc::FixedPoolSize(pool);
-    const NpudBlockContext* ctx = ::npud::ascendc::Context();
-    if (ctx == nullptr) ::npud::ascendc::Fail("TPipe::InitBuffer: called outside a kernel block");
-    return ctx->ub_size;
+    if (pool == Pool::kUB && ::npud::ascendc::Context() == nullptr) {
+      ::npud::ascendc::Fail("TPipe::InitBuffer: called outside a kernel block");
+    }
+    return ::npud::ascendc::PoolCapacity(pool);
   }
 
-  uint8_t* PoolBase(Pool pool) {
-    if (pool == Pool::kUB) return ::npud::ascendc::Context()->ub_base;
-    uint8_t*& heap = heap_[static_cast<int>(pool)];
-    if (heap == nullptr) {
-      const uint64_t size = ::npud::ascendc::FixedPoolSize(pool);
-      heap = static_cast<uint8_t*>(std::aligned_alloc(64, size));
-      if (heap == nullptr)
-        ::npud::ascendc::Fail("TPipe::InitBuffer: out of host memory for the %s",
-                              ::npud::ascendc::PoolName(pool));
-      std::memset(heap, 0, size);
-    }
-    return heap;
-  }
+  uint8_t* PoolBase(Pool pool) { return ::npud::ascendc::PoolBase(pool); }
 
   uint64_t used_[static_cast<int>(Pool::kCount)] = {};
-  uint8_t* heap_[static_cast<int>(Pool::kCount)] = {};
   uint32_t buffers_ = 0;
   uint32_t next_event_ = 0;
 };
