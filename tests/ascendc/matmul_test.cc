@@ -109,5 +109,139 @@ TEST(MatmulTest, MixKernelVectorCoresIterateBaseBlocks) {
   }
 }
 
+// isPartialOutput: each Iterate is one baseK slice; the slices add up to the product,
+// the bias in the first only.
+TEST(MatmulTest, PartialOutputIteratesKSlices) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_MATMUL);
+  ASSERT_NE(lib, nullptr);
+  const uint32_t m = 64, n = 64, k = 128;
+  const TCubeTiling tiling = Tiling(1, m, n, k, true, 64, 64, 32);
+  ASSERT_EQ(tiling.baseK, 32);
+  const uint32_t slices = k / 32;
+  const std::vector<half> a = Matrix(m, k, 5), b = Matrix(k, n, 6);
+  std::vector<float> bias(n), out(slices * m * n, -9.0f);
+  for (uint32_t j = 0; j < n; ++j) bias[j] = static_cast<float>(j % 3);
+  const NpudKernelInfo* kernel = FindOrFail(*lib, "matmul_partial_slices");
+  ASSERT_NE(kernel, nullptr);
+  struct {
+    const void* a;
+    const void* b;
+    const void* bias;
+    void* slices;
+    TCubeTiling tiling;
+  } args{a.data(), b.data(), bias.data(), out.data(), tiling};
+  LaunchOptions cube;
+  cube.core_type = NPUD_CORE_TYPE_CUBE;
+  auto outcomes = RunBlocks(*kernel, 1, &args, sizeof(args), cube);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t j = 0; j < n; ++j) {
+      float sum = 0;
+      for (uint32_t s = 0; s < slices; ++s) sum += out[s * m * n + i * n + j];
+      ASSERT_EQ(sum, Dot(a, b, n, k, i, j) + bias[j]) << i << "," << j;
+    }
+  }
+  // The first slice is the first 32 products plus the bias.
+  float first = bias[1];
+  for (uint32_t p = 0; p < 32; ++p)
+    first += static_cast<float>(a[p]) * static_cast<float>(b[p * n + 1]);
+  EXPECT_EQ(out[1], first);
+}
+
+// A constant tiling configuration: no TCubeTiling at all.
+TEST(MatmulTest, ConstantTilingNeedsNoTilingStruct) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_MATMUL);
+  ASSERT_NE(lib, nullptr);
+  const uint32_t m = 96, n = 128, k = 64;  // M not a multiple of the 64-row block
+  const std::vector<half> a = Matrix(m, k, 7), b = Matrix(k, n, 8);
+  std::vector<float> c(m * n, -9.0f);
+  const NpudKernelInfo* kernel = FindOrFail(*lib, "matmul_constant");
+  ASSERT_NE(kernel, nullptr);
+  struct {
+    const void* a;
+    const void* b;
+    void* c;
+    int32_t m, n, k;
+  } args{a.data(),
+         b.data(),
+         c.data(),
+         static_cast<int32_t>(m),
+         static_cast<int32_t>(n),
+         static_cast<int32_t>(k)};
+  LaunchOptions cube;
+  cube.core_type = NPUD_CORE_TYPE_CUBE;
+  auto outcomes = RunBlocks(*kernel, 1, &args, sizeof(args), cube);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  for (uint32_t i = 0; i < m; ++i) {
+    for (uint32_t j = 0; j < n; ++j)
+      ASSERT_EQ(c[i * n + j], Dot(a, b, n, k, i, j)) << i << "," << j;
+  }
+}
+
+// Iterate<false> then GetTensorC<false> per block, in the iterateOrder CANN defines;
+// the cube core of the group returns at REGIST_MATMUL_OBJ.
+TEST(MatmulTest, AsyncIterateWalksBlocksInTheTilingsOrder) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_MATMUL);
+  ASSERT_NE(lib, nullptr);
+  const uint32_t m = 256, n = 128, k = 32;
+  for (int32_t order : {0, 1}) {
+    TCubeTiling tiling = Tiling(2, m, n, k, false, 64, 32, 32);
+    ASSERT_EQ(tiling.singleCoreN, 64);
+    ASSERT_EQ(tiling.singleCoreM, static_cast<int32_t>(m));
+    tiling.iterateOrder = order;
+    const std::vector<half> a = Matrix(m, k, 9), b = Matrix(k, n, 10);
+    std::vector<float> c(m * n, -9.0f);
+    std::vector<int32_t> ran(3, 0);
+    const NpudKernelInfo* kernel = FindOrFail(*lib, "matmul_async_blocks");
+    ASSERT_NE(kernel, nullptr);
+    struct {
+      const void* a;
+      const void* b;
+      void* c;
+      void* ran;
+      TCubeTiling tiling;
+    } args{a.data(), b.data(), c.data(), ran.data(), tiling};
+    LaunchOptions mix;
+    mix.core_type = NPUD_CORE_TYPE_MIX;
+    auto outcomes = RunBlocks(*kernel, 1, &args, sizeof(args), mix);
+    ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+    EXPECT_EQ(ran, (std::vector<int32_t>{0, 1, 1}));
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < n; ++j) {
+        ASSERT_EQ(c[i * n + j], Dot(a, b, n, k, i, j)) << "order " << order << " " << i << "," << j;
+      }
+    }
+  }
+}
+
+// The host's optiling::TCubeTiling: accessors over the kernel's layout, its bytes,
+// and SetShape's -1 for "the original shape".
+TEST(MatmulTest, HostTilingClassCarriesTheKernelsBytes) {
+  matmul_tiling::MultiCoreMatmulTiling api(
+      *platform_ascendc::PlatformAscendCManager::GetInstance());
+  api.SetDim(4);
+  api.SetAType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetBType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT16);
+  api.SetCType(TPosition::GM, CubeFormat::ND, DataType::DT_FLOAT);
+  api.SetOrgShape(256, 512, 128);
+  api.SetShape(-1, -1, 128);
+  optiling::TCubeTiling host;
+  ASSERT_EQ(api.GetTiling(host), 0);
+  EXPECT_EQ(host.get_M(), 256);
+  EXPECT_EQ(host.get_N(), 512);
+  int32_t sm = 0, sn = 0, sk = 0;
+  ASSERT_EQ(api.GetSingleShape(sm, sn, sk), 0);
+  EXPECT_EQ(sm, host.get_singleCoreM());
+  EXPECT_EQ(sn, host.get_singleCoreN());
+  EXPECT_EQ(sk, 128);
+  host.set_stepM(3);
+  ASSERT_EQ(host.GetDataSize(), sizeof(TCubeTiling));
+  TCubeTiling kernel_side;
+  host.SaveToBuffer(&kernel_side, sizeof(kernel_side));
+  EXPECT_EQ(kernel_side.stepM, 3);
+  EXPECT_EQ(kernel_side.M, 256);
+  EXPECT_EQ(kernel_side.singleCoreN, sn);
+}
+
 }  // namespace
 }  // namespace npud::ascendc_test

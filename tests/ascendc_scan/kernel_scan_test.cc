@@ -87,6 +87,33 @@ TEST(AscendcScanKernelTest, SourcePassRegistersGlobalKernelsOfAnyLinkage) {
   EXPECT_TRUE(scan.self_registered.empty());
 }
 
+// CANN builds the plain __aicore__ kernels of a source that uses the Matmul API in
+// its default mix mode as mix kernels; ASCENDC_CUBE_ONLY before the include, or an
+// explicit __vector__ / __cube__, keeps them what they say.
+TEST(AscendcScanKernelTest, TheMatmulApiMakesPlainKernelsMixKernels) {
+  const std::string kernels = R"src(
+__global__ __aicore__ void plain() {}
+__global__ __vector__ void vector_only() {}
+__global__ __cube__ void cube_only() {}
+)src";
+  const std::string mix_include = "#include \"lib/matmul_intf.h\"\n";
+  EXPECT_EQ(Summary(ScanSource(mix_include + kernels, false)),
+            (std::vector<std::string>{"plain:mix:3", "vector_only:vector:4", "cube_only:cube:5"}));
+  const std::string cube_only = "#define ASCENDC_CUBE_ONLY\n" + mix_include;
+  EXPECT_EQ(
+      Summary(ScanSource(cube_only + kernels, false)),
+      (std::vector<std::string>{"plain:vector:4", "vector_only:vector:5", "cube_only:cube:6"}));
+  const std::string commented = "// #include \"lib/matmul_intf.h\"\n";
+  EXPECT_EQ(Summary(ScanSource(commented + kernels, false))[0], "plain:vector:3");
+  // A preprocessed unit names the header in a line marker.
+  const std::string unit =
+      "# 1 \"k.cpp\"\n# 1 \"/opt/include/lib/matmul_intf.h\" 1\n# 2 \"k.cpp\" 2\n" + kernels;
+  const KernelScan preprocessed =
+      ScanKernels(Lex(unit, InputKind::kPreprocessed, "k.cpp"), ScanRules{false});
+  ASSERT_FALSE(preprocessed.definitions.empty());
+  EXPECT_EQ(preprocessed.definitions[0].type, CoreType::kMix);
+}
+
 TEST(AscendcScanKernelTest, RunTimeCompilationRegistersOnlyCLinkage) {
   const KernelScan scan = ScanSource(kMixed, /*require_c_linkage=*/true);
   EXPECT_EQ(Summary(scan),

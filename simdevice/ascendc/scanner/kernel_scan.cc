@@ -5,6 +5,9 @@
 #include <utility>
 
 #include "absl/container/flat_hash_set.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/string_view.h"
 
 namespace npud::ascendc {
 namespace {
@@ -12,9 +15,36 @@ namespace {
 // Braces, by what the statement before them opens.
 enum class Scope { kNamespace, kLinkageC, kLinkageCxx, kBody };
 
+// Whether the source uses the Matmul API in CANN's default mix mode: it includes
+// lib/matmul_intf.h (an #include line, or the line marker of a preprocessed unit)
+// without having defined ASCENDC_CUBE_ONLY first. CANN then builds its plain
+// `__aicore__` kernels as mix kernels (one cube and two vector cores per block),
+// whose vector cores drive the Matmul.
+bool MatmulMakesMixKernels(const LexedSource& source) {
+  bool cube_only = false;
+  size_t start = 0;
+  while (start < source.code.size()) {
+    size_t end = source.code.find('\n', start);
+    if (end == std::string::npos) end = source.code.size();
+    const absl::string_view code = absl::StripLeadingAsciiWhitespace(
+        absl::string_view(source.code).substr(start, end - start));
+    if (absl::StartsWith(code, "#")) {
+      // Literals are blanked in `code`; the directive's text has the names.
+      const absl::string_view text = absl::string_view(source.text).substr(start, end - start);
+      if (absl::StrContains(text, "define") && absl::StrContains(text, "ASCENDC_CUBE_ONLY")) {
+        cube_only = true;
+      }
+      if (absl::StrContains(text, "lib/matmul_intf.h")) return !cube_only;
+    }
+    start = end + 1;
+  }
+  return false;
+}
+
 class Scanner {
  public:
-  Scanner(const LexedSource& source, const ScanRules& rules) : source_(source), rules_(rules) {}
+  Scanner(const LexedSource& source, const ScanRules& rules)
+      : source_(source), rules_(rules), matmul_mix_(MatmulMakesMixKernels(source)) {}
 
   // Splits the tokens into statements: what lies between two of ';', '{' and '}'
   // outside parentheses and brackets (so a lambda in an argument list stays inside
@@ -152,7 +182,7 @@ class Scanner {
         "throw",         "sizeof",      "alignof",    "__mix__",  "__inout_pipe__", "__in_pipe__",
         "__out_pipe__",  "__asm__",     "asm",        "requires", "operator"};
     bool global = false, is_template = false, extern_c = false, extern_cxx = false;
-    bool mix = false, cube = false, qualified = false;
+    bool mix = false, cube = false, vector = false, qualified = false;
     const Token* name = nullptr;
     int depth = 0;
     for (size_t k = 0; k < statement.size(); ++k) {
@@ -164,6 +194,7 @@ class Scanner {
       if (t.text == "template") is_template = true;
       if (t.text == "__mix__") mix = true;
       if (t.text == "__cube__") cube = true;
+      if (t.text == "__vector__") vector = true;
       const Token* next = k + 1 < statement.size() ? statement[k + 1] : nullptr;
       if (t.text == "extern" && next != nullptr && next->kind == Token::Kind::kString) {
         extern_c = extern_c || next->text == "\"C\"";
@@ -189,7 +220,10 @@ class Scanner {
     KernelDefinition kernel;
     kernel.name = name->text;
     kernel.params = ParamsAfter(statement, name);
-    kernel.type = mix ? CoreType::kMix : (cube ? CoreType::kCube : CoreType::kVector);
+    kernel.type = mix                      ? CoreType::kMix
+                  : cube                   ? CoreType::kCube
+                  : !vector && matmul_mix_ ? CoreType::kMix
+                                           : CoreType::kVector;
     kernel.file = source_.files[name->file];
     kernel.line = name->line;
     if (is_template) {
@@ -277,6 +311,8 @@ class Scanner {
 
   const LexedSource& source_;
   const ScanRules rules_;
+  // Plain __aicore__ kernels are mix kernels (MatmulMakesMixKernels).
+  const bool matmul_mix_;
   std::vector<Scope> scopes_;
   std::optional<PendingVariable> pending_;
   absl::flat_hash_set<std::string> registered_;

@@ -13,8 +13,10 @@
 //     compilation: clients look kernels up by their plain name, as with CANN's
 //     aclrtc, so a kernel must be extern "C", or in an extern "C" block).
 // Every other `__global__` definition is listed as skipped, with the reason.
-// `__cube__` and `__mix__` kernels are registered with their core type; a name is
-// registered once. Prototypes are not definitions, and `__global__` in a
+// `__cube__` and `__mix__` kernels are registered with their core type, and so are
+// plain `__aicore__` kernels of a source that uses the Matmul API in mix mode (it
+// includes lib/matmul_intf.h without defining ASCENDC_CUBE_ONLY first): CANN builds
+// those as mix kernels. A name is registered once. Prototypes are not definitions, and `__global__` in a
 // preprocessing directive (#define KERNEL extern "C" __global__) is not seen: macros
 // are not expanded.
 //

@@ -30,6 +30,7 @@ inline constexpr uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
 
 inline constexpr uint64_t FULL_MASK = ~uint64_t{0};
 inline constexpr int32_t ONE_BLK_SIZE = 32;
+inline constexpr uint32_t DEFAULT_C0_SIZE = 32;  // bytes of a fractal row (C0)
 inline constexpr int32_t ONE_REPEAT_BYTE_SIZE = 256;
 inline constexpr int32_t DEFAULT_BLK_NUM = 8;
 inline constexpr int32_t DEFAULT_BLK_STRIDE = 1;

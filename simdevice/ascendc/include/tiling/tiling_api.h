@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>  // CANN's tiling headers bring it; host tiling code relies on it
 
 #include "kernel_tiling/kernel_tiling.h"
@@ -33,6 +34,34 @@
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/softmax_tiling.h"
 #include "tiling/vector_tmp_size.h"
+
+namespace optiling {
+
+// The host's TCubeTiling as CANN's tiling data classes present it: a setter and a
+// getter per field, and the bytes the kernel's TCubeTiling is copied from.
+class TCubeTiling {
+ public:
+#define NPUD_TCUBE_TILING_ACCESSORS(name)                \
+  void set_##name(int32_t value) { data_.name = value; } \
+  int32_t get_##name() const { return data_.name; }
+  NPUD_TCUBE_TILING_FIELDS(NPUD_TCUBE_TILING_ACCESSORS)
+#undef NPUD_TCUBE_TILING_ACCESSORS
+
+  size_t GetDataSize() const { return sizeof(data_); }
+  // Writes the tiling's bytes to `buffer` (of `capacity` bytes; nothing if it is
+  // too small, as CANN's does).
+  void SaveToBuffer(void* buffer, size_t capacity) const {
+    if (buffer != nullptr && capacity >= sizeof(data_)) std::memcpy(buffer, &data_, sizeof(data_));
+  }
+
+  AscendC::tiling::TCubeTiling& data() { return data_; }
+  const AscendC::tiling::TCubeTiling& data() const { return data_; }
+
+ private:
+  AscendC::tiling::TCubeTiling data_;
+};
+
+}  // namespace optiling
 
 namespace matmul_tiling {
 
@@ -179,6 +208,7 @@ class MatmulApiTilingBase {
     return 0;
   }
   virtual int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) = 0;
+  int64_t GetTiling(optiling::TCubeTiling& tiling) { return GetTiling(tiling.data()); }
 
  protected:
   struct Operand {
@@ -207,13 +237,20 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     dim_ = dim;
     return 0;
   }
+  // -1 (or any value below 1) takes that dimension of the original shape.
   int32_t SetShape(int32_t m, int32_t n, int32_t k) override {
-    if (m <= 0 || n <= 0 || k <= 0) return -1;
     m_ = m;
     n_ = n;
     k_ = k;
-    if (org_m_ < 0) SetOrgShape(m, n, k);
+    if (org_m_ < 0 && m > 0 && n > 0 && k > 0) SetOrgShape(m, n, k);
     return 0;
+  }
+  // The single-core shapes of the last GetTiling.
+  int32_t GetSingleShape(int32_t& m, int32_t& n, int32_t& k) const {
+    m = got_single_m_;
+    n = got_single_n_;
+    k = got_single_k_;
+    return got_single_m_ > 0 ? 0 : -1;
   }
   int32_t SetSingleShape(int32_t m = -1, int32_t n = -1, int32_t k = -1) {
     single_m_ = m;
@@ -222,8 +259,13 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     return 0;
   }
 
+  using MatmulApiTilingBase::GetTiling;
   int64_t GetTiling(AscendC::tiling::TCubeTiling& t) override {
-    if (m_ <= 0 || n_ <= 0 || k_ <= 0 || org_m_ <= 0) return -1;
+    if (org_m_ <= 0) return -1;
+    if (m_ <= 0) m_ = org_m_;
+    if (n_ <= 0) n_ = org_n_;
+    if (k_ <= 0) k_ = org_ka_;
+    if (m_ <= 0 || n_ <= 0 || k_ <= 0) return -1;
     const int32_t size_a = SizeOf(a_.type), size_b = SizeOf(b_.type);
     const int32_t c0 = 32 / size_a;
     const int32_t m_blocks = Ceil(m_, 16), n_blocks = Ceil(n_, 16), k_blocks = Ceil(k_, c0);
@@ -332,6 +374,9 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     t.dbL0A = 2;
     t.dbL0B = 2;
     t.dbL0C = 1;
+    got_single_m_ = single_m;
+    got_single_n_ = single_n;
+    got_single_k_ = single_k;
     return 0;
   }
 
@@ -341,6 +386,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
   int32_t dim_ = 1;
   int32_t m_ = -1, n_ = -1, k_ = -1;
   int32_t single_m_ = -1, single_n_ = -1, single_k_ = -1;
+  int32_t got_single_m_ = -1, got_single_n_ = -1, got_single_k_ = -1;
 };
 
 using MatmulApiTiling = MultiCoreMatmulTiling;
