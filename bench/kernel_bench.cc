@@ -12,6 +12,9 @@
 //  * Starting a kernel host: loading a binary (each load starts a new host)
 //    and its first launch and synchronize, median of 30, against starting
 //    and waiting for /bin/true.
+//  * The cost of one SyncAll across 48 blocks (a launch of R barriers minus
+//    one of none, best of five each), against the round trip of a 48-block
+//    launch without barriers.
 //
 //   kernel_bench [--elements=N] [--launches=N] [--json=FILE]
 
@@ -138,6 +141,37 @@ int HostStartMain(int starts) {
   return 0;
 }
 
+// Runs in a child with NPUD_ADDRESS set: prints "<us per barrier> <us per
+// 48-block launch and synchronize>" (sync_rounds with `rounds` and with none).
+int BarrierMain(uint32_t rounds) {
+  constexpr uint32_t kBlocks = 48;
+  NPUD_BENCH_CHECK(aclInit(nullptr));
+  NPUD_BENCH_CHECK(aclrtSetDevice(0));
+  aclrtStream stream = nullptr;
+  NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
+  aclrtBinHandle binary = nullptr;
+  aclrtFuncHandle sync_rounds = nullptr;
+  NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));
+  NPUD_BENCH_CHECK(aclrtBinaryGetFunction(binary, "sync_rounds", &sync_rounds));
+  auto best_of_five = [&](uint32_t n) {
+    double best = 1e30;
+    for (int i = 0; i < 5; ++i) {
+      const auto start = Clock::now();
+      NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(sync_rounds, kBlocks, stream, nullptr, &n,
+                                                     sizeof(n), nullptr, 0));
+      NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
+      best = std::min(best, npud::bench::SecondsSince(start));
+    }
+    return best;
+  };
+  best_of_five(1);  // warm up: the host starts
+  const double none = best_of_five(0);
+  const double with = best_of_five(rounds);
+  std::printf("%.3f %.3f\n", 1e6 * (with - none) / rounds, 1e6 * none);
+  NPUD_BENCH_CHECK(aclrtBinaryUnLoad(binary));
+  return 0;
+}
+
 // The baseline of a host start: starting a process and waiting for it.
 double ProcessStartMillis(int starts) {
   std::vector<double> ms;
@@ -227,6 +261,7 @@ int main(int argc, char** argv) {
   std::string json;
   bool client = false;
   int host_starts = 0;
+  int barriers = 0;
   std::string start_line;
   for (int i = 1; i < argc; ++i) {
     if (std::strncmp(argv[i], "--elements=", 11) == 0)
@@ -236,8 +271,10 @@ int main(int argc, char** argv) {
     if (std::strncmp(argv[i], "--start_line=", 13) == 0) start_line = argv[i] + 13;
     if (std::strcmp(argv[i], "--client") == 0) client = true;
     if (std::strncmp(argv[i], "--host_starts=", 14) == 0) host_starts = std::atoi(argv[i] + 14);
+    if (std::strncmp(argv[i], "--barriers=", 11) == 0) barriers = std::atoi(argv[i] + 11);
   }
   if (client && host_starts > 0) return HostStartMain(host_starts);
+  if (client && barriers > 0) return BarrierMain(static_cast<uint32_t>(barriers));
   if (client) return ClientMain(elements, launches, start_line);
   elements = elements / (48 * 8192) * (48 * 8192);  // Whole tiles per block.
   if (elements == 0) {
@@ -279,6 +316,15 @@ int main(int argc, char** argv) {
   }
   const double process_start_ms = ProcessStartMillis(kStarts);
 
+  std::string barrier_output;
+  double barrier_us = 0, launch_us = 0;
+  if (!npud::bench::RunSelfAsClient(argv[0], daemon.unix_address(), {"--barriers=200"},
+                                    &barrier_output) ||
+      std::sscanf(barrier_output.c_str(), "%lf %lf", &barrier_us, &launch_us) != 2) {
+    std::fprintf(stderr, "the barrier client failed\n");
+    return 1;
+  }
+
   const double gb = 3.0 * elements * sizeof(float) / 1e9;
   std::printf("%-48s %12s %12s %10s\n", "figure", "value", "baseline", "ratio");
   const std::string add_label =
@@ -299,6 +345,8 @@ int main(int argc, char** argv) {
   }
   std::printf("%-48s %9.2f ms %9.2f ms %10.2f\n", "kernel host start vs a process start, p50",
               host_start_ms, process_start_ms, host_start_ms / process_start_ms);
+  std::printf("%-48s %9.1f us %9.1f us %10.2f\n", "SyncAll of 48 blocks vs a 48-block launch",
+              barrier_us, launch_us, barrier_us / launch_us);
   if (!json.empty()) {
     std::ofstream out(json);
     out << "{\"vector_add\": {\"elements\": " << elements << ", \"kernel_seconds\": " << add_daemon
@@ -314,7 +362,9 @@ int main(int argc, char** argv) {
           << ", \"ratio\": " << aggregate[i].second / inproc_rate << "}";
     }
     out << "], \"host_start_ms\": " << host_start_ms
-        << ", \"process_start_ms\": " << process_start_ms << "}\n";
+        << ", \"process_start_ms\": " << process_start_ms
+        << ", \"sync_all_48_blocks_us\": " << barrier_us
+        << ", \"launch_48_blocks_us\": " << launch_us << "}\n";
   }
   return 0;
 }

@@ -47,6 +47,11 @@ extern "C" __global__ __aicore__ void vector_add(GM_ADDR x, GM_ADDR y, GM_ADDR z
 
 extern "C" __global__ __aicore__ void empty() {}
 
+// `rounds` hardware SyncAll barriers across the launch's blocks.
+extern "C" __global__ __aicore__ void sync_rounds(uint32_t rounds) {
+  for (uint32_t r = 0; r < rounds; ++r) AscendC::SyncAll();
+}
+
 // c[m x n] = a[m x k] * b[k x n] in half (float accumulation), the way a basic-API
 // cube kernel does it: 128 x 128 tiles of C over the blocks, k in steps of 64
 // through L1 (ND -> NZ), L0A / L0B (LoadData) and L0C (Mmad), then Fixpipe to GM.
@@ -127,5 +132,6 @@ extern "C" __global__ __cube__ void matmul_gemm(GM_ADDR a, GM_ADDR b, GM_ADDR c,
 }
 
 NPUD_KERNEL_REGISTER(empty);
+NPUD_KERNEL_REGISTER(sync_rounds);
 NPUD_KERNEL_REGISTER_AS(matmul_gemm, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_gemm, NPUD_CORE_TYPE_CUBE);

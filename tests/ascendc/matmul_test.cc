@@ -1,6 +1,7 @@
 // The advanced Matmul API (lib/matmul_intf.h) with tilings from the host tiling API:
 // a cube kernel's IterateAll with bias, and a mix kernel's vector cores iterating base
 // blocks through the UB, both against a host golden.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -59,23 +60,27 @@ TEST(MatmulTest, CubeKernelComputesItsCoresPartsWithBias) {
   const std::vector<half> a = Matrix(m, k, 1), b = Matrix(k, n, 4);
   std::vector<float> bias(n), c(m * n, -9.0f);
   for (uint32_t j = 0; j < n; ++j) bias[j] = static_cast<float>(j % 5);
-  const NpudKernelInfo* kernel = FindOrFail(*lib, "matmul_all");
-  ASSERT_NE(kernel, nullptr);
-  struct {
-    const void* a;
-    const void* b;
-    const void* bias;
-    void* c;
-    TCubeTiling tiling;
-  } args{a.data(), b.data(), bias.data(), c.data(), tiling};
-  LaunchOptions cube;
-  cube.core_type = NPUD_CORE_TYPE_CUBE;
-  auto outcomes = RunBlocks(*kernel, 2, &args, sizeof(args), cube);
-  ASSERT_EQ(outcomes.size(), 2u);
-  for (const BlockOutcome& o : outcomes) ASSERT_FALSE(o.trapped) << o.trap_message;
-  for (uint32_t i = 0; i < m; ++i) {
-    for (uint32_t j = 0; j < n; ++j) {
-      ASSERT_EQ(c[i * n + j], Dot(a, b, n, k, i, j) + bias[j]) << i << "," << j;
+  // IterateAll, and its asynchronous form with WaitIterateAll.
+  for (const char* name : {"matmul_all", "matmul_all_async"}) {
+    std::fill(c.begin(), c.end(), -9.0f);
+    const NpudKernelInfo* kernel = FindOrFail(*lib, name);
+    ASSERT_NE(kernel, nullptr);
+    struct {
+      const void* a;
+      const void* b;
+      const void* bias;
+      void* c;
+      TCubeTiling tiling;
+    } args{a.data(), b.data(), bias.data(), c.data(), tiling};
+    LaunchOptions cube;
+    cube.core_type = NPUD_CORE_TYPE_CUBE;
+    auto outcomes = RunBlocks(*kernel, 2, &args, sizeof(args), cube);
+    ASSERT_EQ(outcomes.size(), 2u);
+    for (const BlockOutcome& o : outcomes) ASSERT_FALSE(o.trapped) << o.trap_message;
+    for (uint32_t i = 0; i < m; ++i) {
+      for (uint32_t j = 0; j < n; ++j) {
+        ASSERT_EQ(c[i * n + j], Dot(a, b, n, k, i, j) + bias[j]) << name << " " << i << "," << j;
+      }
     }
   }
 }

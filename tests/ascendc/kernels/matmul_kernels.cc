@@ -6,8 +6,8 @@
 
 using AscendC::TPosition;
 
-extern "C" __global__ __cube__ void matmul_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
-                                               TCubeTiling tiling) {
+template <bool kSync>
+__aicore__ void MatmulAll(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, TCubeTiling& tiling) {
   AscendC::GlobalTensor<half> ga, gb;
   AscendC::GlobalTensor<float> gbias, gc;
   ga.SetGlobalBuffer(reinterpret_cast<__gm__ half*>(a));
@@ -24,8 +24,20 @@ extern "C" __global__ __cube__ void matmul_all(GM_ADDR a, GM_ADDR b, GM_ADDR bia
   mm.SetTensorA(ga[row * tiling.Ka]);
   mm.SetTensorB(gb[0]);
   if (tiling.isBias) mm.SetBias(gbias);
-  mm.IterateAll(gc[row * tiling.N]);
+  mm.template IterateAll<kSync>(gc[row * tiling.N]);
+  if (!kSync) mm.WaitIterateAll();
   mm.End();
+}
+
+extern "C" __global__ __cube__ void matmul_all(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c,
+                                               TCubeTiling tiling) {
+  MatmulAll<true>(a, b, bias, c, tiling);
+}
+
+// The asynchronous IterateAll, then WaitIterateAll.
+extern "C" __global__ __cube__ void matmul_all_async(GM_ADDR a, GM_ADDR b, GM_ADDR bias,
+                                                     GM_ADDR c, TCubeTiling tiling) {
+  MatmulAll<false>(a, b, bias, c, tiling);
 }
 
 extern "C" __global__ __mix__(1, 2) void matmul_blocks_plus_one(GM_ADDR a, GM_ADDR b, GM_ADDR c,
@@ -179,4 +191,5 @@ NPUD_KERNEL_REGISTER_AS(matmul_partial_slices, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(matmul_constant, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(matmul_async_blocks, NPUD_CORE_TYPE_MIX);
 NPUD_KERNEL_REGISTER_AS(matmul_all, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(matmul_all_async, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(matmul_blocks_plus_one, NPUD_CORE_TYPE_MIX);

@@ -204,7 +204,9 @@ class Matmul {
   void IterateAll(const AscendC::GlobalTensor<TC>& c, uint8_t enAtomic = 0,
                   bool /*enSequentialWrite*/ = false, bool /*waitIterateAll*/ = false,
                   bool /*fakeMsg*/ = false) {
-    while (Iterate<kSync>()) GetTensorC<kSync>(c, enAtomic, false);
+    // The asynchronous form too runs to the end here (WaitIterateAll has nothing
+    // left to wait for).
+    while (Iterate<true>()) GetTensorC<true>(c, enAtomic, false);
   }
 
   void WaitIterateAll() {}
