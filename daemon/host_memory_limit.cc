@@ -1,5 +1,6 @@
 #include "daemon/host_memory_limit.h"
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -127,6 +128,24 @@ HostMemoryDefault DefaultHostMemoryLimit(uint64_t ram_bytes,
                                                 " MiB, ", cgroup->file, ")")};
   }
   return {ram_bytes / 4 * 3, absl::StrCat("this host's RAM (", ram_bytes >> 20, " MiB)")};
+}
+
+AdvertisedDeviceMemory BoundDeviceMemory(uint64_t requested_bytes, uint64_t host_limit_bytes,
+                                         const std::string& host_limit_source,
+                                         const std::optional<CgroupMemoryLimit>& cgroup) {
+  constexpr uint64_t kMiB = uint64_t{1} << 20;
+  if (!cgroup) return {requested_bytes, ""};
+  uint64_t bound = host_limit_bytes;
+  std::string why = absl::StrCat("the host memory limit (", host_limit_bytes >> 20, " MiB, ",
+                                 host_limit_source, ")");
+  if (cgroup->bytes < bound) {
+    bound = cgroup->bytes;
+    why = absl::StrCat("npud's cgroup memory limit (", cgroup->bytes >> 20, " MiB, ", cgroup->file,
+                       ")");
+  }
+  bound = std::max(bound / kMiB * kMiB, kMiB);
+  if (requested_bytes <= bound) return {requested_bytes, ""};
+  return {bound, why};
 }
 
 }  // namespace npud::daemon

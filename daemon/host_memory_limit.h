@@ -5,6 +5,9 @@
 // of the cgroup npud runs in (a container's --memory, a Kubernetes limit, a
 // systemd MemoryMax). Past the cgroup's limit the kernel OOM-kills npud and
 // every session with it; within the budget a client only gets 207001.
+// Under such a limit the device memory each device advertises is bounded
+// too, so that programs sizing their work by aclrtGetMemInfo see what npud
+// can hold.
 
 #ifndef NPUD_DAEMON_HOST_MEMORY_LIMIT_H_
 #define NPUD_DAEMON_HOST_MEMORY_LIMIT_H_
@@ -36,6 +39,23 @@ struct HostMemoryDefault {
 
 // Three quarters of `ram_bytes` or of `cgroup`'s limit, whichever is lower.
 HostMemoryDefault DefaultHostMemoryLimit(uint64_t ram_bytes,
+                                         const std::optional<CgroupMemoryLimit>& cgroup);
+
+struct AdvertisedDeviceMemory {
+  uint64_t bytes = 0;  // per device
+  std::string reason;  // why it is below the request, for the log; empty when it is not
+};
+
+// The device memory (HBM) each device advertises for `requested_bytes`
+// (--memory_gib). Without a cgroup memory limit, the request as it is
+// (reserved lazily, it may exceed the host's RAM). Under one, at most the
+// host memory limit (`host_limit_bytes`, which bounds the memory of all
+// devices together; `host_limit_source` says where it came from) or the
+// cgroup's limit, whichever is lower, rounded down to a MiB: a device
+// advertising 64 GiB in a 16 GiB container would invite programs to size
+// their work for memory npud can never give them.
+AdvertisedDeviceMemory BoundDeviceMemory(uint64_t requested_bytes, uint64_t host_limit_bytes,
+                                         const std::string& host_limit_source,
                                          const std::optional<CgroupMemoryLimit>& cgroup);
 
 }  // namespace npud::daemon

@@ -57,7 +57,9 @@ ABSL_FLAG(int, address_slot, 0,
           "Address window (0..3) of the devices, 32 TiB + 16 TiB * slot: daemons in "
           "different slots hand out disjoint device addresses. Slots 1..3 hold 12 "
           "devices each.");
-ABSL_FLAG(uint64_t, memory_gib, 64, "Device memory (HBM) per device in GiB; reserved lazily.");
+ABSL_FLAG(uint64_t, memory_gib, 64,
+          "Device memory (HBM) per device in GiB; reserved lazily. Under a cgroup memory "
+          "limit, at most the host memory limit (or the cgroup's limit, when lower).");
 ABSL_FLAG(uint64_t, host_memory_limit_mib, 0,
           "Host RAM the device memory of all devices may take together (allocations and "
           "physical memory); past it allocations fail with 207001. 0: three quarters of "
@@ -188,10 +190,15 @@ void RaiseDescriptorLimit() {
 // in a container with a memory limit (its cgroup's), a budget from the
 // host's RAM would let clients take npud past the limit, where the kernel
 // kills it with every session instead of refusing one allocation.
-uint64_t ChooseHostMemoryLimit() {
+struct HostMemoryChoice {
+  uint64_t bytes = 0;
+  std::string source;  // for the log lines
+  std::optional<npud::daemon::CgroupMemoryLimit> cgroup;
+};
+
+HostMemoryChoice ChooseHostMemoryLimit() {
   const uint64_t ram = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) * sysconf(_SC_PAGESIZE);
-  const std::optional<npud::daemon::CgroupMemoryLimit> cgroup =
-      npud::daemon::ReadCgroupMemoryLimit();
+  std::optional<npud::daemon::CgroupMemoryLimit> cgroup = npud::daemon::ReadCgroupMemoryLimit();
   if (const uint64_t flag = absl::GetFlag(FLAGS_host_memory_limit_mib); flag != 0) {
     spdlog::info("host memory limit: {} MiB (--host_memory_limit_mib)", flag);
     if (cgroup && (flag << 20) > cgroup->bytes) {
@@ -200,12 +207,26 @@ uint64_t ChooseHostMemoryLimit() {
           "clients can get npud killed before an allocation is refused",
           flag, cgroup->bytes >> 20, cgroup->file);
     }
-    return flag << 20;
+    return {flag << 20, "--host_memory_limit_mib", std::move(cgroup)};
   }
   const npud::daemon::HostMemoryDefault chosen = npud::daemon::DefaultHostMemoryLimit(ram, cgroup);
   spdlog::info("host memory limit: {} MiB, three quarters of {}", chosen.bytes >> 20,
                chosen.source);
-  return chosen.bytes;
+  return {chosen.bytes, absl::StrCat("three quarters of ", chosen.source), std::move(cgroup)};
+}
+
+// --memory_gib per device, or less under a cgroup memory limit (see
+// BoundDeviceMemory), saying so.
+uint64_t ChooseDeviceMemory(const HostMemoryChoice& host) {
+  const uint64_t requested = absl::GetFlag(FLAGS_memory_gib) << 30;
+  const npud::daemon::AdvertisedDeviceMemory bounded =
+      npud::daemon::BoundDeviceMemory(requested, host.bytes, host.source, host.cgroup);
+  if (!bounded.reason.empty()) {
+    spdlog::info(
+        "device memory: {} MiB per device instead of --memory_gib={} ({} MiB), bounded by {}",
+        bounded.bytes >> 20, absl::GetFlag(FLAGS_memory_gib), requested >> 20, bounded.reason);
+  }
+  return bounded.bytes;
 }
 
 // The kernel hosts' sandbox from the flags, and whether this machine gives
@@ -327,8 +348,9 @@ int main(int argc, char** argv) {
   npud::daemon::DaemonCore::Options options;
   options.devices.device_count = absl::GetFlag(FLAGS_devices);
   options.devices.address_slot = absl::GetFlag(FLAGS_address_slot);
-  options.devices.device.hbm_bytes = absl::GetFlag(FLAGS_memory_gib) << 30;
-  options.devices.host_memory_limit_bytes = ChooseHostMemoryLimit();
+  const HostMemoryChoice host_memory = ChooseHostMemoryLimit();
+  options.devices.host_memory_limit_bytes = host_memory.bytes;
+  options.devices.device.hbm_bytes = ChooseDeviceMemory(host_memory);
   options.devices.device.soc_name = absl::GetFlag(FLAGS_soc);
   options.devices.device.cube_cores = absl::GetFlag(FLAGS_cube_cores);
   options.devices.device.vector_cores = absl::GetFlag(FLAGS_vector_cores);
@@ -509,12 +531,14 @@ int main(int argc, char** argv) {
     spdlog::critical("{}", local.status().ToString());
     return 1;
   }
+  const uint64_t hbm = options.devices.device.hbm_bytes;
   spdlog::info(
-      "npud {} serving {} device(s) ({}, {} GiB each, {} MiB of host memory for all) "
+      "npud {} serving {} device(s) ({}, {} each, {} MiB of host memory for all) "
       "on {}",
       NPUD_VERSION, options.devices.device_count, options.devices.device.soc_name,
-      absl::GetFlag(FLAGS_memory_gib), options.devices.host_memory_limit_bytes >> 20,
-      absl::StrJoin(listen, ", "));
+      hbm % (uint64_t{1} << 30) == 0 ? absl::StrCat(hbm >> 30, " GiB")
+                                     : absl::StrCat(hbm >> 20, " MiB"),
+      options.devices.host_memory_limit_bytes >> 20, absl::StrJoin(listen, ", "));
   if (const std::string ready = absl::GetFlag(FLAGS_ready_file); !ready.empty()) {
     const std::string tmp = ready + ".tmp";
     {

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "common/acl_status.h"
 #include "daemon/daemon_core.h"
+#include "daemon/kernel_stats.h"
 #include "prometheus/collectable.h"
 #include "prometheus/exposer.h"
 #include "prometheus/metric_family.h"
@@ -93,8 +95,16 @@ class DaemonCollector final : public prometheus::Collectable {
         "Time kernels ran on the device, by kernel name, as their kernel host measured it.",
         prometheus::MetricType::Counter,
         {}};
-    for (const auto& [kernel, stats] : core_->kernel_stats().Kernels()) {
-      launches.metric.push_back(CounterValue({{"kernel", kernel}}, stats.launches));
+    // Every counter has a sample from npud's start, at 0 until something
+    // counts: a series that first appears at 1 shows no increase, and a
+    // chart of one that does not exist yet shows "no data". The labelled
+    // families start with their overflow bucket (and the faults with the
+    // codes kernels fail with).
+    auto kernels = core_->kernel_stats().Kernels();
+    kernels.try_emplace(std::string(KernelStats::kOther));
+    for (const auto& [kernel, stats] : kernels) {
+      launches.metric.push_back(
+          CounterValue({{"kernel", kernel}}, static_cast<double>(stats.launches)));
       kernel_seconds.metric.push_back(
           CounterValue({{"kernel", kernel}}, static_cast<double>(stats.run_ns) * 1e-9));
     }
@@ -103,7 +113,12 @@ class DaemonCollector final : public prometheus::Collectable {
                                     "failure (e.g. 507015: a core trapped; 0: past 64 codes).",
                                     prometheus::MetricType::Counter,
                                     {}};
-    for (const auto& [code, count] : core_->kernel_stats().Faults()) {
+    auto fault_counts = core_->kernel_stats().Faults();
+    for (const int32_t code : {0, static_cast<int32_t>(kRtAicoreException),
+                               static_cast<int32_t>(kRtVectorCoreException)}) {
+      fault_counts.try_emplace(code, 0);
+    }
+    for (const auto& [code, count] : fault_counts) {
       faults.metric.push_back(CounterValue({{"code", absl::StrCat(code)}}, count));
     }
     prometheus::MetricFamily compiles = Counter(

@@ -2,7 +2,8 @@
 # Makes podman usable on a Debian 12 machine like CI's (README.md "Deploy"): the
 # packages, the two settings it needs here (runc and cgroupfs; rlimits that
 # cannot be raised), and a local debian:bookworm-slim base image made with
-# debootstrap, since no registry is reachable. Idempotent; run as root.
+# debootstrap, since no registry is reachable. Idempotent; run as root. Says
+# so when systemd is not init (podman then runs no health checks by itself).
 set -eu
 DEBIAN_FRONTEND=noninteractive
 export DEBIAN_FRONTEND
@@ -32,4 +33,8 @@ if ! podman image exists docker.io/library/debian:bookworm-slim; then
   debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian > /dev/null
   tar -C "$rootfs" -c . | podman import - docker.io/library/debian:bookworm-slim > /dev/null
   rm -rf "$rootfs"
+fi
+if [ ! -d /run/systemd/system ]; then
+  echo "setup_podman.sh: systemd is not init here, so podman runs no health checks by itself;" \
+    "run deploy/podman-healthcheck-timer.sh beside your containers (README.md \"Deploy\")" >&2
 fi

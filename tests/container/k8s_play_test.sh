@@ -64,7 +64,14 @@ for _ in $(seq 100); do
 done
 # shellcheck disable=SC2086
 podman exec npud-npud $probe > /dev/null 2>&1 || fail "the readiness probe does not pass"
-podman logs npud-npud 2>&1 | grep -q "16 GiB each" || fail "the ConfigMap's flags were not applied"
+# The ConfigMap's --memory_gib=16, bounded by the container's 16Gi memory
+# limit: three quarters of it for the host memory budget, and no device
+# advertises more.
+log="$(podman logs npud-npud 2>&1)"
+echo "$log" | grep -q "device memory: 12288 MiB per device instead of --memory_gib=16 (16384 MiB)" ||
+  fail "the ConfigMap's flags or the memory limit were not applied: $log"
+echo "$log" | grep -q "12 GiB each, 12288 MiB of host memory for all" ||
+  fail "npud does not serve 12 GiB devices: $log"
 
 example='$ASCEND_HOME_PATH/share/npud/examples/memory_copies/memory_copies.cpp'
 build="g++ -std=c++17 -O2 $example -I\$ASCEND_HOME_PATH/include -L\$ASCEND_HOME_PATH/lib64"

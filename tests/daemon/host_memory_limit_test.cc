@@ -3,7 +3,8 @@
 // them: cgroup v2 inside a container's namespace and on a host path with a
 // limited ancestor, cgroup v1 (a container's view of its own group, as on a
 // hybrid layout where v2 has no memory controller), and groups without a
-// limit; then the default host memory limit it leads to.
+// limit; then the default host memory limit it leads to, and the device
+// memory each device advertises under it.
 
 #include "daemon/host_memory_limit.h"
 
@@ -122,6 +123,43 @@ TEST(DefaultHostMemoryLimitTest, ThreeQuartersOfTheLowerOfRamAndTheCgroupLimit) 
 
   // A limit above the RAM does not bind: the RAM does.
   EXPECT_EQ(DefaultHostMemoryLimit(ram, CgroupMemoryLimit{2 * ram, "x"}).bytes, 12288 * kMiB);
+}
+
+// The DaemonSet's case: a 16 GiB container limit, three quarters of it the
+// host memory limit, and --memory_gib=64 asked for each device.
+TEST(BoundDeviceMemoryTest, ACgroupLimitBoundsTheAdvertisedMemory) {
+  const uint64_t gib = 1024 * kMiB;
+  const CgroupMemoryLimit cgroup{16 * gib, "/sys/fs/cgroup/memory.max"};
+  const AdvertisedDeviceMemory bounded = BoundDeviceMemory(
+      64 * gib, 12 * gib, "three quarters of the cgroup memory limit (16384 MiB, x)", cgroup);
+  EXPECT_EQ(bounded.bytes, 12 * gib);
+  EXPECT_EQ(bounded.reason,
+            "the host memory limit (12288 MiB, three quarters of the cgroup memory limit "
+            "(16384 MiB, x))");
+  // A request within the bound stands, and says nothing.
+  const AdvertisedDeviceMemory within = BoundDeviceMemory(8 * gib, 12 * gib, "y", cgroup);
+  EXPECT_EQ(within.bytes, 8 * gib);
+  EXPECT_EQ(within.reason, "");
+}
+
+// --host_memory_limit_mib above the cgroup's limit: the cgroup's binds.
+TEST(BoundDeviceMemoryTest, TheCgroupLimitWhenTheHostLimitIsAboveIt) {
+  const CgroupMemoryLimit cgroup{(512 * kMiB) + 12345,
+                                 "/sys/fs/cgroup/memory/memory.limit_in_bytes"};
+  const AdvertisedDeviceMemory bounded =
+      BoundDeviceMemory(uint64_t{64} << 30, 2048 * kMiB, "--host_memory_limit_mib", cgroup);
+  EXPECT_EQ(bounded.bytes, 512 * kMiB);  // whole MiB
+  EXPECT_EQ(bounded.reason,
+            "npud's cgroup memory limit (512 MiB, /sys/fs/cgroup/memory/memory.limit_in_bytes)");
+}
+
+// Without a cgroup limit the request stands even above the host memory
+// limit: device memory is reserved lazily (README.md).
+TEST(BoundDeviceMemoryTest, NoCgroupLimitTheRequestStands) {
+  const AdvertisedDeviceMemory free =
+      BoundDeviceMemory(uint64_t{64} << 30, 256 * kMiB, "--host_memory_limit_mib", std::nullopt);
+  EXPECT_EQ(free.bytes, uint64_t{64} << 30);
+  EXPECT_EQ(free.reason, "");
 }
 
 }  // namespace

@@ -1,9 +1,10 @@
 // npud in a memory cgroup whose limit is below the host's RAM, as in a
 // container started with --memory or a Kubernetes pod with a memory limit:
 // its default host memory limit is three quarters of the cgroup's (said at
-// start), so a client allocating past it gets 207001 and npud keeps
-// serving. Before, the default came from the host's RAM: the allocation was
-// granted and filling it had the kernel OOM-kill npud with every session.
+// start), no device advertises more than that, and a client allocating past
+// it gets 207001 and npud keeps serving. Before, the default came from the
+// host's RAM: the allocation was granted and filling it had the kernel
+// OOM-kill npud with every session.
 //
 // Needs root and a writable cgroup v1 memory controller (this project's CI
 // machines); skipped otherwise. Under cgroup v2 a process cannot leave a
@@ -105,6 +106,15 @@ TEST(CgroupMemoryTest, TheDefaultHostMemoryLimitFollowsTheCgroupLimit) {
   EXPECT_TRUE(absl::StrContains(daemon->Log(),
                                 "host memory limit: 384 MiB, three quarters of the cgroup "
                                 "memory limit (512 MiB"))
+      << daemon->Log();
+  // No device advertises more than that budget: 384 MiB, not the 16 GiB
+  // of --memory_gib=16.
+  EXPECT_TRUE(absl::StrContains(daemon->Log(),
+                                "device memory: 384 MiB per device instead of --memory_gib=16 "
+                                "(16384 MiB), bounded by the host memory limit (384 MiB, three "
+                                "quarters of the cgroup memory limit (512 MiB"))
+      << daemon->Log();
+  EXPECT_TRUE(absl::StrContains(daemon->Log(), "384 MiB each, 384 MiB of host memory for all"))
       << daemon->Log();
 
   // 1 GiB, filled, in a 512 MiB container: refused, not npud killed.

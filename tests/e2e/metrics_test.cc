@@ -2,8 +2,9 @@
 // /metrics parses as the text format, and its figures follow what a real
 // client process does (a session appears with its memory, copies add to
 // the copy counters, and ending the session takes it away while the
-// counters keep their totals); the Grafana dashboard asks only for metrics
-// that exist; metrics beyond loopback need --allow_insecure_tcp.
+// counters keep their totals); every counter is there at 0 before anything
+// counts; the Grafana dashboard asks only for metrics that exist; metrics
+// beyond loopback need --allow_insecure_tcp.
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -226,6 +227,32 @@ TEST_F(MetricsTest, QueueDepthsShowQueuedWork) {
             Sum(busy, "npud_session_streams", pid));
   (*client)->Kill(SIGKILL);
   (*client)->Wait();
+}
+
+// Every counter has a sample at 0 before anything happened (a series that
+// first appears at 1 shows no increase in Prometheus, and a dashboard panel
+// of a series that does not exist yet shows "no data"): the kernel faults
+// with the codes kernels fail with, the per-kernel families with their
+// overflow bucket.
+TEST_F(MetricsTest, EveryCounterIsThereAtZeroFromTheStart) {
+  const std::string scrape = Scrape(port_);
+  const auto idle = Samples(scrape);
+  static const std::regex kCounter(R"(# TYPE (npud_[a-z_]+) counter)");
+  int counters = 0;
+  for (auto it = std::sregex_iterator(scrape.begin(), scrape.end(), kCounter);
+       it != std::sregex_iterator(); ++it, ++counters) {
+    const std::string name = (*it)[1];
+    int samples = 0;
+    for (const auto& [key, value] : idle) {
+      if (key == name || absl::StartsWith(key, name + "{")) ++samples;
+    }
+    EXPECT_GE(samples, 1) << name << " has no sample:\n" << scrape;
+    EXPECT_EQ(Sum(idle, name), 0) << name;
+  }
+  EXPECT_GE(counters, 6) << scrape;
+  EXPECT_EQ(idle.count("npud_kernel_faults_total{code=\"507035\"}"), 1u) << scrape;
+  EXPECT_EQ(idle.count("npud_kernel_faults_total{code=\"507015\"}"), 1u) << scrape;
+  EXPECT_EQ(idle.count("npud_kernel_launches_total{kernel=\"(other)\"}"), 1u) << scrape;
 }
 
 // The Grafana dashboard in deploy/ asks only for metrics npud exports.
