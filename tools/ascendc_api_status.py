@@ -99,6 +99,12 @@ SIMULATED_ADVANCED = {
     "Ceil", "Floor", "Round", "Trunc", "Frac", "Sign", "ClampMax", "ClampMin",
     "Sigmoid", "Silu", "Swish", "Gelu", "FasterGelu", "GeGLU", "ReGlu", "SwiGLU",
     "SoftMax", "SimpleSoftMax", "AdjustSoftMaxRes", "RmsNorm", "LayerNorm", "LayerNorm-Tiling", "Sum", "CumSum", "Arange", "Fill",
+    # Issue 44: the advanced APIs of the 04_advanced_api A2 projects, with their tilings.
+    "AscendAntiQuant", "AscendDequant", "AscendQuant", "DeepNorm", "LayerNormGrad",
+    "LayerNormGrad-Tiling", "LayerNormGradBeta", "LayerNormGradBeta-Tiling", "Normalize",
+    "WelfordUpdate", "WelfordFinalize", "LogSoftMax", "SoftmaxFlashV2", "SoftmaxFlashV3",
+    "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum", "ReduceMax", "ReduceMin", "TopK", "Concat",
+    "Extract", "Sort", "Select", "DropOut", "Transpose", "TransData", "Broadcast", "Pad", "UnPad",
 }
 # Entries of which npud simulates some forms only, and which.
 PARTLY = {}

@@ -32,6 +32,11 @@ TEST(ScalarOpsTest, BitCounts) {
   EXPECT_EQ(CeilDivision(7, 0), 0);
   EXPECT_EQ(DivCeil(64u, 32u), 2u);
   EXPECT_EQ(DivCeil(65u, 32u), 3u);
+  // The integer Ceil (matmul examples' tiling code calls it with int64_t).
+  const int64_t m = 1000, l1 = 128;
+  EXPECT_EQ(Ceil(m, l1), int64_t{8});
+  EXPECT_EQ(Ceil(int64_t{1024}, l1), int64_t{8});
+  EXPECT_EQ(Ceil(int64_t{5}, int64_t{0}), int64_t{0});
 }
 
 uint16_t Bits(half h) {

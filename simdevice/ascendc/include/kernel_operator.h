@@ -26,12 +26,32 @@
 //                                 ReducePairElem
 //   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
 //   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
+//   npud_ascendc/confusion_transpose.h  Transpose with a ConfusionTransposeTiling
 //   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
 //   npud_ascendc/normalization.h  LayerNorm, RmsNorm
+//   npud_ascendc/layer_norm_grad.h  LayerNormGrad, LayerNormGradBeta
+//   npud_ascendc/deep_norm.h      DeepNorm
+//   npud_ascendc/welford.h        WelfordUpdate, WelfordFinalize
+//   npud_ascendc/normalize.h      LayerNorm (rstd form), Normalize
 //   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
+//   npud_ascendc/softmax_grad.h   SoftmaxGrad, SoftmaxGradFront
+//   npud_ascendc/log_softmax.h    LogSoftMax
+//   npud_ascendc/softmax_flash_v2.h  SoftmaxFlashV2
+//   npud_ascendc/softmax_flash_v3.h  SoftmaxFlashV3, SoftMaxParams
+//   npud_ascendc/anti_quant.h     AscendAntiQuant
+//   npud_ascendc/quant.h          AscendQuant, AscendDequant
+//   npud_ascendc/dropout.h        DropOut
+//   npud_ascendc/pad.h            Pad, UnPad
+//   npud_ascendc/broadcast.h      Broadcast<T, dim, axis> (advanced)
+//   npud_ascendc/layout.h         MakeShape, MakeStride, MakeLayout, Layout
+//   npud_ascendc/trans_data.h     TransData (NCDHW, NDC1HWC0, FRACTAL_Z_3D)
 //   npud_ascendc/sort.h           Sort32, MrgSort
+//   npud_ascendc/adv_sort.h       Concat, Sort, Extract (advanced)
+//   npud_ascendc/topk.h           TopK
+//   npud_ascendc/adv_select.h     Select by a byte mask (advanced)
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
 //   npud_ascendc/adv_reduce_fill.h  Sum, CumSum, Arange, Fill (advanced)
+//   npud_ascendc/adv_reduce.h     ReduceMax/Min/Sum<T, Pattern::Reduce::AR|RA> (advanced)
 //   npud_ascendc/cube.h           DataCopy ND2NZ, Mmad, MmadWithSparse, Fill (the cube)
 //   npud_ascendc/load_data.h      LoadData 2D/3D, LoadDataWithTranspose, SetFmatrix, ...
 //   npud_ascendc/fixpipe.h        Fixpipe, DataCopy from L0C, quantisation registers
@@ -41,6 +61,8 @@
 //   npud_ascendc/sys_var.h        GetSystemCycle, InitSocState, cache control,
 //                                 SetSysWorkspace, GetUserWorkspace, ...
 //   npud_ascendc/scalar_ops.h     GetBitCount, CountLeadingZero, DivCeil, ...
+//   npud_ascendc/ascendc_utils.h  AscendCUtils::SetOverflow
+//   npud_ascendc/scalar_min_max.h min, max (bisheng's scalar builtins)
 //   npud_ascendc/numeric_limits.h NumericLimits
 //   npud_ascendc/type_traits.h    IsSameType, Conditional, AscendC::Std
 //   npud_ascendc/printf.h         AscendC::printf, PRINTF, DumpTensor
@@ -56,45 +78,67 @@
 #include <cstdint>
 
 #include "npud_ascendc/adv_math.h"
+#include "npud_ascendc/adv_reduce.h"
 #include "npud_ascendc/adv_reduce_fill.h"
+#include "npud_ascendc/adv_select.h"
+#include "npud_ascendc/adv_sort.h"
+#include "npud_ascendc/anti_quant.h"
+#include "npud_ascendc/ascendc_utils.h"
 #include "npud_ascendc/assert.h"
 #include "npud_ascendc/bf16.h"
 #include "npud_ascendc/block_context.h"
+#include "npud_ascendc/broadcast.h"
 #include "npud_ascendc/cast.h"
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/compare_select.h"
 #include "npud_ascendc/compound_cast.h"
+#include "npud_ascendc/confusion_transpose.h"
 #include "npud_ascendc/cross_block.h"
 #include "npud_ascendc/cross_core_flags.h"
 #include "npud_ascendc/cube.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/data_copy_slice.h"
 #include "npud_ascendc/data_fill.h"
+#include "npud_ascendc/deep_norm.h"
+#include "npud_ascendc/dropout.h"
 #include "npud_ascendc/fixpipe.h"
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/group_barrier.h"
 #include "npud_ascendc/int4b.h"
+#include "npud_ascendc/layer_norm_grad.h"
+#include "npud_ascendc/layout.h"
 #include "npud_ascendc/list_tensor.h"
 #include "npud_ascendc/load_data.h"
 #include "npud_ascendc/local_mem_allocator.h"
+#include "npud_ascendc/log_softmax.h"
 #include "npud_ascendc/normalization.h"
+#include "npud_ascendc/normalize.h"
 #include "npud_ascendc/numeric_limits.h"
 #include "npud_ascendc/onchip_buffers.h"
+#include "npud_ascendc/pad.h"
 #include "npud_ascendc/printf.h"
 #include "npud_ascendc/qualifiers.h"
+#include "npud_ascendc/quant.h"
 #include "npud_ascendc/reduce.h"
+#include "npud_ascendc/scalar_min_max.h"
 #include "npud_ascendc/scalar_ops.h"
 #include "npud_ascendc/softmax.h"
+#include "npud_ascendc/softmax_flash_v2.h"
+#include "npud_ascendc/softmax_flash_v3.h"
+#include "npud_ascendc/softmax_grad.h"
 #include "npud_ascendc/sort.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/sys_var.h"
 #include "npud_ascendc/task_sync.h"
 #include "npud_ascendc/tbuf_pool.h"
 #include "npud_ascendc/tensor.h"
+#include "npud_ascendc/topk.h"
 #include "npud_ascendc/tpipe.h"
+#include "npud_ascendc/trans_data.h"
 #include "npud_ascendc/type_traits.h"
 #include "npud_ascendc/vector_ops.h"
+#include "npud_ascendc/welford.h"
 #include "npud_kernel_register.h"
 
 // Inline assembly. The only instruction kernels use is the AI Core trap (error_OP's

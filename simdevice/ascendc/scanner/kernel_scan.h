@@ -16,9 +16,9 @@
 // `__cube__` and `__mix__` kernels are registered with their core type, and so are
 // plain `__aicore__` kernels of a source that uses the Matmul API in mix mode (it
 // includes lib/matmul_intf.h without defining ASCENDC_CUBE_ONLY first): CANN builds
-// those as mix kernels. A name is registered once. Prototypes are not definitions, and `__global__` in a
-// preprocessing directive (#define KERNEL extern "C" __global__) is not seen: macros
-// are not expanded.
+// those as mix kernels. A name is registered once. Prototypes are not definitions, and `__global__`
+// in a preprocessing directive (#define KERNEL extern "C" __global__) is not seen: macros are not
+// expanded.
 //
 // A program may register kernels itself (NPUD_KERNEL_REGISTER(name); or
 // NPUD_KERNEL_REGISTER_AS(name, type); at namespace scope); those names are listed

@@ -11,6 +11,7 @@
 #define NPUD_ASCENDC_SCALAR_OPS_H_
 
 #include <cstdint>
+#include <type_traits>
 
 #include "npud_ascendc/qualifiers.h"
 
@@ -49,6 +50,13 @@ constexpr int32_t CeilDivision(int32_t num1, int32_t num2) {
 
 template <class T, class U>
 constexpr auto DivCeil(T a, U b) -> decltype(a / b) {
+  return b == 0 ? 0 : (a + b - 1) / b;
+}
+
+// Ceil(a, b) of two integers: a / b rounded up, as DivCeil (the tensor Ceil is
+// adv_math.h's; kernels use both names).
+template <class T, class = std::enable_if_t<std::is_integral_v<T>>>
+constexpr T Ceil(T a, T b) {
   return b == 0 ? 0 : (a + b - 1) / b;
 }
 

@@ -9,7 +9,8 @@ namespace AscendC {
 
 inline constexpr int32_t K_MAX_DIM = 8;
 
-enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+// NCDHW, NDC1HWC0 and FRACTAL_Z_3D are the 3-D formats TransData converts between.
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC, NCDHW, NDC1HWC0, FRACTAL_Z_3D };
 
 struct ShapeInfo {
   ShapeInfo() {}

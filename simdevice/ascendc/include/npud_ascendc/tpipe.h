@@ -280,6 +280,11 @@ class TBuf : public ::npud::ascendc::TBufCore {
   LocalTensor<T> Get(uint32_t count) {
     return GetWithOffset<T>(count, 0);
   }
+  // TBuf's queue-style spelling of Get() (kernels written for queues call it).
+  template <class T>
+  LocalTensor<T> AllocTensor() {
+    return Get<T>();
+  }
   // A TBuf's tensors are views of its one buffer: nothing to give back (upstream
   // accepts the call too).
   template <class T>

@@ -15,6 +15,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+// CANN's tiling headers bring securec's memcpy_s along, and host tiling code written
+// for CANN calls it without including securec.h (asc-devkit's deepnorm, welford and
+// softmaxflashv2 examples). The install tree has it; a build without it goes on.
+#if __has_include("securec.h")
+#include "securec.h"
+#endif
 
 #define BEGIN_TILING_DATA_DEF(class_name) \
   class class_name {                      \

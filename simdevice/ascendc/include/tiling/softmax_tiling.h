@@ -15,6 +15,7 @@
 
 namespace optiling {
 using SoftMaxTiling = ::AscendC::tiling::SoftMaxTiling;
+using LogSoftMaxTiling = ::AscendC::tiling::LogSoftMaxTiling;
 }  // namespace optiling
 
 namespace AscendC {
@@ -44,6 +45,17 @@ inline uint32_t GetSoftMaxFlashV2MinTmpSize(const TensorShape& srcShape, const u
   return GetSoftMaxMinTmpSize(srcShape, typeSize, isUpdate);
 }
 
+// SoftmaxGrad and SoftmaxGradFront (npud_ascendc/softmax_grad.h) need no scratch space
+// either; the sizes are SoftMax's.
+inline uint32_t GetSoftMaxGradMaxTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize,
+                                         const bool /*isFront*/, const bool isReuseSource) {
+  return GetSoftMaxMaxTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline uint32_t GetSoftMaxGradMinTmpSize(const TensorShape& srcShape, const uint32_t dataTypeSize,
+                                         const bool /*isFront*/, const bool isReuseSource) {
+  return GetSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+
 // The shape as M rows (the product of all but the last axis) of K.
 inline void SoftMaxTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize,
                               const uint32_t /*localWorkSpaceSize*/, tiling::SoftMaxTiling& t) {
@@ -71,6 +83,27 @@ inline void SoftMaxFlashV2TilingFunc(const TensorShape& srcShape, const uint32_t
                                      const uint32_t localWorkSpaceSize, tiling::SoftMaxTiling& t,
                                      const bool /*isUpdate*/, const bool /*isBasicBlock*/ = false,
                                      const bool /*isFlashOutputBrc*/ = false) {
+  SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t);
+}
+
+// LogSoftMax (npud_ascendc/log_softmax.h): SoftMax's sizes and tiling.
+inline uint32_t GetLogSoftMaxMaxTmpSize(const TensorShape srcShape, const uint32_t dataTypeSize,
+                                        const bool isReuseSource) {
+  return GetSoftMaxMaxTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline uint32_t GetLogSoftMaxMinTmpSize(const TensorShape srcShape, const uint32_t dataTypeSize,
+                                        const bool isReuseSource) {
+  return GetSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource);
+}
+inline void LogSoftMaxTilingFunc(const TensorShape srcShape, const uint32_t dataTypeSize,
+                                 const uint32_t localWorkSpaceSize, tiling::LogSoftMaxTiling& t) {
+  SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t);
+}
+
+// The grad tiling has SoftMax's layout: the kernel reads only the shape from it.
+inline void SoftMaxGradTilingFunc(const TensorShape& srcShape, const uint32_t dataTypeSize,
+                                  const uint32_t localWorkSpaceSize, tiling::SoftMaxTiling& t,
+                                  const bool /*isFront*/ = false) {
   SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, t);
 }
 

@@ -87,6 +87,7 @@ NPUD_TMP_SIZE_FUNCTION(Fmod)
 NPUD_TMP_SIZE_FUNCTION(Hypot)
 NPUD_TMP_SIZE_FUNCTION(GeGLU)
 NPUD_TMP_SIZE_FUNCTION(ReGlu)
+NPUD_TMP_SIZE_FUNCTION(DropOut)
 #undef NPUD_TMP_SIZE_FUNCTION
 
 namespace AscendC {
@@ -138,6 +139,24 @@ inline void GetSiluTmpSize(const TensorShape& srcShape, const uint32_t /*typeSiz
 inline void GetSwishTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
                             bool /*isReuseSource*/, uint32_t& maxValue, uint32_t& minValue) {
   ::npud::ascendc::tiling::TmpSizes(srcShape, maxValue, minValue);
+}
+inline void GetBroadCastMaxMinTmpSize(const platform_ascendc::PlatformAscendC& /*ascendcPlatform*/,
+                                      const TensorShape& /*srcShape*/, const TensorShape& dstShape,
+                                      uint32_t /*typeSize*/, const bool /*isReuseSource*/,
+                                      uint32_t& maxValue, uint32_t& minValue) {
+  ::npud::ascendc::tiling::TmpSizes(dstShape, maxValue, minValue);
+}
+inline uint32_t GetDropOutMaxTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
+                                     const bool /*isReuseSource*/) {
+  uint32_t max_value = 0, min_value = 0;
+  ::npud::ascendc::tiling::TmpSizes(srcShape, max_value, min_value);
+  return max_value;
+}
+inline uint32_t GetDropOutMinTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
+                                     const bool /*isReuseSource*/) {
+  uint32_t max_value = 0, min_value = 0;
+  ::npud::ascendc::tiling::TmpSizes(srcShape, max_value, min_value);
+  return min_value;
 }
 inline uint32_t GetGeluMaxTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/) {
   uint32_t max_value = 0, min_value = 0;
