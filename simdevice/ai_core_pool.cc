@@ -17,11 +17,6 @@ constexpr size_t kAltStackBytes = 256 << 10;
 thread_local sigjmp_buf* tls_jump = nullptr;
 thread_local KernelFault tls_fault;
 
-// The pool whose core this thread is, and whether the work it runs has
-// already submitted the work the thread takes next (AiCorePool::Submit).
-thread_local const AiCorePool* tls_pool = nullptr;
-thread_local bool tls_kept_one = false;
-
 struct sigaction previous_segv;
 struct sigaction previous_bus;
 
@@ -70,9 +65,6 @@ void PutBlockGuard(void* guard) { tls_jump = static_cast<sigjmp_buf*>(guard); }
 
 bool RunGuardedBlock(const std::function<void()>& fn, KernelFault* fault) {
   sigjmp_buf jump;
-  // The mask is saved with the jump: the fault's signal is blocked in the
-  // handler the jump leaves. (Not saving it, and unblocking the signals after
-  // the jump, left AddressSanitizer's view of the fiber's stack poisoned.)
   if (sigsetjmp(jump, /*savesigs=*/1) != 0) {
     *fault = tls_fault;
     return false;
@@ -101,18 +93,12 @@ AiCorePool::~AiCorePool() {
     absl::MutexLock lock(&mu_);
     stopping_ = true;
   }
-  work_ready_.SignalAll();
   for (auto& thread : threads_) thread.join();
 }
 
 void AiCorePool::Submit(std::function<void(const CoreSlot&)> work) {
-  const bool keep = tls_pool == this && !tls_kept_one;
-  if (keep) tls_kept_one = true;
-  {
-    absl::MutexLock lock(&mu_);
-    queue_.push_back(std::move(work));
-  }
-  if (!keep) work_ready_.Signal();
+  absl::MutexLock lock(&mu_);
+  queue_.push_back(std::move(work));
 }
 
 absl::StatusOr<std::unique_ptr<BlockFiber>> AiCorePool::TakeFiber() {
@@ -141,7 +127,6 @@ void AiCorePool::CoreLoop(int core_id) {
   sigaltstack(&alt, nullptr);
   CoreSlot slot;
   slot.core_id = core_id;
-  tls_pool = this;
   {
     absl::MutexLock lock(&mu_);
     ++started_;
@@ -150,15 +135,15 @@ void AiCorePool::CoreLoop(int core_id) {
     std::function<void(const CoreSlot&)> block;
     {
       absl::MutexLock lock(&mu_);
-      while (!stopping_ && queue_.empty()) work_ready_.Wait(&mu_);
+      auto ready = [this]()
+                       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !queue_.empty(); };
+      mu_.Await(absl::Condition(&ready));
       if (queue_.empty()) break;
       block = std::move(queue_.front());
       queue_.pop_front();
     }
-    tls_kept_one = false;
     block(slot);
   }
-  tls_pool = nullptr;
   stack_t disable{};
   disable.ss_flags = SS_DISABLE;
   sigaltstack(&disable, nullptr);

@@ -50,11 +50,6 @@ class AiCorePool {
 
   // Runs `work` on the next free core. It must not block for long except
   // by computing.
-  //
-  // Called from a core thread, the first work it submits wakes no other
-  // core: that thread takes it itself once its current work returns, so a
-  // chain of launches (each submitted by the end of the one before) costs no
-  // thread wake-ups. Core threads therefore submit as their last step.
   void Submit(std::function<void(const CoreSlot&)> work) ABSL_LOCKS_EXCLUDED(mu_);
 
   int cores() const { return static_cast<int>(threads_.size()); }
@@ -75,10 +70,6 @@ class AiCorePool {
 
   const uint64_t ub_bytes_;
   absl::Mutex mu_;
-  // Signalled once per queued work that no core thread has kept for itself
-  // (a condition variable wakes one idle core; Mutex::Await would evaluate
-  // every idle core's condition on each release of mu_).
-  absl::CondVar work_ready_;
   std::deque<std::function<void(const CoreSlot&)>> queue_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   int started_ ABSL_GUARDED_BY(mu_) = 0;

@@ -179,10 +179,9 @@ void RunBlockOnFiber(RunState* state, LiveBlock* block) {
   // which the launch-wide status does not mind.)
   constexpr int kOverflowFlags = FE_OVERFLOW | FE_INVALID | FE_DIVBYZERO;
   std::feclearexcept(kOverflowFlags);
-  const bool timed = state->run->time_blocks;
-  if (timed) block->time.start_ns = MonotonicNanos();
+  block->time.start_ns = MonotonicNanos();
   block->failure = CallEntry(*state, block);
-  if (timed) block->time.end_ns = MonotonicNanos();
+  block->time.end_ns = MonotonicNanos();
   block->overflow = std::fetestexcept(kOverflowFlags) != 0;
 }
 

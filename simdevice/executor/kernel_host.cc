@@ -50,12 +50,11 @@ std::string Reap(pid_t pid) {
 }
 
 // A host gets no environment of npud's (it may hold secrets), only what the
-// sanitizer runtimes of a checked build read and the test suites' switch for
-// Abseil's lock-order checks (common/lock_order_checks.h).
+// sanitizer runtimes of a checked build read.
 std::vector<std::string> HostEnvironment() {
   std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e) {
-    for (const char* prefix : {"ASAN_", "UBSAN_", "LSAN_", "NPUD_CHECK_LOCK_ORDER="}) {
+    for (const char* prefix : {"ASAN_", "UBSAN_", "LSAN_"}) {
       if (absl::StartsWith(*e, prefix)) env.emplace_back(*e);
     }
   }

@@ -37,7 +37,6 @@
 #include "absl/synchronization/mutex.h"
 #include "common/acl_status.h"
 #include "common/frame_io.h"
-#include "common/lock_order_checks.h"
 #include "common/monotonic_clock.h"
 #include "simdevice/ai_core_pool.h"
 #include "simdevice/executor/host_cpu_share.h"
@@ -424,8 +423,6 @@ int main(int argc, char** argv) {
     spdlog::error("npud-kernel-host is started by npud, not by hand");
     return 2;
   }
-  // Abseil's cycle detection would cost a third of an empty launch here.
-  npud::ConfigureLockOrderChecks();
   // Never outlive npud; it may already be gone.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != args.parent) return 0;
