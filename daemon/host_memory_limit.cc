@@ -1,16 +1,13 @@
 #include "daemon/host_memory_limit.h"
 
 #include <algorithm>
-#include <fstream>
 #include <string>
 #include <vector>
 
-#include "absl/algorithm/container.h"
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "common/cgroup_paths.h"
 
 namespace npud::daemon {
 namespace {
@@ -19,15 +16,8 @@ namespace {
 // shows an unlimited group as 0x7FFFFFFFFFFFF000).
 constexpr uint64_t kCgroupNoLimit = uint64_t{1} << 60;
 
-std::vector<std::string> CgroupFileLines(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
 std::optional<uint64_t> ReadCgroupLimitFile(const std::string& path) {
-  const std::vector<std::string> lines = CgroupFileLines(path);
+  const std::vector<std::string> lines = ReadLines(path);
   uint64_t bytes = 0;
   if (lines.empty() || !absl::SimpleAtoi(absl::StripAsciiWhitespace(lines[0]), &bytes) ||
       bytes >= kCgroupNoLimit) {
@@ -36,52 +26,12 @@ std::optional<uint64_t> ReadCgroupLimitFile(const std::string& path) {
   return bytes;
 }
 
-// A cgroup file system as /proc/self/mountinfo lists it: the cgroup path
-// mounted (`root`, "/" unless the mount is a container's view of its own
-// group) and where.
-struct CgroupMount {
-  std::string root;
-  std::string mount_point;
-};
-
-// The first mount of a cgroup2 file system (`v1_controller` empty) or of a
-// v1 hierarchy holding that controller.
-std::optional<CgroupMount> FindCgroupMount(const std::vector<std::string>& mountinfo,
-                                           const std::string& v1_controller) {
-  for (const std::string& line : mountinfo) {
-    // id parent major:minor root mount-point options [optional...] - type source super-options
-    const std::vector<std::string> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
-    size_t dash = 0;
-    while (dash < fields.size() && fields[dash] != "-") ++dash;
-    if (dash < 5 || dash + 3 > fields.size()) continue;
-    const std::string& type = fields[dash + 1];
-    const bool wanted =
-        v1_controller.empty()
-            ? type == "cgroup2"
-            : type == "cgroup" &&
-                  absl::c_linear_search(absl::StrSplit(fields[dash + 3], ','), v1_controller);
-    if (wanted) return CgroupMount{fields[3], fields[4]};
-  }
-  return std::nullopt;
-}
-
-// The lowest `file` limit from the group at `cgroup_path` up to the top of
-// `mount` (ancestors' limits bind their descendants).
+// The lowest `file` limit from `group` up to the top of its hierarchy
+// (ancestors' limits bind their descendants).
 std::optional<CgroupMemoryLimit> LowestLimitAlongPath(const std::string& root,
-                                                      const CgroupMount& mount,
-                                                      const std::string& cgroup_path,
+                                                      const OwnCgroup& group,
                                                       const std::string& file) {
-  // The group's place below the mount; a path outside the mount's root
-  // (another namespace's view) leaves the mount's top, the group itself.
-  std::string relative;
-  if (mount.root == "/") {
-    relative = cgroup_path;
-  } else if (cgroup_path == mount.root || absl::StartsWith(cgroup_path, mount.root + "/")) {
-    relative = cgroup_path.substr(mount.root.size());
-  }
-  std::string top = mount.mount_point;
-  if (absl::EndsWith(top, "/")) top.pop_back();
-  std::string dir = top + std::string(absl::StripSuffix(relative, "/"));
+  std::string dir = group.directory;
   std::optional<CgroupMemoryLimit> lowest;
   while (true) {
     const std::string path = dir + "/" + file;
@@ -89,7 +39,7 @@ std::optional<CgroupMemoryLimit> LowestLimitAlongPath(const std::string& root,
         bytes && (!lowest || *bytes < lowest->bytes)) {
       lowest = CgroupMemoryLimit{*bytes, path};
     }
-    if (dir.size() <= top.size()) break;
+    if (dir.size() <= group.top.size()) break;
     dir = dir.substr(0, dir.rfind('/'));
   }
   return lowest;
@@ -98,25 +48,13 @@ std::optional<CgroupMemoryLimit> LowestLimitAlongPath(const std::string& root,
 }  // namespace
 
 std::optional<CgroupMemoryLimit> ReadCgroupMemoryLimit(const std::string& root) {
-  const std::vector<std::string> mountinfo = CgroupFileLines(root + "/proc/self/mountinfo");
   std::optional<CgroupMemoryLimit> lowest;
-  auto consider = [&](const std::optional<CgroupMemoryLimit>& limit) {
+  // On a hybrid layout the memory controller sits in v1 and v2 has no
+  // memory.max: both are read.
+  for (const OwnCgroup& group : FindOwnCgroups("memory", root)) {
+    std::optional<CgroupMemoryLimit> limit =
+        LowestLimitAlongPath(root, group, group.v2 ? "memory.max" : "memory.limit_in_bytes");
     if (limit && (!lowest || limit->bytes < lowest->bytes)) lowest = limit;
-  };
-  // hierarchy-id:controllers:path; "0::path" is cgroup v2. On a hybrid
-  // layout the memory controller sits in v1 and v2 has no memory.max.
-  for (const std::string& line : CgroupFileLines(root + "/proc/self/cgroup")) {
-    const std::vector<std::string> fields = absl::StrSplit(line, absl::MaxSplits(':', 2));
-    if (fields.size() != 3) continue;
-    if (fields[0] == "0" && fields[1].empty()) {
-      if (std::optional<CgroupMount> mount = FindCgroupMount(mountinfo, "")) {
-        consider(LowestLimitAlongPath(root, *mount, fields[2], "memory.max"));
-      }
-    } else if (absl::c_linear_search(absl::StrSplit(fields[1], ','), "memory")) {
-      if (std::optional<CgroupMount> mount = FindCgroupMount(mountinfo, "memory")) {
-        consider(LowestLimitAlongPath(root, *mount, fields[2], "memory.limit_in_bytes"));
-      }
-    }
   }
   return lowest;
 }

@@ -45,6 +45,7 @@
 #include "daemon/log_format.h"
 #include "daemon/metrics_server.h"
 #include "daemon/tcp_server.h"
+#include "simdevice/executor/host_cpu_groups.h"
 #include "simdevice/executor/kernel_host.h"
 #include "spdlog/sinks/stdout_sinks.h"
 #include "spdlog/spdlog.h"
@@ -260,6 +261,23 @@ absl::Status ConfigureKernelSandbox(npud::daemon::KernelHostOptions* host) {
   return absl::OkStatus();
 }
 
+// How sessions' CPU weights reach their kernel hosts: autogroups in the
+// root CPU cgroup, CPU groups of their own below npud's group elsewhere
+// (simdevice/executor/host_cpu_groups.h).
+void ConfigureHostCpuGroups(npud::daemon::KernelHostOptions* host) {
+  absl::StatusOr<std::unique_ptr<npud::sim::HostCpuGroups>> groups =
+      npud::sim::HostCpuGroups::ForThisProcess(getpid());
+  if (!groups.ok()) {
+    spdlog::warn(
+        "sessions' CPU weights do not apply: {}; kernel hosts share the CPUs thread by "
+        "thread",
+        std::string(groups.status().message()));
+  } else if (*groups != nullptr) {
+    spdlog::info("kernel hosts get CPU groups of their own below {}", (*groups)->directory());
+    host->cpu_groups = *std::move(groups);
+  }
+}
+
 // The bulk channel's server for --bulk_listen (null when there is none to
 // run: "off" or no TCP listener), with the TLS of the session stream.
 absl::StatusOr<std::unique_ptr<npud::daemon::TcpServer>> BulkListen(
@@ -391,6 +409,7 @@ int main(int argc, char** argv) {
     spdlog::critical("{}", std::string(sandbox.message()));
     return 2;
   }
+  if (!options.kernel_host.binary.empty()) ConfigureHostCpuGroups(&options.kernel_host);
   if (!absl::GetFlag(FLAGS_auth_token_file).empty()) {
     std::ifstream in(absl::GetFlag(FLAGS_auth_token_file));
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -252,6 +252,7 @@ absl::Status SessionKernels::StartHost(std::vector<sim::DescribedBinary>* descri
   config.uid = options_.uid;
   config.gid = options_.gid;
   config.cpu_weight = options_.cpu_weight;
+  config.cpu_groups = options_.cpu_groups;
   config.reservations = devices_->AddressRanges();
   config.output_budget = output_budget_;
   config.charge_memory = HostMemoryCharge(quota);

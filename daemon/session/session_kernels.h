@@ -74,6 +74,9 @@ struct KernelHostOptions {
   // The session's share of the AI cores (the CPUs) when sessions contend:
   // relative, 1 for everyone by default (sim/executor/host_cpu_share.h).
   double cpu_weight = 1;
+  // Where hosts get CPU groups of their own (npud outside the root CPU
+  // cgroup); null: autogroups carry the weights.
+  std::shared_ptr<sim::HostCpuGroups> cpu_groups;
   sim::KernelSandbox sandbox = sim::KernelSandbox::kStrict;
   // Who hosts run as when npud runs as root (strict sandbox).
   uid_t uid = 65534;

@@ -165,15 +165,25 @@ absl::StatusOr<std::shared_ptr<KernelHost>> KernelHost::Start(
     std::vector<DescribedBinary>* described) {
   UniqueFd channel, output;
   std::vector<std::string> flags = SandboxFlags(config.sandbox, config.uid, config.gid);
-  flags.push_back(absl::StrCat("--cpu_weight=", config.cpu_weight));
+  // In a CPU group of its own the group carries the weight.
+  flags.push_back(absl::StrCat("--cpu_weight=", config.cpu_groups ? 1 : config.cpu_weight));
   absl::StatusOr<pid_t> pid = SpawnHost(config.binary, std::move(flags), &channel, &output);
   if (!pid.ok()) return pid.status();
+  if (config.cpu_groups != nullptr) {
+    // Before the host is told to load anything: its core threads start in
+    // the group.
+    if (absl::Status placed = config.cpu_groups->Place(*pid, config.cpu_weight); !placed.ok()) {
+      spdlog::warn("session {}: kernel host {} shares the CPUs thread by thread: {}",
+                   config.session_id, *pid, std::string(placed.message()));
+    }
+  }
   // Signals go through a pidfd: once reaped, a recycled pid is never hit.
   UniqueFd pidfd(static_cast<int>(syscall(SYS_pidfd_open, *pid, 0)));
   if (pidfd.get() < 0) {
     const int err = errno;
     kill(*pid, SIGKILL);
     Reap(*pid);
+    if (config.cpu_groups != nullptr) config.cpu_groups->Remove(*pid);
     return absl::InternalError(absl::StrCat("pidfd_open: ", std::strerror(err)));
   }
   std::shared_ptr<KernelHost> host(
@@ -182,6 +192,7 @@ absl::StatusOr<std::shared_ptr<KernelHost>> KernelHost::Start(
   if (absl::Status loaded = host->Load(binaries, described); !loaded.ok()) {
     host->SignalKill();
     const std::string death = Reap(*pid);
+    if (config.cpu_groups != nullptr) config.cpu_groups->Remove(*pid);
     {
       absl::MutexLock lock(&host->mu_);
       host->dead_ = true;
@@ -568,6 +579,7 @@ void KernelHost::ReadLoop() {
 
 void KernelHost::Ended() {
   const std::string death = Reap(pid_);
+  if (config_.cpu_groups != nullptr) config_.cpu_groups->Remove(pid_);
   absl::flat_hash_map<uint64_t, Pending> orphans;
   bool stopping = false;
   {

@@ -48,6 +48,7 @@
 #include "absl/time/time.h"
 #include "absl/types/span.h"
 #include "common/unique_fd.h"
+#include "simdevice/executor/host_cpu_groups.h"
 #include "simdevice/executor/host_inspection.h"
 #include "simdevice/executor/host_output.h"
 #include "simdevice/executor/host_protocol.h"
@@ -77,6 +78,9 @@ struct KernelHostConfig {
   gid_t gid = 65534;
   // The host's share of the CPUs against other hosts (host_cpu_share.h).
   double cpu_weight = 1;
+  // Non-null: the host gets a CPU group of its own there, weighted
+  // cpu_weight, instead of an autogroup weight (host_cpu_groups.h).
+  std::shared_ptr<HostCpuGroups> cpu_groups;
   // Address ranges the host reserves (device memory, virtual addresses).
   std::vector<std::pair<uint64_t, uint64_t>> reservations;
   // How long an unmap may take before the host is killed instead.

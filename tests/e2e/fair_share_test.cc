@@ -6,13 +6,16 @@
 // of their kernel hosts in that proportion (host_cpu_share.h); a session
 // filling npud's compile queue does not keep another from compiling.
 
+#include <dirent.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -48,6 +51,71 @@ long CpuTicks(pid_t pid) {
   }
   return utime + stime;
 }
+
+// The path of process `pid`'s group in the cgroup v1 cpu hierarchy ("" if
+// it has none).
+std::string CpuGroupOf(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cgroup");
+  for (std::string line; std::getline(in, line);) {
+    const std::vector<std::string> fields = absl::StrSplit(line, absl::MaxSplits(':', 2));
+    if (fields.size() != 3) continue;
+    for (absl::string_view controller : absl::StrSplit(fields[1], ',')) {
+      if (controller == "cpu") return fields[2];
+    }
+  }
+  return "";
+}
+
+bool InRootCpuGroup() {
+  const std::string group = CpuGroupOf(getpid());
+  return group.empty() || group == "/";
+}
+
+// A cgroup v1 cpu group this test process (and so the npud and clients it
+// starts) runs in until it ends; removed then.
+class TestCpuGroup {
+ public:
+  static constexpr const char* kTop = "/sys/fs/cgroup/cpu";
+
+  static std::optional<TestCpuGroup> Enter() {
+    if (!InRootCpuGroup() || access(kTop, W_OK) != 0) return std::nullopt;
+    const std::string path = "/npud-fair-share-" + std::to_string(getpid());
+    if (mkdir((kTop + path).c_str(), 0755) != 0) return std::nullopt;
+    std::ofstream(std::string(kTop) + path + "/cgroup.procs") << getpid() << std::flush;
+    if (CpuGroupOf(getpid()) != path) {
+      rmdir((kTop + path).c_str());
+      return std::nullopt;
+    }
+    return TestCpuGroup(path);
+  }
+  TestCpuGroup(TestCpuGroup&& other) noexcept : path_(std::move(other.path_)) {
+    other.path_.clear();
+  }
+  ~TestCpuGroup() {
+    if (path_.empty()) return;
+    std::ofstream(std::string(kTop) + "/cgroup.procs") << getpid() << std::flush;
+    for (int i = 0; i < 50 && rmdir((kTop + path_).c_str()) != 0; ++i) {
+      absl::SleepFor(absl::Milliseconds(100));  // processes still leaving
+    }
+  }
+
+  const std::string& path() const { return path_; }
+  // Groups below ours.
+  int Children() const {
+    int children = 0;
+    DIR* dir = opendir((kTop + path_).c_str());
+    if (dir == nullptr) return -1;
+    while (dirent* entry = readdir(dir)) {
+      if (entry->d_type == DT_DIR && entry->d_name[0] != '.') ++children;
+    }
+    closedir(dir);
+    return children;
+  }
+
+ private:
+  explicit TestCpuGroup(std::string path) : path_(std::move(path)) {}
+  std::string path_;
+};
 
 class FairShareTest : public npud::testing::DaemonTest {
  protected:
@@ -86,6 +154,38 @@ class FairShareTest : public npud::testing::DaemonTest {
     EXPECT_EQ(victim->Wait(), 0);
     return figures;
   }
+
+  // Runs two 48-block hogs with tokens of weights 1 and 3 and expects
+  // their kernel hosts' CPU times to split 25 / 75.
+  void ExpectWeightsShareTheCores() {
+    const std::string tokens = ::testing::TempDir() + "/fair_share_tokens";
+    std::ofstream(tokens) << "light-token name=light weight=1\nheavy-token name=heavy weight=3\n";
+    StartDaemon({"--auth_token_file=" + tokens});
+    std::unique_ptr<ChildProcess> light = Hog(48, 5000, 6.0, "light-token");
+    std::unique_ptr<ChildProcess> heavy = Hog(48, 5000, 6.0, "heavy-token");
+    ASSERT_NE(light, nullptr);
+    ASSERT_NE(heavy, nullptr);
+    const pid_t light_host = KernelHostOf("light");
+    const pid_t heavy_host = KernelHostOf("heavy");
+    ASSERT_GT(light_host, 0);
+    ASSERT_GT(heavy_host, 0);
+    absl::SleepFor(absl::Milliseconds(500));
+    const long light_start = CpuTicks(light_host), heavy_start = CpuTicks(heavy_host);
+    absl::SleepFor(absl::Seconds(3));
+    const long light_ticks = CpuTicks(light_host) - light_start;
+    const long heavy_ticks = CpuTicks(heavy_host) - heavy_start;
+    heavy_host_group_ = CpuGroupOf(heavy_host);
+    EXPECT_EQ(light->Wait(), 0);
+    EXPECT_EQ(heavy->Wait(), 0);
+    const double share = static_cast<double>(heavy_ticks) / (heavy_ticks + light_ticks);
+    std::printf("[figures] CPU ticks over 3 s: weight 1 %ld, weight 3 %ld: shares %.2f / %.2f\n",
+                light_ticks, heavy_ticks, 1 - share, share);
+    EXPECT_GT(light_ticks + heavy_ticks, 0);
+    EXPECT_NEAR(share, 0.75, 0.08);
+  }
+
+  // The cpu cgroup the weight-3 host ran in.
+  std::string heavy_host_group_;
 
   // The kernel host pid of the session whose tenant is `tenant`, from
   // npuctl's JSON; 0 if there is none.
@@ -142,29 +242,28 @@ TEST_F(FairShareTest, WeightsShareTheCores) {
     if (!(enabled >> on) || on == 0) GTEST_SKIP() << "this kernel's autogroups are off";
   }
   if (geteuid() != 0) GTEST_SKIP() << "a weight above 1 needs npud to hold CAP_SYS_NICE";
-  const std::string tokens = ::testing::TempDir() + "/fair_share_tokens";
-  std::ofstream(tokens) << "light-token name=light weight=1\nheavy-token name=heavy weight=3\n";
-  StartDaemon({"--auth_token_file=" + tokens});
-  std::unique_ptr<ChildProcess> light = Hog(48, 5000, 6.0, "light-token");
-  std::unique_ptr<ChildProcess> heavy = Hog(48, 5000, 6.0, "heavy-token");
-  ASSERT_NE(light, nullptr);
-  ASSERT_NE(heavy, nullptr);
-  const pid_t light_host = KernelHostOf("light");
-  const pid_t heavy_host = KernelHostOf("heavy");
-  ASSERT_GT(light_host, 0);
-  ASSERT_GT(heavy_host, 0);
-  absl::SleepFor(absl::Milliseconds(500));
-  const long light_start = CpuTicks(light_host), heavy_start = CpuTicks(heavy_host);
-  absl::SleepFor(absl::Seconds(3));
-  const long light_ticks = CpuTicks(light_host) - light_start;
-  const long heavy_ticks = CpuTicks(heavy_host) - heavy_start;
-  EXPECT_EQ(light->Wait(), 0);
-  EXPECT_EQ(heavy->Wait(), 0);
-  const double share = static_cast<double>(heavy_ticks) / (heavy_ticks + light_ticks);
-  std::printf("[figures] CPU ticks over 3 s: weight 1 %ld, weight 3 %ld: shares %.2f / %.2f\n",
-              light_ticks, heavy_ticks, 1 - share, share);
-  EXPECT_GT(light_ticks + heavy_ticks, 0);
-  EXPECT_NEAR(share, 0.75, 0.08);
+  if (!InRootCpuGroup()) GTEST_SKIP() << "this test runs outside the root CPU cgroup";
+  ExpectWeightsShareTheCores();
+}
+
+// The same with npud in a CPU cgroup of its own (a systemd unit with a cpu
+// controller, a container), where autogroups do not apply: each host gets
+// a group below npud's, weighted as its session. Before, both hosts' 48
+// threads shared the CPUs thread by thread: 0.50 / 0.50.
+TEST_F(FairShareTest, WeightsShareTheCoresInACgroupOfNpudsOwn) {
+  const char* transport = std::getenv("NPUD_TEST_TRANSPORT");
+  if (transport != nullptr && std::string(transport) != "unix") {
+    GTEST_SKIP() << "host groups are the same behind every transport";
+  }
+  std::optional<TestCpuGroup> group = TestCpuGroup::Enter();
+  if (!group) GTEST_SKIP() << "no writable cgroup v1 cpu hierarchy at " << TestCpuGroup::kTop;
+  ExpectWeightsShareTheCores();
+  // Every host group is removed with its host.
+  EXPECT_EQ(heavy_host_group_.substr(0, heavy_host_group_.rfind('/')), group->path())
+      << heavy_host_group_ << " is not a group below npud's";
+  EXPECT_TRUE(daemon_->Stop().ok()) << daemon_->Log();  // its hosts end with it
+  daemon_.reset();
+  EXPECT_EQ(group->Children(), 0) << "host groups left in " << group->path();
 }
 
 // One session keeping npud's compile queue full (40 threads compiling
