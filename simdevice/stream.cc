@@ -57,18 +57,24 @@ Stream::~Stream() {
 
 void Stream::Submit(std::unique_ptr<Task> task) {
   bool enqueue = false;
+  bool run_here = false;
   {
     absl::MutexLock lock(&mu_);
     task->set_id(++submitted_);
     // The last task has not started if another one is ahead of it.
     if (tasks_.size() >= 2 && tasks_.back()->Absorb(task)) return;
-    tasks_.push_back(std::move(task));
     if (state_ == State::kEmpty) {
       state_ = State::kQueued;
       enqueue = true;
+      run_here = task->StartsQuickly();
     }
+    tasks_.push_back(std::move(task));
   }
-  if (enqueue) scheduler_->Enqueue(shared_from_this());
+  if (run_here) {
+    RunSome(/*quick_only=*/true);
+  } else if (enqueue) {
+    scheduler_->Enqueue(shared_from_this());
+  }
 }
 
 void Stream::NotifyWhenDrained(std::function<void(absl::Status)> done, bool take_error) {
@@ -183,7 +189,7 @@ void Stream::Wake() {
   scheduler_->Enqueue(shared_from_this());
 }
 
-void Stream::RunSome() {
+void Stream::RunSome(bool quick_only) {
   std::weak_ptr<Stream> weak = weak_from_this();
   const Waker wake = [weak] {
     if (auto stream = weak.lock()) stream->Wake();
@@ -196,14 +202,15 @@ void Stream::RunSome() {
       state_ = State::kEmpty;
       break;
     }
-    if (budget-- == 0) {
-      // Let other streams have the worker; continue later.
+    Task* task = tasks_.front().get();
+    if (budget-- == 0 || (quick_only && !task->StartsQuickly())) {
+      // Let other streams have the worker (or the submitting thread go
+      // back to its own work); continue later.
       state_ = State::kQueued;
       mu_.Unlock();
       scheduler_->Enqueue(shared_from_this());
       return;
     }
-    Task* task = tasks_.front().get();
     if (stopped_ && !task->RunsWhenStopped()) {
       std::unique_ptr<Task> dropped = std::move(tasks_.front());
       tasks_.pop_front();

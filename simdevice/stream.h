@@ -44,7 +44,10 @@ class Stream : public std::enable_shared_from_this<Stream> {
   int device_id() const { return device_id_; }
   uint64_t id() const { return id_; }
 
-  // Appends a task; it runs after every task submitted before it.
+  // Appends a task; it runs after every task submitted before it. A task
+  // that StartsQuickly() on an idle stream starts on the calling thread
+  // (which must hold no lock a task may take); the rest of the stream's
+  // work goes to the scheduler's workers.
   void Submit(std::unique_ptr<Task> task) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Calls `done` once every task submitted before has finished, with the
@@ -88,8 +91,10 @@ class Stream : public std::enable_shared_from_this<Stream> {
   enum class State { kEmpty, kQueued, kRunning, kParked };
 
   // Runs tasks until the queue is empty, a task is pending, or the budget is
-  // used up. Called by a scheduler worker for a stream in state kQueued.
-  void RunSome() ABSL_LOCKS_EXCLUDED(mu_);
+  // used up. Called by a scheduler worker for a stream in state kQueued, or
+  // with `quick_only` by Submit(), which then hands the stream to the
+  // scheduler at the first task that does not start quickly.
+  void RunSome(bool quick_only = false) ABSL_LOCKS_EXCLUDED(mu_);
 
   // The waker handed to tasks of this stream.
   void Wake() ABSL_LOCKS_EXCLUDED(mu_);

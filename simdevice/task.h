@@ -90,6 +90,13 @@ class Task {
   // Must not block or take other locks.
   virtual bool Absorb(std::unique_ptr<Task>& /*next*/) { return false; }
 
+  // Whether the next Run() returns within microseconds without blocking or
+  // touching memory at scale (a kernel launch handed to its host). Such a
+  // task at the head of an idle stream starts on the thread that submits
+  // it, sparing a scheduler worker's wake-up; anything else waits for a
+  // worker. Asked under the stream's lock: must not block or take locks.
+  virtual bool StartsQuickly() const { return false; }
+
   virtual const char* name() const = 0;
   virtual TaskKind kind() const { return TaskKind::kOther; }
 

@@ -71,6 +71,10 @@ class HostedLaunchTask final : public Task {
     return Progress::kDone;
   }
 
+  // Sending is one write to the host; reading arguments from device memory
+  // first is left to a worker.
+  bool StartsQuickly() const override { return !sent_ && !spec_.args_source; }
+
   // A launch already sent runs to its end (as on the device); one not yet
   // sent never is.
   void Cancel(const absl::Status&) override {}

@@ -651,5 +651,64 @@ TEST_F(StreamTest, AnObserverSeesEachTaskWithItsTime) {
   EXPECT_EQ(later[seen.size()].kind, TaskKind::kMemset);
 }
 
+// Records the thread each Run() happened on; pending on its first Run
+// when `park` (as a launch handed to its host is), done otherwise.
+class ThreadRecordingTask final : public Task {
+ public:
+  using Runs = std::shared_ptr<std::vector<std::thread::id>>;
+  ThreadRecordingTask(bool quick, bool park, Runs runs)
+      : quick_(quick), park_(park), runs_(std::move(runs)) {}
+  Progress Run(const Waker& wake, absl::Status*) override {
+    runs_->push_back(std::this_thread::get_id());
+    if (park_ && runs_->size() == 1) {
+      wake_ = wake;
+      return Progress::kPending;
+    }
+    return Progress::kDone;
+  }
+  bool StartsQuickly() const override { return quick_ && runs_->empty(); }
+  const char* name() const override { return "thread-recording"; }
+  Waker wake_;
+
+ private:
+  const bool quick_;
+  const bool park_;
+  const Runs runs_;
+};
+
+// A task that starts quickly starts on the submitting thread when the
+// stream is idle, and nowhere else; its continuation and everything behind
+// it run on the workers.
+TEST_F(StreamTest, AQuickTaskOnAnIdleStreamStartsOnTheSubmittingThread) {
+  UseOneWorker();
+  auto stream = NewStream();
+  auto quick_runs = std::make_shared<std::vector<std::thread::id>>();
+  auto slow_runs = std::make_shared<std::vector<std::thread::id>>();
+  auto quick = std::make_unique<ThreadRecordingTask>(true, true, quick_runs);
+  ThreadRecordingTask* parked = quick.get();
+  stream->Submit(std::move(quick));
+  WaitForTheOnlyWorker();  // had it gone to the worker, it has run there by now
+  ASSERT_EQ(quick_runs->size(), 1u);
+  EXPECT_EQ((*quick_runs)[0], std::this_thread::get_id());
+  // Behind a running task nothing starts here.
+  stream->Submit(std::make_unique<ThreadRecordingTask>(true, false, slow_runs));
+  EXPECT_TRUE(slow_runs->empty());
+  parked->wake_();
+  SIM_ASSERT_DRAINS_OK(*stream);
+  ASSERT_EQ(quick_runs->size(), 2u);
+  EXPECT_NE((*quick_runs)[1], std::this_thread::get_id());
+  ASSERT_EQ(slow_runs->size(), 1u);
+  EXPECT_NE((*slow_runs)[0], std::this_thread::get_id());
+}
+
+TEST_F(StreamTest, OtherTasksWaitForAWorker) {
+  auto stream = NewStream();
+  auto runs = std::make_shared<std::vector<std::thread::id>>();
+  stream->Submit(std::make_unique<ThreadRecordingTask>(false, false, runs));
+  SIM_ASSERT_DRAINS_OK(*stream);
+  ASSERT_EQ(runs->size(), 1u);
+  EXPECT_NE((*runs)[0], std::this_thread::get_id());
+}
+
 }  // namespace
 }  // namespace npud::sim
