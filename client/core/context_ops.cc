@@ -68,7 +68,6 @@ absl::Status ResetDevice(int32_t device, bool force) {
     runtime.objects().RemoveDevice(device);
     v1::Call call;
     call.mutable_close_device()->set_device_id(device);
-    call.mutable_close_device()->set_force(true);
     NPUD_RETURN_IF_ERROR(CallDaemon(std::move(call)).status());
   }
   NotifyDeviceState(device, kDeviceReset);

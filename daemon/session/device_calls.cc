@@ -28,8 +28,8 @@ Outcome OpenDevice(SessionState& s, const v1::OpenDevice& op) {
 
 Outcome CloseDevice(SessionState& s, const v1::CloseDevice& op) {
   NPUD_RETURN_IF_ERROR(s.devices().Get(op.device_id()).status());
-  NPUD_ASSIGN_OR_RETURN(const bool release, s.CloseDevice(op.device_id(), op.force()));
-  if (release) s.ReleaseStreamsAndEvents(op.device_id());
+  NPUD_RETURN_IF_ERROR(s.CloseDevice(op.device_id()));
+  s.ReleaseStreamsAndEvents(op.device_id());
   return v1::Reply();
 }
 

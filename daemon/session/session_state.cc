@@ -135,19 +135,16 @@ absl::StatusOr<std::string> SessionState::AddBinaryChunk(uint64_t binary_id,
 
 void SessionState::OpenDevice(int device_id) {
   absl::MutexLock lock(&mu_);
-  ++open_devices_[device_id];
+  open_devices_.insert(device_id);
 }
 
-absl::StatusOr<bool> SessionState::CloseDevice(int device_id, bool force) {
+absl::Status SessionState::CloseDevice(int device_id) {
   absl::MutexLock lock(&mu_);
-  auto it = open_devices_.find(device_id);
-  if (it == open_devices_.end()) {
+  if (open_devices_.erase(device_id) == 0) {
     return AclError(kRtInvalidDeviceId,
                     absl::StrFormat("device %d was not set by this process", device_id));
   }
-  if (!force && --it->second > 0) return false;
-  open_devices_.erase(it);
-  return true;
+  return absl::OkStatus();
 }
 
 absl::Status SessionState::Submit(uint64_t stream_id, std::unique_ptr<sim::Task> task) {

@@ -25,6 +25,7 @@
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -199,11 +200,11 @@ class SessionState {
   absl::StatusOr<std::string> AddBinaryChunk(uint64_t binary_id, const std::string& data, bool last)
       ABSL_LOCKS_EXCLUDED(mu_);
 
-  // aclrtSetDevice counting. CloseDevice returns true when the device's
-  // streams and events are to be released (count reached 0, or `force`);
-  // kRtInvalidDeviceId if the device was not set.
+  // The devices the session uses (the client counts aclrtSetDevice and
+  // closes a device when its last one is reset). CloseDevice fails with
+  // kRtInvalidDeviceId for a device not open.
   void OpenDevice(int device_id) ABSL_LOCKS_EXCLUDED(mu_);
-  absl::StatusOr<bool> CloseDevice(int device_id, bool force) ABSL_LOCKS_EXCLUDED(mu_);
+  absl::Status CloseDevice(int device_id) ABSL_LOCKS_EXCLUDED(mu_);
 
   // --- Helpers of several call kinds ---------------------------------------
   // Queues `task` on stream `stream_id`.
@@ -232,7 +233,7 @@ class SessionState {
   absl::flat_hash_map<uint64_t, std::string> partial_binaries_ ABSL_GUARDED_BY(mu_);
   // Their bytes together, charged to the memory quota.
   uint64_t partial_binary_bytes_ ABSL_GUARDED_BY(mu_) = 0;
-  absl::flat_hash_map<int, int> open_devices_ ABSL_GUARDED_BY(mu_);
+  absl::flat_hash_set<int> open_devices_ ABSL_GUARDED_BY(mu_);
   std::deque<uint64_t> fault_args_ ABSL_GUARDED_BY(mu_);
 };
 
