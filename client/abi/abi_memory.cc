@@ -20,6 +20,20 @@ using npud::client::ResultInto;
 
 namespace {
 
+// The core takes copy kinds as its own CopyKind (memory_ops.h), value for value.
+using npud::client::CopyKind;
+static_assert(static_cast<uint32_t>(CopyKind::kHostToHost) == ACL_MEMCPY_HOST_TO_HOST);
+static_assert(static_cast<uint32_t>(CopyKind::kHostToDevice) == ACL_MEMCPY_HOST_TO_DEVICE);
+static_assert(static_cast<uint32_t>(CopyKind::kDeviceToHost) == ACL_MEMCPY_DEVICE_TO_HOST);
+static_assert(static_cast<uint32_t>(CopyKind::kDeviceToDevice) == ACL_MEMCPY_DEVICE_TO_DEVICE);
+static_assert(static_cast<uint32_t>(CopyKind::kDefault) == ACL_MEMCPY_DEFAULT);
+static_assert(static_cast<uint32_t>(CopyKind::kHostToBufToDevice) ==
+              ACL_MEMCPY_HOST_TO_BUF_TO_DEVICE);
+static_assert(static_cast<uint32_t>(CopyKind::kInnerDeviceToDevice) ==
+              ACL_MEMCPY_INNER_DEVICE_TO_DEVICE);
+static_assert(static_cast<uint32_t>(CopyKind::kInterDeviceToDevice) ==
+              ACL_MEMCPY_INTER_DEVICE_TO_DEVICE);
+
 absl::Status StoreMemInfo(aclrtMemAttr attr, size_t* free, size_t* total) {
   NPUD_ASSIGN_OR_RETURN(const npud::client::MemInfo info, npud::client::GetMemInfo(attr));
   *free = info.free_bytes;

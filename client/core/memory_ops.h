@@ -22,7 +22,7 @@
 
 namespace npud::client {
 
-// aclrtMemcpyKind values.
+// aclrtMemcpyKind values (client/abi/abi_memory.cc checks that they agree).
 enum class CopyKind : uint32_t {
   kHostToHost = 0,
   kHostToDevice = 1,
