@@ -1,14 +1,16 @@
 // The gRPC transport: one bidirectional Session stream and a reader thread.
 
+#include <atomic>
+#include <memory>
+#include <string>
 #include <thread>
 #include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/synchronization/notification.h"
 #include "absl/time/clock.h"
-#include "client/transport/transport.h"
+#include "client/transport/session_transport.h"
 #include "common/daemon_address.h"
 #include "common/grpc/grpc_tls.h"
 #include "grpcpp/grpcpp.h"
@@ -24,13 +26,27 @@ absl::Status FromGrpc(const grpc::Status& status) {
   return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
 }
 
-class GrpcTransport final : public Transport {
+class GrpcTransport final : public SessionTransport {
  public:
-  explicit GrpcTransport(std::string target) : target_(std::move(target)) {}
+  explicit GrpcTransport(std::string target) : SessionTransport(target), target_(target) {}
   ~GrpcTransport() override { Shutdown(); }
 
-  absl::StatusOr<v1::HelloReply> Connect(const v1::Hello& hello,
-                                         TransportReceiver* receiver) override {
+  absl::Status Send(v1::ClientMessage message) override {
+    if (stream_ == nullptr || !stream_->Write(message)) {
+      return absl::UnavailableError(absl::StrCat("lost the connection to npud at ", target_));
+    }
+    return absl::OkStatus();
+  }
+
+  std::string BulkHost() const override {
+    absl::StatusOr<DaemonAddress> address = ParseDaemonAddress(target_);
+    return address.ok() && address->kind == DaemonAddress::Kind::kTcp ? address->Host() : "";
+  }
+
+  std::string Describe() const override { return target_; }
+
+ private:
+  absl::Status Open(absl::Duration timeout) override {
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(kMaxMessageBytes);
     args.SetMaxSendMessageSize(kMaxMessageBytes);
@@ -49,7 +65,6 @@ class GrpcTransport final : public Transport {
       credentials = *std::move(tls);
     }
     channel_ = grpc::CreateCustomChannel(target_, credentials, args);
-    const absl::Duration timeout = ConnectTimeout();
     if (!channel_->WaitForConnected(absl::ToChronoTime(absl::Now() + timeout))) {
       return absl::UnavailableError(absl::StrCat(
           "no npud answers at ", target_, " within ", absl::FormatDuration(timeout),
@@ -59,75 +74,49 @@ class GrpcTransport final : public Transport {
     }
     stub_ = v1::Npud::NewStub(channel_);
     stream_ = stub_->Session(&context_);
-    v1::ClientMessage first;
-    *first.mutable_hello() = hello;
-    v1::ServerMessage reply;
+    return absl::OkStatus();
+  }
+
+  // A write that fails shows in the stream's final status, which the read
+  // of the reply returns.
+  absl::Status WriteFirst(const v1::ClientMessage& first) override {
+    stream_->Write(first);
+    return absl::OkStatus();
+  }
+
+  absl::Status Read(v1::ServerMessage* message, absl::Time deadline) override {
+    if (deadline == absl::InfiniteFuture()) {
+      return stream_->Read(message) ? absl::OkStatus() : Finished();
+    }
     // A connected peer that never answers the hello: cancel the stream (a
     // deadline on the context would end the whole session).
     absl::Notification answered;
-    bool timed_out = false;
+    std::atomic<bool> timed_out{false};
     std::thread watchdog([&] {
-      if (!answered.WaitForNotificationWithTimeout(timeout)) {
+      if (!answered.WaitForNotificationWithDeadline(deadline)) {
         timed_out = true;
         context_.TryCancel();
       }
     });
-    const bool ok = stream_->Write(first) && stream_->Read(&reply);
+    const bool ok = stream_->Read(message);
     answered.Notify();
     watchdog.join();
-    if (!ok) {
-      if (timed_out) {
-        return absl::DeadlineExceededError(absl::StrCat("npud at ", target_,
-                                                        " did not answer the hello within ",
-                                                        absl::FormatDuration(timeout)));
-      }
-      absl::Status status = FromGrpc(stream_->Finish());
-      if (status.ok()) status = absl::UnavailableError("npud closed the session");
-      return status;
-    }
-    if (!reply.has_hello()) {
-      return absl::InternalError("npud did not answer the hello with a hello");
-    }
-    receiver_ = receiver;
-    reader_ = std::thread([this] { ReadLoop(); });
-    return reply.hello();
+    if (ok) return absl::OkStatus();
+    if (timed_out) return absl::DeadlineExceededError("no reply to the hello");
+    return Finished();
   }
 
-  absl::Status Send(v1::ClientMessage message) override {
-    if (stream_ == nullptr || !stream_->Write(message)) {
-      return absl::UnavailableError(absl::StrCat("lost the connection to npud at ", target_));
-    }
-    return absl::OkStatus();
+  void EndWriting() override { stream_->WritesDone(); }
+
+  // npud's reason when it ended the stream with one.
+  absl::Status HelloFailed(const absl::Status& read) const override {
+    return absl::IsOutOfRange(read) ? SessionTransport::HelloFailed(read) : read;
   }
 
-  void Shutdown() override {
-    {
-      absl::MutexLock lock(&mu_);
-      if (shut_down_) return;
-      shut_down_ = true;
-    }
-    if (stream_ == nullptr) return;
-    stream_->WritesDone();
-    if (reader_.joinable()) reader_.join();
-  }
-
-  std::string BulkHost() const override {
-    absl::StatusOr<DaemonAddress> address = ParseDaemonAddress(target_);
-    return address.ok() && address->kind == DaemonAddress::Kind::kTcp ? address->Host() : "";
-  }
-
-  std::string Describe() const override { return target_; }
-
- private:
-  void ReadLoop() {
-    v1::ServerMessage message;
-    while (stream_->Read(&message)) {
-      receiver_->OnMessage(std::move(message));
-      message.Clear();
-    }
-    absl::Status status = FromGrpc(stream_->Finish());
-    if (status.ok()) status = absl::UnavailableError("npud ended the session");
-    receiver_->OnDisconnect(status);
+  // How the stream ended: OutOfRange when npud closed it cleanly.
+  absl::Status Finished() {
+    const absl::Status status = FromGrpc(stream_->Finish());
+    return status.ok() ? absl::OutOfRangeError("the session ended") : status;
   }
 
   const std::string target_;
@@ -135,10 +124,6 @@ class GrpcTransport final : public Transport {
   std::unique_ptr<v1::Npud::Stub> stub_;
   grpc::ClientContext context_;
   std::unique_ptr<grpc::ClientReaderWriter<v1::ClientMessage, v1::ServerMessage>> stream_;
-  TransportReceiver* receiver_ = nullptr;
-  std::thread reader_;
-  absl::Mutex mu_;
-  bool shut_down_ ABSL_GUARDED_BY(mu_) = false;
 };
 
 }  // namespace
