@@ -23,6 +23,9 @@ echo
 echo "== half GEMM: cube path and Matmul API against a blocked C++ GEMM"
 build/bench/gemm_bench
 echo
+echo "== row softmax: the advanced API against a vectorised plain loop"
+build/bench/softmax_bench
+echo
 echo "== one session's kernels against another's on one device"
 build/bench/fair_share_bench
 echo

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "npud_ascendc/check.h"
@@ -99,6 +100,9 @@ void SoftMaxRows(const char* op, const AscendC::LocalTensor<T>& dst,
   CheckRows(op, src, n, "source");
   if (sum != nullptr) CheckRows(op, *sum, uint64_t{s.rows} * kPerBlock, "sum");
   if (max != nullptr) CheckRows(op, *max, uint64_t{s.rows} * kPerBlock, "max");
+  // Each row's exponentials, computed once: the sum adds those of the
+  // reduced columns, the quotients divide them all.
+  std::vector<float> e(s.cols);
   for (uint32_t r = 0; r < s.rows; ++r) {
     const T* x = src.Data() + uint64_t{r} * s.cols;
     T* y = dst.Data() + uint64_t{r} * s.cols;
@@ -107,15 +111,17 @@ void SoftMaxRows(const char* op, const AscendC::LocalTensor<T>& dst,
       row_max = -INFINITY;
       for (uint32_t k = 0; k < s.reduced; ++k)
         row_max = std::fmax(row_max, static_cast<float>(x[k]));
-      row_sum = 0;
-      for (uint32_t k = 0; k < s.reduced; ++k)
-        row_sum += std::exp(static_cast<float>(x[k]) - row_max);
     } else {
       row_max = static_cast<float>(max->Data()[r * kPerBlock]);
+    }
+    for (uint32_t k = 0; k < s.cols; ++k) e[k] = std::exp(static_cast<float>(x[k]) - row_max);
+    if (reduce) {
+      row_sum = 0;
+      for (uint32_t k = 0; k < s.reduced; ++k) row_sum += e[k];
+    } else {
       row_sum = static_cast<float>(sum->Data()[r * kPerBlock]);
     }
-    for (uint32_t k = 0; k < s.cols; ++k)
-      y[k] = T(std::exp(static_cast<float>(x[k]) - row_max) / row_sum);
+    for (uint32_t k = 0; k < s.cols; ++k) y[k] = T(e[k] / row_sum);
     if (reduce && sum != nullptr) StoreRowBlock(*sum, r, row_sum);
     if (reduce && max != nullptr) StoreRowBlock(*max, r, row_max);
   }
