@@ -83,5 +83,51 @@ TEST(CubeTest, MisusesFailTheBlockWithAMessage) {
       << overflow[0].trap_message;
 }
 
+// Nd2NzParams{ndNum 2, nValue 5, dValue 20, srcNdMatrixStride 120, srcDValue 24,
+// dstNzC0Stride 6, dstNzNStride 1, dstNzMatrixStride 200}: element (r, c) of matrix
+// nd lands at nd * 200 + ((c / 16) * 6 + r) * 16 + c % 16, and nothing else changes.
+TEST(CubeTest, Nd2NzPlacesEveryElementAsTheLayoutSays) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_CUBE);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> a(240), out(1024, half(7));
+  for (uint32_t i = 0; i < a.size(); ++i) a[i] = half(static_cast<int>(i));
+  auto outcomes = Launch(*lib, "cube_nd2nz_layout", 1, a.data(), out.data());
+  ASSERT_EQ(outcomes.size(), 1u);
+  ASSERT_FALSE(outcomes[0].trapped) << outcomes[0].trap_message;
+  std::vector<float> want(1024, -1.0f);
+  for (uint32_t nd = 0; nd < 2; ++nd) {
+    for (uint32_t r = 0; r < 5; ++r) {
+      for (uint32_t c = 0; c < 20; ++c) {
+        want[nd * 200 + ((c / 16) * 6 + r) * 16 + c % 16] =
+            static_cast<float>(a[nd * 120 + r * 24 + c]);
+      }
+    }
+  }
+  for (uint32_t i = 0; i < want.size(); ++i) {
+    ASSERT_EQ(static_cast<float>(out[i]), want[i]) << "element " << i;
+  }
+}
+
+// The copies check their whole extent once, and name the first element outside in
+// the NPU's order when there is one.
+TEST(CubeTest, CopiesPastTheirTensorsFailNamingTheElement) {
+  auto lib = LoadOrFail(ASCENDC_TEST_KERNELS_CUBE);
+  ASSERT_NE(lib, nullptr);
+  std::vector<half> a(16 * 32, half(1));
+  auto nd2nz = Launch(*lib, "cube_nd2nz_past_tensor", 1, a.data());
+  ASSERT_EQ(nd2nz.size(), 1u);
+  EXPECT_TRUE(nd2nz[0].trapped);
+  EXPECT_NE(nd2nz[0].trap_message.find("element (0, 16) of matrix 0 lands at 256"),
+            std::string::npos)
+      << nd2nz[0].trap_message;
+  std::vector<float> c(16 * 32);
+  auto fixpipe = Launch(*lib, "cube_fixpipe_past_source", 1, c.data());
+  ASSERT_EQ(fixpipe.size(), 1u);
+  EXPECT_TRUE(fixpipe[0].trapped);
+  EXPECT_NE(fixpipe[0].trap_message.find("element (0, 16) of matrix 0 is at 256"),
+            std::string::npos)
+      << fixpipe[0].trap_message;
+}
+
 }  // namespace
 }  // namespace npud::ascendc_test

@@ -1,6 +1,7 @@
 // half, bfloat16_t and the rounding of float_format.h, on the host.
 #include "npud_ascendc/fp16.h"
 
+#include <cfenv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 namespace {
 
+using npud::ascendc::BinaryFormat;
 using npud::ascendc::EncodeBinary;
 using npud::ascendc::kBfloat16;
 using npud::ascendc::kBinary16;
@@ -122,6 +124,41 @@ TEST(Bfloat16Test, ConversionsRoundToNearestEven) {
   EXPECT_EQ(static_cast<float>(bfloat16_t::FromBits(0xc0a0)), -5.0f);
   EXPECT_EQ(bfloat16_t(-0.0f).ToBits(), 0x8000);
   EXPECT_EQ(bfloat16_t(std::numeric_limits<float>::infinity()).ToBits(), 0x7f80);
+}
+
+// half(float) and bfloat16_t(float) round a float's bits directly; EncodeBinary on
+// the exact double is the definition they must keep, flags included. Every
+// combination of sign, exponent and the top 7 fraction bits, each with low bits
+// that sit on, just off and around the rounding points of both formats (and of
+// subnormal halves), plus pseudo-random ones.
+template <class Convert>
+void ExpectFloatConversionMatchesEncode(const BinaryFormat& format, Convert convert) {
+  static const uint32_t kLow[] = {0x0000, 0x0001, 0x0fff, 0x1000, 0x1001, 0x1fff, 0x2000,
+                                  0x3000, 0x7fff, 0x8000, 0x8001, 0xc000, 0xffff};
+  uint32_t lcg = 12345;
+  for (uint32_t high = 0; high <= 0xffff; ++high) {
+    for (uint32_t i = 0; i < 13 + 6; ++i) {
+      lcg = lcg * 1664525u + 1013904223u;
+      const uint32_t low = i < 13 ? kLow[i] : lcg >> 16;
+      const float f = BitsFloat(high << 16 | low);
+      std::feclearexcept(FE_ALL_EXCEPT);
+      const uint32_t want = EncodeBinary(static_cast<double>(f), format, Rounding::kNearestEven);
+      const bool want_overflow = std::fetestexcept(FE_OVERFLOW) != 0;
+      std::feclearexcept(FE_ALL_EXCEPT);
+      const uint32_t got = convert(f);
+      const bool got_overflow = std::fetestexcept(FE_OVERFLOW) != 0;
+      ASSERT_EQ(got, want) << "float bits " << std::hex << (high << 16 | low);
+      ASSERT_EQ(got_overflow, want_overflow) << "float bits " << std::hex << (high << 16 | low);
+    }
+  }
+}
+
+TEST(HalfTest, FromFloatIsEncodeBinaryOfTheDouble) {
+  ExpectFloatConversionMatchesEncode(kBinary16, [](float f) { return half(f).ToBits(); });
+}
+
+TEST(Bfloat16Test, FromFloatIsEncodeBinaryOfTheDouble) {
+  ExpectFloatConversionMatchesEncode(kBfloat16, [](float f) { return bfloat16_t(f).ToBits(); });
 }
 
 TEST(RoundingTest, DirectedModesToBinary16) {

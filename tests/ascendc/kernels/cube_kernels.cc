@@ -75,7 +75,42 @@ extern "C" __global__ __cube__ void cube_l1_overflow() {
   l1.Alloc<TPosition::B1, half>(100 * 1024);
 }
 
+// ND -> NZ of two 5 x 20 matrices (a partial column block each) into L1 filled
+// with -1 first; `out` gets the first 1024 elements of L1.
+extern "C" __global__ __cube__ void cube_nd2nz_layout(__gm__ half* a, __gm__ half* out) {
+  GlobalTensor<half> aGm, outGm;
+  aGm.SetGlobalBuffer(a);
+  outGm.SetGlobalBuffer(out);
+  LocalMemAllocator<Hardware::L1> l1;
+  LocalTensor<half> a1 = l1.Alloc<TPosition::A1, half>(1024);
+  InitConstValue(a1, InitConstValueParams<half>{1, 64, 0, half(-1)});
+  DataCopy(a1, aGm, Nd2NzParams{2, 5, 20, 120, 24, 6, 1, 200});
+  for (uint32_t i = 0; i < 1024; ++i) outGm.SetValue(i, a1.GetValue(i));
+}
+
+// ND -> NZ into a tensor of one 16 x 16 fractal, with a second column block that
+// lands past it (in L1 still, so only the tensor's size stops it).
+extern "C" __global__ __cube__ void cube_nd2nz_past_tensor(__gm__ half* a) {
+  GlobalTensor<half> aGm;
+  aGm.SetGlobalBuffer(a);
+  LocalMemAllocator<Hardware::L1> l1;
+  LocalTensor<half> a1 = l1.Alloc<TPosition::A1, half>(256);
+  DataCopy(a1, aGm, Nd2NzParams{1, 16, 32, 0, 32, 16, 1, 0});
+}
+
+// Fixpipe of 16 x 32 results from an L0C tensor of 16 x 16.
+extern "C" __global__ __cube__ void cube_fixpipe_past_source(__gm__ float* c) {
+  GlobalTensor<float> cGm;
+  cGm.SetGlobalBuffer(c);
+  LocalMemAllocator<Hardware::L0C> l0c;
+  LocalTensor<float> c1 = l0c.Alloc<TPosition::CO1, float>(256);
+  Fixpipe(cGm, c1, FixpipeParamsV220{32, 16, 16, 32, false});
+}
+
 NPUD_KERNEL_REGISTER_AS(cube_gemm_half, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(cube_nd2nz_layout, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(cube_nd2nz_past_tensor, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(cube_fixpipe_past_source, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_gemm_float_twice, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_fixpipe_without_quant, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_l1_overflow, NPUD_CORE_TYPE_CUBE);

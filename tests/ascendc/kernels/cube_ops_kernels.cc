@@ -1,7 +1,11 @@
 // Kernels for the cube's moves and arithmetic beyond the basic half GEMM
 // (cube_kernels.cc): int4b_t matrices, LoadDataWithTranspose, the 3D (image to
 // column) load, Fixpipe's quantisation and NZ outputs, biases, GEMV and the sparse
-// multiply. Each writes results a host reference checks (cube_ops_test.cc).
+// multiply. Each writes results a host reference checks (cube_ops_test.cc; the raw
+// Mmads at the end: cube_mmad_test.cc).
+#include <cfenv>
+#include <type_traits>
+
 #include "kernel_operator.h"
 
 using namespace AscendC;
@@ -247,3 +251,88 @@ NPUD_KERNEL_REGISTER_AS(cube_fixpipe_outputs, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_bias_gemm, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_gemv, NPUD_CORE_TYPE_CUBE);
 NPUD_KERNEL_REGISTER_AS(cube_sparse_gemm, NPUD_CORE_TYPE_CUBE);
+
+// Mmad on operands the host lays out as the L0A / L0B fractals themselves (moved in
+// whole by the 2D load from GM), of any m, n, k: mode 0 C = A x B, 1 the same and
+// then C += A x B, 2 C starts from the bias table, 3 from a bias tensor (both the n
+// floats of `bias`, rounded up to 16). c gets C row-major (m x n), and `flags` the
+// floating-point exceptions the Mmads raised (FE_INVALID, FE_OVERFLOW).
+template <class T, class C>
+void RawMmad(__gm__ T* a, __gm__ T* b, __gm__ float* bias, __gm__ C* c, __gm__ int32_t* flags,
+             uint32_t m, uint32_t n, uint32_t k, uint32_t aFractals, uint32_t bFractals,
+             uint32_t mode, uint32_t kAlign) {
+  constexpr uint32_t kFractal = 512 / sizeof(T);
+  GlobalTensor<T> aGm, bGm;
+  GlobalTensor<float> biasGm;
+  GlobalTensor<C> cGm;
+  aGm.SetGlobalBuffer(a);
+  bGm.SetGlobalBuffer(b);
+  biasGm.SetGlobalBuffer(bias);
+  cGm.SetGlobalBuffer(c);
+  LocalTensor<T> a2(TPosition::A2, 0, aFractals * kFractal),
+      b2(TPosition::B2, 0, bFractals * kFractal);
+  LoadData(a2, aGm, LoadData2DParams{0, static_cast<uint8_t>(aFractals), 1, 0, 0, false, 0});
+  LoadData(b2, bGm, LoadData2DParams{0, static_cast<uint8_t>(bFractals), 1, 0, 0, false, 0});
+  const uint32_t mPadded = (m + 15) / 16 * 16, nPadded = (n + 15) / 16 * 16;
+  LocalTensor<float> bias1(TPosition::C1, 128 * 1024, nPadded), bias2(TPosition::C2, 0, nPadded);
+  if (mode >= 2) {
+    DataCopy(bias1, biasGm, nPadded);
+    DataCopy(bias2, bias1, DataCopyParams{1, U16(nPadded * 4 / 64), 0, 0});
+  }
+  LocalTensor<C> c1(TPosition::CO1, 0, mPadded * nPadded);
+  MmadParams p{U16(m), U16(n), U16(k), 0, mode == 2, mode <= 1};
+  p.kDirectionAlign = kAlign != 0;
+  std::feclearexcept(FE_ALL_EXCEPT);
+  if constexpr (std::is_same_v<C, float>) {
+    if (mode == 3) {
+      Mmad(c1, a2, b2, bias2, p);
+    } else {
+      Mmad(c1, a2, b2, p);
+    }
+  } else {
+    Mmad(c1, a2, b2, p);
+  }
+  if (mode == 1) {
+    p.cmatrixInitVal = false;
+    Mmad(c1, a2, b2, p);
+  }
+  flags[0] = std::fetestexcept(FE_INVALID | FE_OVERFLOW);
+  Fixpipe(cGm, c1, FixpipeParamsV220{U16(n), U16(m), U16(mPadded), n, false});
+}
+
+extern "C" __global__ __cube__ void cube_raw_mmad_half(__gm__ half* a, __gm__ half* b,
+                                                       __gm__ float* bias, __gm__ float* c,
+                                                       __gm__ int32_t* flags, uint32_t m,
+                                                       uint32_t n, uint32_t k, uint32_t aFractals,
+                                                       uint32_t bFractals, uint32_t mode,
+                                                       uint32_t kAlign) {
+  RawMmad(a, b, bias, c, flags, m, n, k, aFractals, bFractals, mode, kAlign);
+}
+extern "C" __global__ __cube__ void cube_raw_mmad_bf16(__gm__ bfloat16_t* a, __gm__ bfloat16_t* b,
+                                                       __gm__ float* bias, __gm__ float* c,
+                                                       __gm__ int32_t* flags, uint32_t m,
+                                                       uint32_t n, uint32_t k, uint32_t aFractals,
+                                                       uint32_t bFractals, uint32_t mode,
+                                                       uint32_t kAlign) {
+  RawMmad(a, b, bias, c, flags, m, n, k, aFractals, bFractals, mode, kAlign);
+}
+extern "C" __global__ __cube__ void cube_raw_mmad_float(__gm__ float* a, __gm__ float* b,
+                                                        __gm__ float* bias, __gm__ float* c,
+                                                        __gm__ int32_t* flags, uint32_t m,
+                                                        uint32_t n, uint32_t k, uint32_t aFractals,
+                                                        uint32_t bFractals, uint32_t mode,
+                                                        uint32_t kAlign) {
+  RawMmad(a, b, bias, c, flags, m, n, k, aFractals, bFractals, mode, kAlign);
+}
+extern "C" __global__ __cube__ void cube_raw_mmad_int8(__gm__ int8_t* a, __gm__ int8_t* b,
+                                                       __gm__ float* bias, __gm__ int32_t* c,
+                                                       __gm__ int32_t* flags, uint32_t m,
+                                                       uint32_t n, uint32_t k, uint32_t aFractals,
+                                                       uint32_t bFractals, uint32_t mode,
+                                                       uint32_t kAlign) {
+  RawMmad(a, b, bias, c, flags, m, n, k, aFractals, bFractals, mode, kAlign);
+}
+NPUD_KERNEL_REGISTER_AS(cube_raw_mmad_half, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(cube_raw_mmad_bf16, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(cube_raw_mmad_float, NPUD_CORE_TYPE_CUBE);
+NPUD_KERNEL_REGISTER_AS(cube_raw_mmad_int8, NPUD_CORE_TYPE_CUBE);

@@ -32,6 +32,7 @@
 
 #include "npud_ascendc/bf16.h"
 #include "npud_ascendc/check.h"
+#include "npud_ascendc/cube_panels.h"
 #include "npud_ascendc/fixpipe.h"
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/int4b.h"
@@ -117,6 +118,28 @@ struct InitConstValueParams {
   T initValue = T{};
 };
 
+}  // namespace AscendC
+
+namespace npud::ascendc {
+
+// Whether every element an ND -> NZ copy writes is inside the destination's `size`
+// elements: the last element of each run of C0 columns of the last row of the last
+// matrix is the furthest (the strides only add).
+inline bool Nd2NzFits(const AscendC::Nd2NzParams& p, uint32_t c0, uint64_t size) {
+  if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return true;
+  const uint64_t last_row =
+      uint64_t{p.ndNum - 1u} * p.dstNzMatrixStride + uint64_t{p.nValue - 1u} * p.dstNzNStride * c0;
+  for (uint32_t c = 0; c < p.dValue; c += c0) {
+    const uint32_t run = p.dValue - c < c0 ? p.dValue - c : c0;
+    if (last_row + uint64_t{c / c0} * p.dstNzC0Stride * c0 + run - 1 >= size) return false;
+  }
+  return true;
+}
+
+}  // namespace npud::ascendc
+
+namespace AscendC {
+
 // GM (ND) -> L1 (NZ). int4b_t matrices are moved as bytes: their dValue and
 // srcDValue count bytes (pairs of elements), as the reference's callers pass them.
 template <class T>
@@ -126,6 +149,24 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
   } else {
     constexpr uint32_t c0 = 32 / sizeof(T);
     const T* in = src.GetPhyAddr();
+    if (::npud::ascendc::Nd2NzFits(p, c0, dst.GetSize())) {
+      // A row's run of C0 columns is contiguous on both sides: copy runs.
+      T* out = dst.Data();
+      for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
+        for (uint32_t r = 0; r < p.nValue; ++r) {
+          const T* row = in + uint64_t{nd} * p.srcNdMatrixStride + uint64_t{r} * p.srcDValue;
+          for (uint32_t c = 0; c < p.dValue; c += c0) {
+            const uint64_t to =
+                uint64_t{nd} * p.dstNzMatrixStride +
+                (uint64_t{c / c0} * p.dstNzC0Stride + uint64_t{r} * p.dstNzNStride) * c0;
+            const uint32_t run = p.dValue - c < c0 ? p.dValue - c : c0;
+            std::memcpy(static_cast<void*>(out + to), row + c, run * sizeof(T));
+          }
+        }
+      }
+      return;
+    }
+    // Some element lands outside: find the first, in the NPU's order, to name it.
     for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
       for (uint32_t r = 0; r < p.nValue; ++r) {
         for (uint32_t c = 0; c < p.dValue; ++c) {
@@ -148,27 +189,6 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
 }  // namespace AscendC
 
 namespace npud::ascendc {
-
-// The cube's reading of A (L0A), B (L0B) and C (L0C) for one Mmad.
-struct MmadShape {
-  uint32_t m, n, k;
-  uint32_t c0;        // elements per fractal row of A and B
-  uint32_t k_blocks;  // fractal columns of A
-  uint32_t n_blocks;  // fractals per k block of B
-  uint32_t m_padded;  // rows of C's column blocks
-  bool gemv;          // m == 1: A is one contiguous row
-
-  uint64_t AIndex(uint32_t row, uint32_t col) const {
-    if (gemv) return col;
-    return (uint64_t{row / 16} * k_blocks + col / c0) * 16 * c0 + (row % 16) * c0 + col % c0;
-  }
-  uint64_t BIndex(uint32_t row, uint32_t col) const {
-    return (uint64_t{row / c0} * n_blocks + col / 16) * 16 * c0 + (col % 16) * c0 + row % c0;
-  }
-  uint64_t CIndex(uint32_t row, uint32_t col) const {
-    return (uint64_t{col / 16} * m_padded + row) * 16 + col % 16;
-  }
-};
 
 template <class A>
 MmadShape ShapeOf(const AscendC::MmadParams& p) {
@@ -224,9 +244,10 @@ constexpr bool kMmadTypesSupported =
      (std::is_same_v<C, float> &&
       (std::is_same_v<A, half> || std::is_same_v<A, bfloat16_t> || std::is_same_v<A, float>)));
 
-// C (+)= A x B for an m x n x k shape. `init(row, col, have)` gives the accumulator's
-// start; `a_col(row, col)` maps B's row (the k of the product) to A's column (the
-// identity but for sparse matrices).
+// C (+)= A x B for an m x n x k shape, element by element. `init(row, col, have)`
+// gives the accumulator's start; `a_col(row, col)` maps B's row (the k of the
+// product) to A's column. Sparse matrices need the mapping; dense ones take
+// RunDenseMmad (cube_panels.h), which computes the same bits faster.
 template <class C, class A, class B, class Init, class ACol>
 void RunMmad(const MmadShape& s, const AscendC::LocalTensor<C>& dst,
              const AscendC::LocalTensor<A>& a, const AscendC::LocalTensor<B>& b, uint32_t b_rows,
@@ -284,12 +305,10 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
   const bool from_c = !p.cmatrixInitVal && !p.cmatrixSource;
   const C* bias =
       reinterpret_cast<const C*>(::npud::ascendc::ThreadPool<::npud::ascendc::Pool::kBiasTable>());
-  ::npud::ascendc::RunMmad(
-      s, dst, fm, filter, p.k,
-      [&](uint32_t, uint32_t col, Acc have) {
+  ::npud::ascendc::RunDenseMmad(
+      s, dst.Data(), fm.Data(), filter.Data(), p.k, [&](uint32_t, uint32_t col, Acc have) {
         return from_bias ? static_cast<Acc>(bias[col]) : from_c || p.isBias ? have : Acc{};
-      },
-      [](uint32_t i, uint32_t) { return i; });
+      });
 }
 
 // With a bias tensor in the bias table (C2): C = A x B + bias, the bias a row of n.
@@ -307,10 +326,9 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
   }
   using Acc = std::conditional_t<std::is_integral_v<C>, int64_t, float>;
   const D* b = bias.Data();
-  ::npud::ascendc::RunMmad(
-      s, dst, fm, filter, p.k,
-      [&](uint32_t, uint32_t col, Acc) { return static_cast<Acc>(b[col]); },
-      [](uint32_t i, uint32_t) { return i; });
+  ::npud::ascendc::RunDenseMmad(
+      s, dst.Data(), fm.Data(), filter.Data(), p.k,
+      [&](uint32_t, uint32_t col, Acc) { return static_cast<Acc>(b[col]); });
 }
 
 // LoadDataWithSparse: repeatTimes fractals of the dense int8 B from fractal

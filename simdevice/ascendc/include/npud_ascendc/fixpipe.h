@@ -250,6 +250,20 @@ struct FixpipeMove {
   bool relu;
 };
 
+// Whether every L0C element the move reads is inside the source's `size` elements,
+// checked once per move: the furthest is in the last matrix's last row, at the end
+// of one of its 16-column blocks.
+inline bool FixpipeSourceFits(const FixpipeMove& mv, uint64_t size) {
+  if (mv.nd_num == 0 || mv.m_size == 0 || mv.n_size == 0) return true;
+  const uint64_t last_row =
+      uint64_t{mv.nd_num - 1u} * mv.src_nd_stride * 256 + (mv.m_size - 1u) * 16u;
+  for (uint32_t n = 0; n < mv.n_size; n += 16) {
+    const uint32_t last = mv.n_size - n < 16 ? mv.n_size - 1 : n + 15;
+    if (last_row + uint64_t{last / 16} * mv.src_stride * 16 + last % 16 >= size) return false;
+  }
+  return true;
+}
+
 template <class T, class U, class Out>
 void RunFixpipe(const char* op, T* dst, const AscendC::LocalTensor<U>& src, const FixpipeMove& mv,
                 Out out) {
@@ -269,12 +283,13 @@ void RunFixpipe(const char* op, T* dst, const AscendC::LocalTensor<U>& src, cons
   std::vector<uint64_t> words(vector ? mv.vector : nullptr,
                               vector ? mv.vector + mv.n_size : nullptr);
   const U* in = src.Data();
+  const bool inside = FixpipeSourceFits(mv, src.GetSize());
   for (uint32_t nd = 0; nd < mv.nd_num; ++nd) {
     for (uint32_t m = 0; m < mv.m_size; ++m) {
       for (uint32_t n = 0; n < mv.n_size; ++n) {
         const uint64_t from = uint64_t{nd} * mv.src_nd_stride * 256 +
                               (uint64_t{n / 16} * mv.src_stride + m) * 16 + n % 16;
-        if (from >= src.GetSize()) {
+        if (!inside && from >= src.GetSize()) {
           Fail(
               "%s: element (%u, %u) of matrix %u is at %llu, beyond the %u elements of the "
               "source",

@@ -23,6 +23,34 @@ inline uint16_t FloatToHalfBits(double v, Rounding r = Rounding::kNearestEven) {
   return static_cast<uint16_t>(EncodeBinary(v, kBinary16, r));
 }
 
+// The same for a float, without the trip through double: a float's bits give the
+// result by integer arithmetic (one rounding, to nearest even), which kernels need
+// per element (Fixpipe's F322F16, Cast). Overflow raises FE_OVERFLOW like EncodeBinary.
+inline uint16_t SingleToHalfBits(float v) {
+  uint32_t x;
+  std::memcpy(&x, &v, sizeof(x));
+  const uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000u);
+  const uint32_t mag = x & 0x7fffffffu;
+  if (mag >= 0x7f800000u) {  // infinity, or a NaN kept quiet with its payload's top bits
+    return static_cast<uint16_t>(sign | 0x7c00u |
+                                 (mag > 0x7f800000u ? 0x200u | (mag & 0x7fffffu) >> 13 : 0u));
+  }
+  if (mag >= 0x477ff000u) {  // 65520 and up round to infinity
+    return static_cast<uint16_t>(RaiseOverflow(sign | 0x7c00u));
+  }
+  if (mag >= 0x38800000u) {  // a normal half: rebias, drop 13 bits rounding to even
+    const uint32_t rebiased = mag - 0x38000000u;
+    return static_cast<uint16_t>(sign | ((rebiased + 0xfffu + ((rebiased >> 13) & 1u)) >> 13));
+  }
+  if (mag <= 0x33000000u) return sign;  // 2^-25 and below (a tie with 0) round to zero
+  // A subnormal half: the significand in units of 2^-24, rounded to even.
+  const uint32_t shift = 126u - (mag >> 23);  // 14 .. 24
+  const uint32_t significand = (mag & 0x7fffffu) | 0x800000u;
+  const uint32_t q = significand >> shift;
+  const uint32_t rest = significand & ((1u << shift) - 1u), tie = 1u << (shift - 1u);
+  return static_cast<uint16_t>(sign | (q + (rest > tie || (rest == tie && (q & 1u) != 0))));
+}
+
 inline float HalfBitsToFloat(uint16_t h) {
   const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
   const uint32_t exp = (h >> 10) & 0x1fu;
@@ -43,7 +71,10 @@ inline float HalfBitsToFloat(uint16_t h) {
 struct half {
   half() = default;
   template <class T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
-  half(T v) : bits_(::npud::ascendc::FloatToHalfBits(static_cast<double>(v))) {}
+  half(T v)
+      : bits_(std::is_same_v<T, float> ? ::npud::ascendc::SingleToHalfBits(static_cast<float>(v))
+                                       : ::npud::ascendc::FloatToHalfBits(static_cast<double>(v))) {
+  }
 
   operator float() const { return ::npud::ascendc::HalfBitsToFloat(bits_); }
 
