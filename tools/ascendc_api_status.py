@@ -89,7 +89,7 @@ NOT_ON_A2 = {
     "BitwiseOr", "BitwiseXor", "Where",
 }
 # Entries the list spells otherwise than the API's own name (its page's prototype).
-SPELLED = {"SetSysWorkSpace": "SetSysWorkspace"}
+SPELLED = {"SetSysWorkSpace": "SetSysWorkspace", "Coordinate": "Coord"}
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
 # signatures: an advanced entry is simulated only when listed here.
 SIMULATED_ADVANCED = {

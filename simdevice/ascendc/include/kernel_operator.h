@@ -43,7 +43,8 @@
 //   npud_ascendc/dropout.h        DropOut
 //   npud_ascendc/pad.h            Pad, UnPad
 //   npud_ascendc/broadcast.h      Broadcast<T, dim, axis> (advanced)
-//   npud_ascendc/layout.h         MakeShape, MakeStride, MakeLayout, Layout
+//   npud_ascendc/layout.h         MakeShape, MakeStride, MakeLayout, Layout, Coord
+//   npud_ascendc/tensor_expr.h    dst = src0 + src1 (and - * / & |) on LocalTensors
 //   npud_ascendc/trans_data.h     TransData (NCDHW, NDC1HWC0, FRACTAL_Z_3D)
 //   npud_ascendc/sort.h           Sort32, MrgSort
 //   npud_ascendc/adv_sort.h       Concat, Sort, Extract (advanced)
@@ -133,6 +134,7 @@
 #include "npud_ascendc/task_sync.h"
 #include "npud_ascendc/tbuf_pool.h"
 #include "npud_ascendc/tensor.h"
+#include "npud_ascendc/tensor_expr.h"
 #include "npud_ascendc/topk.h"
 #include "npud_ascendc/tpipe.h"
 #include "npud_ascendc/trans_data.h"

@@ -1,12 +1,17 @@
 // layout.h: the small part of AscendC's layout algebra that TransData's parameters are
 // written with: MakeShape(extents...), MakeStride(strides...), MakeLayout(shape,
 // stride) and Layout, whose GetShape() gives the extents back (Get<i>(shape) or
-// shape[i]). npud's APIs read only the extents; the strides are kept, not used.
+// shape[i]). npud's APIs read only the extents; the strides are kept for Coord:
+// a Layout maps a coordinate (MakeCoord(i, j, ...), a tuple) to the offset
+// sum(coordinate[d] * stride[d]) (also Crd2Idx), as kernels compute their tiles'
+// offsets with it.
 #ifndef NPUD_ASCENDC_LAYOUT_H_
 #define NPUD_ASCENDC_LAYOUT_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <tuple>
+#include <utility>
 
 namespace AscendC {
 
@@ -40,7 +45,19 @@ class Layout {
   const ShapeT& GetShape() const { return shape_; }
   const StrideT& GetStride() const { return stride_; }
 
+  // The offset of a coordinate: its indices times the strides, summed.
+  template <class... Ts>
+  int64_t operator()(const std::tuple<Ts...>& coord) const {
+    static_assert(sizeof...(Ts) <= StrideT::kRank, "Layout: a coordinate beyond the rank");
+    return Offset(coord, std::index_sequence_for<Ts...>{});
+  }
+
  private:
+  template <class Tuple, size_t... I>
+  int64_t Offset(const Tuple& coord, std::index_sequence<I...>) const {
+    return (int64_t{0} + ... + (static_cast<int64_t>(std::get<I>(coord)) * stride_.value[I]));
+  }
+
   ShapeT shape_{};
   StrideT stride_{};
 };
@@ -48,6 +65,24 @@ class Layout {
 template <class ShapeT, class StrideT>
 Layout<ShapeT, StrideT> MakeLayout(const ShapeT& shape, const StrideT& stride) {
   return Layout<ShapeT, StrideT>(shape, stride);
+}
+
+// A coordinate: one index per dimension (std::get / Get of the kernel's reads it).
+template <class... Ts>
+using Coord = std::tuple<Ts...>;
+template <class... Ts>
+Coord<Ts...> MakeCoord(Ts... indices) {
+  return Coord<Ts...>(indices...);
+}
+
+// The index of a coordinate in a layout (or its shape and strides): Layout's operator().
+template <class... Ts, class ShapeT, class StrideT>
+int64_t Crd2Idx(const Coord<Ts...>& coord, const Layout<ShapeT, StrideT>& layout) {
+  return layout(coord);
+}
+template <class... Ts, class ShapeT, class StrideT>
+int64_t Crd2Idx(const Coord<Ts...>& coord, const ShapeT& shape, const StrideT& stride) {
+  return Layout<ShapeT, StrideT>(shape, stride)(coord);
 }
 
 template <size_t I, size_t N>

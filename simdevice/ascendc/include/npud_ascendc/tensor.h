@@ -194,6 +194,15 @@ class LocalTensor {
   using PrimType = T;
 
   LocalTensor() = default;
+  LocalTensor(const LocalTensor&) = default;
+  LocalTensor& operator=(const LocalTensor&) = default;
+  // dst = src0 + src1 and the other operators of tensor_expr.h: runs the operation
+  // over the whole of this tensor.
+  template <class Expr, class = decltype(&Expr::EvalInto)>
+  LocalTensor& operator=(const Expr& expr) {
+    expr.EvalInto(*this);
+    return *this;
+  }
 
   // A tensor at byte offset `addr` of the buffer `pos` names (the UB for positions
   // without one), `size` elements long (upstream's raw-address constructor). Fails

@@ -260,6 +260,11 @@ class TQueBind : public ::npud::ascendc::QueueCore {
 template <TPosition pos, int32_t depth, auto mask = 0>
 class TQue : public TQueBind<pos, pos, depth, mask> {};
 
+// A queue of L1 buffers a kernel fills itself (from `src`) for a Matmul operand at
+// TPosition::TSCM.
+template <TPosition src, int32_t depth = 1, auto mask = 0>
+class TSCM : public TQueBind<src, TPosition::TSCM, depth, mask> {};
+
 // One buffer of scratch space, without queue semantics.
 template <TPosition pos = TPosition::VECCALC>
 class TBuf : public ::npud::ascendc::TBufCore {

@@ -5,10 +5,11 @@
 // cores divide, how many base blocks a core iterates), so GetTiling makes CANN's
 // choices for the 910B as its documented algorithm does, in outline:
 //   * cores: candidate splits (mDim, nDim), nDim outer and mDim inner ascending,
-//     mDim * nDim <= SetDim's count. A candidate replaces the chosen one until a
-//     split gives each of more than one core at least 16 blocks of 16 columns; from
-//     then on only a split that loads less (A and B per core, in 16 x 32-byte
-//     blocks) replaces it. singleCore* = the shape over its cores, rounded up.
+//     mDim * nDim <= SetDim's count (an operand at TSCM, in L1 whole on every core,
+//     keeps its axis unsplit). A candidate replaces the chosen one until a split
+//     gives each of more than one core at least 16 blocks of 16 columns; from then
+//     on only a split that loads less (A and B per core, in 16 x 32-byte blocks)
+//     replaces it. singleCore* = the shape over its cores, rounded up.
 //   * base blocks (unless SetFixSplit): the largest baseM x baseN (16-multiples)
 //     whose float results fit L0C (128 KiB), as square as possible, the longer side
 //     towards the longer single-core side; baseK so that baseM x baseK and baseN x
@@ -120,6 +121,26 @@ enum class CubeFormat : int32_t {
 };
 
 enum class MatrixTraverse : int32_t { NOSET = 0, FIRSTM = 1, FIRSTN = 2 };
+enum class ScheduleType : int32_t { INNER_PRODUCT = 0, OUTER_PRODUCT, N_BUFFER_33 };
+enum class DequantType : int32_t { SCALAR = 0, TENSOR = 1 };
+
+// SetMatmulConfigParams' settings; of them GetTiling reads the traversal (the others
+// choose how the NPU moves data).
+struct MatmulConfigParams {
+  int32_t mmConfigType;
+  bool enableL1CacheUB;
+  ScheduleType scheduleType;
+  MatrixTraverse traverse;
+  bool enVecND2NZ;
+  MatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                     ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                     MatrixTraverse traverseIn = MatrixTraverse::NOSET, bool enVecND2NZIn = false)
+      : mmConfigType(mmConfigTypeIn),
+        enableL1CacheUB(enableL1CacheUBIn),
+        scheduleType(scheduleTypeIn),
+        traverse(traverseIn),
+        enVecND2NZ(enVecND2NZIn) {}
+};
 
 inline int32_t SizeOf(DataType type) {
   switch (type) {
@@ -209,6 +230,60 @@ class MatmulApiTilingBase {
     traverse_ = traverse;
     return 0;
   }
+  void SetMatmulConfigParams(const MatmulConfigParams& params) {
+    if (params.traverse != MatrixTraverse::NOSET) traverse_ = params.traverse;
+  }
+  void SetMatmulConfigParams(int32_t mmConfigTypeIn = 1, bool enableL1CacheUBIn = false,
+                             ScheduleType scheduleTypeIn = ScheduleType::INNER_PRODUCT,
+                             MatrixTraverse traverseIn = MatrixTraverse::NOSET,
+                             bool enVecND2NZIn = false) {
+    SetMatmulConfigParams(MatmulConfigParams(mmConfigTypeIn, enableL1CacheUBIn, scheduleTypeIn,
+                                             traverseIn, enVecND2NZIn));
+  }
+  // Batch layouts (lib/matmul/batch_layout.h): the axes of A, B and C, copied into the
+  // tiling's *LayoutInfo* fields, and the most batches one IterateBatch computes.
+  int32_t SetALayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    a_layout_ = {b, s, n, g, d};
+    return 0;
+  }
+  int32_t SetBLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    b_layout_ = {b, s, n, g, d};
+    return 0;
+  }
+  int32_t SetCLayout(int32_t b, int32_t s, int32_t n, int32_t g, int32_t d) {
+    c_layout_ = {b, s, n, g, d};
+    return 0;
+  }
+  int32_t SetBatchNum(int32_t batch) {
+    if (batch <= 0) return -1;
+    batch_num_ = batch;
+    return 0;
+  }
+  // NORMAL layout: batchA M x K matrices times batchB K x N ones.
+  int32_t SetBatchInfoForNormal(int32_t batchA, int32_t batchB, int32_t m, int32_t n, int32_t k) {
+    if (batchA <= 0 || batchB <= 0 || m <= 0 || n <= 0 || k <= 0) return -1;
+    a_layout_ = {batchA, m, 1, 1, k};
+    b_layout_ = {batchB, k, 1, 1, n};
+    c_layout_ = {std::max(batchA, batchB), m, 1, 1, n};
+    if (batch_num_ <= 0) batch_num_ = std::max(batchA, batchB);
+    return 0;
+  }
+  // Which dequantisation the C conversion uses, whether A is sparse, whether the cores
+  // split K: they change the NPU's data movement, not the tiling's blocks here.
+  int32_t SetDequantType(DequantType type) {
+    dequant_type_ = type;
+    return 0;
+  }
+  int32_t SetSparse(bool isSparseIn = false) {
+    sparse_ = isSparseIn;
+    return 0;
+  }
+  void EnableMultiCoreSplitK(bool flag) { split_k_ = flag; }
+  void SetSplitK(bool flag) { split_k_ = flag; }
+  int32_t SetDoubleBuffer(bool /*a*/, bool /*b*/, bool /*c*/, bool /*bias*/,
+                          bool /*transND2NZ*/ = true, bool /*transNZ2ND*/ = true) {
+    return 0;
+  }
   virtual int64_t GetTiling(AscendC::tiling::TCubeTiling& tiling) = 0;
   int64_t GetTiling(optiling::TCubeTiling& tiling) { return GetTiling(tiling.data()); }
 
@@ -226,6 +301,34 @@ class MatmulApiTilingBase {
   bool bias_enabled_ = false;
   int32_t l1_size_ = 524288 - 256, l0c_size_ = 131072, ub_size_ = 196608 - 256;
   MatrixTraverse traverse_ = MatrixTraverse::NOSET;
+  struct LayoutAxes {
+    int32_t b = 0, s = 0, n = 0, g = 0, d = 0;
+  };
+  LayoutAxes a_layout_, b_layout_, c_layout_;
+  int32_t batch_num_ = 0;
+  DequantType dequant_type_ = DequantType::SCALAR;
+  bool sparse_ = false;
+  bool split_k_ = false;
+
+  // The batch fields of a tiling.
+  void FillBatch(AscendC::tiling::TCubeTiling& t) const {
+    t.ALayoutInfoB = a_layout_.b;
+    t.ALayoutInfoS = a_layout_.s;
+    t.ALayoutInfoN = a_layout_.n;
+    t.ALayoutInfoG = a_layout_.g;
+    t.ALayoutInfoD = a_layout_.d;
+    t.BLayoutInfoB = b_layout_.b;
+    t.BLayoutInfoS = b_layout_.s;
+    t.BLayoutInfoN = b_layout_.n;
+    t.BLayoutInfoG = b_layout_.g;
+    t.BLayoutInfoD = b_layout_.d;
+    t.CLayoutInfoB = c_layout_.b;
+    t.CLayoutInfoS1 = c_layout_.s;
+    t.CLayoutInfoN = c_layout_.n;
+    t.CLayoutInfoG = c_layout_.g;
+    t.CLayoutInfoS2 = c_layout_.d;
+    t.BatchNum = batch_num_;
+  }
 };
 
 class MultiCoreMatmulTiling : public MatmulApiTilingBase {
@@ -280,8 +383,12 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     } else {
       bool big_package = false;
       int64_t best_load = -1;
-      for (int32_t nd = 1; nd <= std::min(dim_, n_blocks); ++nd) {
-        for (int32_t md = 1; md <= std::min(dim_, m_blocks) && md * nd <= dim_; ++md) {
+      // An operand the kernel puts in L1 itself (TSCM) is there whole on every core:
+      // its axis is not split.
+      const int32_t max_md = a_.pos == TPosition::TSCM ? 1 : std::min(dim_, m_blocks);
+      const int32_t max_nd = b_.pos == TPosition::TSCM ? 1 : std::min(dim_, n_blocks);
+      for (int32_t nd = 1; nd <= max_nd; ++nd) {
+        for (int32_t md = 1; md <= max_md && md * nd <= dim_; ++md) {
           const int64_t load =
               int64_t{Ceil(m_blocks, md)} * k_blocks + int64_t{Ceil(n_blocks, nd)} * k_blocks;
           if (big_package && !(load < best_load)) continue;
@@ -376,6 +483,7 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
     t.dbL0A = 2;
     t.dbL0B = 2;
     t.dbL0C = 1;
+    FillBatch(t);
     got_single_m_ = single_m;
     got_single_n_ = single_n;
     got_single_k_ = single_k;
@@ -392,6 +500,15 @@ class MultiCoreMatmulTiling : public MatmulApiTilingBase {
 };
 
 using MatmulApiTiling = MultiCoreMatmulTiling;
+
+// Batch matmul's tiling: the single-core shape is one batch's whole matrix (the kernels
+// split the batches across cores themselves), so it is MultiCoreMatmulTiling on one core.
+class BatchMatmulTiling : public MultiCoreMatmulTiling {
+ public:
+  BatchMatmulTiling() = default;
+  explicit BatchMatmulTiling(const platform_ascendc::PlatformAscendC& platform)
+      : MultiCoreMatmulTiling(platform) {}
+};
 
 }  // namespace matmul_tiling
 
