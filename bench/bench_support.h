@@ -125,6 +125,19 @@ bool RunClientsTogether(const char* self, const std::string& address,
                         const std::vector<std::vector<std::string>>& clients,
                         std::vector<std::string>* outputs);
 
+// The shortest of `repeats` runs of `run`, in seconds.
+template <class F>
+double BestSeconds(int repeats, F&& run) {
+  double best = 0;
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    run();
+    const double took = SecondsSince(start);
+    if (r == 0 || took < best) best = took;
+  }
+  return best;
+}
+
 // Loads the kernel object at `path` and returns its kernel `name`; ends the
 // benchmark if either fails. Inline: only benchmarks that link acl_rt call it.
 inline aclrtFuncHandle LoadKernel(const char* path, const char* name) {

@@ -44,18 +44,6 @@ __attribute__((noinline)) void BlockedGemm(const float* a, const float* b, float
   }
 }
 
-template <class F>
-double Best(F&& run) {
-  double best = 0;
-  for (int r = 0; r < kRepeats; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    const double took = npud::bench::SecondsSince(start);
-    if (r == 0 || took < best) best = took;
-  }
-  return best;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,7 +65,8 @@ int main(int argc, char** argv) {
     fa[i] = static_cast<float>(a[i]);
     fb[i] = static_cast<float>(b[i]);
   }
-  const double plain = Best([&] { BlockedGemm(fa.data(), fb.data(), fc.data(), n); });
+  const double plain =
+      npud::bench::BestSeconds(kRepeats, [&] { BlockedGemm(fa.data(), fb.data(), fc.data(), n); });
 
   npud::bench::BenchDaemon daemon;
   if (!daemon.ok()) {
@@ -107,7 +96,7 @@ int main(int argc, char** argv) {
     uint32_t m, n, k;
   } args{da, db, dc, n, n, n};
   const uint32_t blocks = 48;  // the 910B's cube cores; npud runs them on this machine's cores
-  const double device = Best([&] {
+  const double device = npud::bench::BestSeconds(kRepeats, [&] {
     NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(gemm, blocks, stream, nullptr, &args,
                                                    sizeof(args), nullptr, 0));
     NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
@@ -150,7 +139,7 @@ int main(int argc, char** argv) {
     void* c;
     TCubeTiling tiling;
   } margs{da, db, dcf, tiling};
-  const double advanced = Best([&] {
+  const double advanced = npud::bench::BestSeconds(kRepeats, [&] {
     NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(matmul, tiling.usedCoreNum, stream, nullptr,
                                                    &margs, sizeof(margs), nullptr, 0));
     NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));

@@ -25,18 +25,6 @@ namespace {
 constexpr int kRepeats = 3;
 constexpr uint32_t kBlocks = 48;
 
-template <class F>
-double Best(F&& run) {
-  double best = 0;
-  for (int r = 0; r < kRepeats; ++r) {
-    const auto start = std::chrono::steady_clock::now();
-    run();
-    const double took = npud::bench::SecondsSince(start);
-    if (r == 0 || took < best) best = took;
-  }
-  return best;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -52,8 +40,8 @@ int main(int argc, char** argv) {
   const uint64_t count = uint64_t{rows} * cols;
   std::vector<float> x(count), y(count), expected(count);
   for (uint64_t i = 0; i < count; ++i) x[i] = static_cast<float>((i * 7919) % 1000) / 100.0f;
-  const double plain =
-      Best([&] { npud::bench::SoftmaxRows(x.data(), expected.data(), rows, cols); });
+  const double plain = npud::bench::BestSeconds(
+      kRepeats, [&] { npud::bench::SoftmaxRows(x.data(), expected.data(), rows, cols); });
 
   npud::bench::BenchDaemon daemon;
   if (!daemon.ok()) {
@@ -76,7 +64,7 @@ int main(int argc, char** argv) {
     void* y;
     uint32_t rows, cols;
   } args{dx, dy, rows, cols};
-  const double device = Best([&] {
+  const double device = npud::bench::BestSeconds(kRepeats, [&] {
     NPUD_BENCH_CHECK(aclrtLaunchKernelWithHostArgs(softmax, kBlocks, stream, nullptr, &args,
                                                    sizeof(args), nullptr, 0));
     NPUD_BENCH_CHECK(aclrtSynchronizeStream(stream));
