@@ -66,6 +66,13 @@ std::string CpuGroupOf(pid_t pid) {
   return "";
 }
 
+// Whether the suite runs over the unix socket (the variant that runs what
+// does not depend on the transport).
+bool OnTheUnixSocket() {
+  const char* transport = std::getenv("NPUD_TEST_TRANSPORT");
+  return transport == nullptr || std::string(transport) == "unix";
+}
+
 bool InRootCpuGroup() {
   const std::string group = CpuGroupOf(getpid());
   return group.empty() || group == "/";
@@ -243,6 +250,7 @@ TEST_F(FairShareTest, WeightsShareTheCores) {
   }
   if (geteuid() != 0) GTEST_SKIP() << "a weight above 1 needs npud to hold CAP_SYS_NICE";
   if (!InRootCpuGroup()) GTEST_SKIP() << "this test runs outside the root CPU cgroup";
+  if (!OnTheUnixSocket()) GTEST_SKIP() << "kernel hosts are the same behind every transport";
   ExpectWeightsShareTheCores();
 }
 
@@ -251,10 +259,7 @@ TEST_F(FairShareTest, WeightsShareTheCores) {
 // a group below npud's, weighted as its session. Before, both hosts' 48
 // threads shared the CPUs thread by thread: 0.50 / 0.50.
 TEST_F(FairShareTest, WeightsShareTheCoresInACgroupOfNpudsOwn) {
-  const char* transport = std::getenv("NPUD_TEST_TRANSPORT");
-  if (transport != nullptr && std::string(transport) != "unix") {
-    GTEST_SKIP() << "host groups are the same behind every transport";
-  }
+  if (!OnTheUnixSocket()) GTEST_SKIP() << "kernel hosts are the same behind every transport";
   std::optional<TestCpuGroup> group = TestCpuGroup::Enter();
   if (!group) GTEST_SKIP() << "no writable cgroup v1 cpu hierarchy at " << TestCpuGroup::kTop;
   ExpectWeightsShareTheCores();
@@ -272,10 +277,7 @@ TEST_F(FairShareTest, WeightsShareTheCoresInACgroupOfNpudsOwn) {
 // of the queue's places. Before, the other session's program was refused at
 // once, the queue being full.
 TEST_F(FairShareTest, AFullCompileQueueStillTakesAnotherSessionsProgram) {
-  const char* transport = std::getenv("NPUD_TEST_TRANSPORT");
-  if (transport != nullptr && std::string(transport) != "unix") {
-    GTEST_SKIP() << "the compile queue is the same behind every transport";
-  }
+  if (!OnTheUnixSocket()) GTEST_SKIP() << "the compile queue is the same behind every transport";
   StartDaemon({"--compile_jobs=1"});
   std::unique_ptr<ChildProcess> hog = Client({"compile-hog", "40", "30"});
   ASSERT_NE(hog, nullptr);
