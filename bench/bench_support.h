@@ -138,6 +138,18 @@ double BestSeconds(int repeats, F&& run) {
   return best;
 }
 
+// Points this process's ACL client at `daemon`'s unix socket (NPUD_ADDRESS),
+// initialises it, sets device 0 and returns a new stream on it; ends the
+// benchmark if a step fails. Inline: only benchmarks that link acl_rt call it.
+inline aclrtStream OpenStreamOn(const BenchDaemon& daemon) {
+  setenv("NPUD_ADDRESS", daemon.unix_address().c_str(), 1);
+  NPUD_BENCH_CHECK(aclInit(nullptr));
+  NPUD_BENCH_CHECK(aclrtSetDevice(0));
+  aclrtStream stream = nullptr;
+  NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
+  return stream;
+}
+
 // Loads the kernel object at `path` and returns its kernel `name`; ends the
 // benchmark if either fails. Inline: only benchmarks that link acl_rt call it.
 inline aclrtFuncHandle LoadKernel(const char* path, const char* name) {

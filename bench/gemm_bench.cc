@@ -73,11 +73,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "npud did not start\n");
     return 1;
   }
-  setenv("NPUD_ADDRESS", daemon.unix_address().c_str(), 1);
-  NPUD_BENCH_CHECK(aclInit(nullptr));
-  NPUD_BENCH_CHECK(aclrtSetDevice(0));
-  aclrtStream stream = nullptr;
-  NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
+  aclrtStream stream = npud::bench::OpenStreamOn(daemon);
   aclrtBinHandle binary = nullptr;
   aclrtFuncHandle gemm = nullptr;
   NPUD_BENCH_CHECK(aclrtBinaryLoadFromFile(BENCH_KERNELS_PATH, nullptr, &binary));

@@ -48,11 +48,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "npud did not start\n");
     return 1;
   }
-  setenv("NPUD_ADDRESS", daemon.unix_address().c_str(), 1);
-  NPUD_BENCH_CHECK(aclInit(nullptr));
-  NPUD_BENCH_CHECK(aclrtSetDevice(0));
-  aclrtStream stream = nullptr;
-  NPUD_BENCH_CHECK(aclrtCreateStream(&stream));
+  aclrtStream stream = npud::bench::OpenStreamOn(daemon);
   const aclrtFuncHandle softmax = npud::bench::LoadKernel(SOFTMAX_KERNELS_PATH, "softmax_rows");
   const size_t bytes = count * sizeof(float);
   void *dx = nullptr, *dy = nullptr;
