@@ -41,12 +41,20 @@ std::string DescribeExit(int status) {
   return "ended";
 }
 
-std::string Reap(pid_t pid) {
+// Waits for the host `pid` to end, then removes its CPU group (if it has
+// one), which only an empty group allows. Returns how it ended.
+std::string Reap(pid_t pid, const KernelHostConfig& config) {
   int status = 0;
+  std::string death;
   while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return "ended (not reapable)";
+    if (errno != EINTR) {
+      death = "ended (not reapable)";
+      break;
+    }
   }
-  return DescribeExit(status);
+  if (death.empty()) death = DescribeExit(status);
+  if (config.cpu_groups != nullptr) config.cpu_groups->Remove(pid);
+  return death;
 }
 
 // A host gets no environment of npud's (it may hold secrets), only what the
@@ -182,8 +190,7 @@ absl::StatusOr<std::shared_ptr<KernelHost>> KernelHost::Start(
   if (pidfd.get() < 0) {
     const int err = errno;
     kill(*pid, SIGKILL);
-    Reap(*pid);
-    if (config.cpu_groups != nullptr) config.cpu_groups->Remove(*pid);
+    Reap(*pid, config);
     return absl::InternalError(absl::StrCat("pidfd_open: ", std::strerror(err)));
   }
   std::shared_ptr<KernelHost> host(
@@ -191,8 +198,7 @@ absl::StatusOr<std::shared_ptr<KernelHost>> KernelHost::Start(
   host->output_reader_ = std::thread([h = host.get()] { h->OutputLoop(); });
   if (absl::Status loaded = host->Load(binaries, described); !loaded.ok()) {
     host->SignalKill();
-    const std::string death = Reap(*pid);
-    if (config.cpu_groups != nullptr) config.cpu_groups->Remove(*pid);
+    const std::string death = Reap(*pid, config);
     {
       absl::MutexLock lock(&host->mu_);
       host->dead_ = true;
@@ -578,8 +584,7 @@ void KernelHost::ReadLoop() {
 }
 
 void KernelHost::Ended() {
-  const std::string death = Reap(pid_);
-  if (config_.cpu_groups != nullptr) config_.cpu_groups->Remove(pid_);
+  const std::string death = Reap(pid_, config_);
   absl::flat_hash_map<uint64_t, Pending> orphans;
   bool stopping = false;
   {
