@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <utility>
@@ -16,6 +17,11 @@ constexpr size_t kAltStackBytes = 256 << 10;
 // Set while a guarded block runs on this thread.
 thread_local sigjmp_buf* tls_jump = nullptr;
 thread_local KernelFault tls_fault;
+
+// The pool whose core this thread is, and the work submitted by its current
+// work to run next on it (AiCorePool::Submit).
+thread_local AiCorePool* tls_pool = nullptr;
+thread_local std::function<void(const CoreSlot&)>* tls_next = nullptr;
 
 struct sigaction previous_segv;
 struct sigaction previous_bus;
@@ -65,7 +71,15 @@ void PutBlockGuard(void* guard) { tls_jump = static_cast<sigjmp_buf*>(guard); }
 
 bool RunGuardedBlock(const std::function<void()>& fn, KernelFault* fault) {
   sigjmp_buf jump;
-  if (sigsetjmp(jump, /*savesigs=*/1) != 0) {
+  // The signal mask is not saved (that is a system call per block): the
+  // only change the handler's jump leaves behind is its own signal, blocked
+  // on entry, which is unblocked here.
+  if (sigsetjmp(jump, /*savesigs=*/0) != 0) {
+    sigset_t faults;
+    sigemptyset(&faults);
+    sigaddset(&faults, SIGSEGV);
+    sigaddset(&faults, SIGBUS);
+    pthread_sigmask(SIG_UNBLOCK, &faults, nullptr);
     *fault = tls_fault;
     return false;
   }
@@ -92,13 +106,25 @@ AiCorePool::~AiCorePool() {
   {
     absl::MutexLock lock(&mu_);
     stopping_ = true;
+    for (Idle* idle : idle_) idle->wake.Signal();
   }
   for (auto& thread : threads_) thread.join();
 }
 
 void AiCorePool::Submit(std::function<void(const CoreSlot&)> work) {
+  if (tls_pool == this && !*tls_next) {
+    *tls_next = std::move(work);
+    return;
+  }
   absl::MutexLock lock(&mu_);
-  queue_.push_back(std::move(work));
+  if (idle_.empty()) {
+    queue_.push_back(std::move(work));
+    return;
+  }
+  Idle* idle = idle_.back();
+  idle_.pop_back();
+  idle->work = std::move(work);
+  idle->wake.Signal();
 }
 
 absl::StatusOr<std::unique_ptr<BlockFiber>> AiCorePool::TakeFiber() {
@@ -127,22 +153,35 @@ void AiCorePool::CoreLoop(int core_id) {
   sigaltstack(&alt, nullptr);
   CoreSlot slot;
   slot.core_id = core_id;
+  std::function<void(const CoreSlot&)> next;
+  tls_pool = this;
+  tls_next = &next;
   {
     absl::MutexLock lock(&mu_);
     ++started_;
   }
+  Idle idle;
   while (true) {
     std::function<void(const CoreSlot&)> block;
     {
       absl::MutexLock lock(&mu_);
-      auto ready = [this]()
-                       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) { return stopping_ || !queue_.empty(); };
-      mu_.Await(absl::Condition(&ready));
-      if (queue_.empty()) break;
-      block = std::move(queue_.front());
-      queue_.pop_front();
+      if (queue_.empty() && !stopping_) {
+        idle_.push_back(&idle);
+        while (!idle.work && !stopping_) idle.wake.Wait(&mu_);
+        if (!idle.work) idle_.erase(std::find(idle_.begin(), idle_.end(), &idle));
+      }
+      if (idle.work) {
+        block = std::move(idle.work);
+        idle.work = nullptr;
+      } else if (!queue_.empty()) {
+        block = std::move(queue_.front());
+        queue_.pop_front();
+      } else {
+        break;  // stopping, and nothing left to run
+      }
     }
     block(slot);
+    while (next) std::exchange(next, nullptr)(slot);
   }
   stack_t disable{};
   disable.ss_flags = SS_DISABLE;

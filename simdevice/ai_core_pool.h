@@ -49,7 +49,11 @@ class AiCorePool {
   AiCorePool& operator=(const AiCorePool&) = delete;
 
   // Runs `work` on the next free core. It must not block for long except
-  // by computing.
+  // by computing. Work submitted by work of this pool as it ends (a launch
+  // that starts the next one) runs on the same core right after it, without
+  // waking another: the first such submission only, so the blocks of a
+  // launch still spread over the cores. Submitting from the middle of long
+  // work would delay the submitted work until it ends.
   void Submit(std::function<void(const CoreSlot&)> work) ABSL_LOCKS_EXCLUDED(mu_);
 
   int cores() const { return static_cast<int>(threads_.size()); }
@@ -68,9 +72,20 @@ class AiCorePool {
  private:
   void CoreLoop(int core_id) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // A core thread's mailbox while it is idle.
+  struct Idle {
+    absl::CondVar wake;
+    std::function<void(const CoreSlot&)> work;
+  };
+
   const uint64_t ub_bytes_;
   absl::Mutex mu_;
+  // Work no idle core could take at once, oldest first.
   std::deque<std::function<void(const CoreSlot&)>> queue_ ABSL_GUARDED_BY(mu_);
+  // The idle cores, the most recently idle last: work goes to it, whose
+  // caches (and kernel objects' thread-local blocks, set up on a thread's
+  // first kernel) are warm, and one wake-up wakes one thread.
+  std::vector<Idle*> idle_ ABSL_GUARDED_BY(mu_);
   bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   int started_ ABSL_GUARDED_BY(mu_) = 0;
   // Idle fibers, at most two per core. Under a mutex of their own: every

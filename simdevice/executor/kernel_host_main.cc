@@ -37,6 +37,7 @@
 #include "absl/synchronization/mutex.h"
 #include "common/acl_status.h"
 #include "common/frame_io.h"
+#include "common/lock_order_checks.h"
 #include "common/monotonic_clock.h"
 #include "simdevice/ai_core_pool.h"
 #include "simdevice/executor/host_cpu_share.h"
@@ -438,6 +439,8 @@ int main(int argc, char** argv) {
   }
   // Executed from a descriptor, the process would be named after its number.
   prctl(PR_SET_NAME, "npud-kernel-host", 0, 0, 0);
+  // As in npud: each launch makes and locks mutexes (lock_order_checks.h).
+  npud::ConfigureLockOrderChecks();
   npud::sim::host::KernelHostMain host(args.sandbox == "strict");
   return host.Run();
 }
