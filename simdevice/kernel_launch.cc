@@ -24,7 +24,7 @@ class KernelLaunchTask final : public Task {
       run_->ub_bytes = spec_.ub_bytes;
       run_->device_id = spec_.device_id;
       run_->stream_id = spec_.stream_id;
-      run_->time_blocks = spec_.time_blocks && spec_.time_blocks();
+      run_->time_blocks = spec_.observer != nullptr && spec_.observer->TimeBlocks();
       run_->args = std::move(spec_.args);
       ResolvePlaceholders(&run_->args, spec_.placeholders);
       spec_.args.clear();
@@ -38,8 +38,10 @@ class KernelLaunchTask final : public Task {
     }
     BlockRunResult result;
     if (!answer_->Take(&result)) return Progress::kPending;
-    if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
-    if (result.float_overflow && spec_.float_overflow) spec_.float_overflow();
+    if (spec_.observer != nullptr) {
+      if (!result.output.empty()) spec_.observer->Print(spec_.stream_id, std::move(result.output));
+      if (result.float_overflow) spec_.observer->FloatOverflow(spec_.device_id);
+    }
     block_times_ = std::move(result.block_times);
     *status = std::move(result.status);
     return Progress::kDone;

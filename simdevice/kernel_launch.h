@@ -11,7 +11,6 @@
 #define NPUD_SIMDEVICE_KERNEL_LAUNCH_H_
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +20,7 @@
 #include "simdevice/ai_core_pool.h"
 #include "simdevice/device_range.h"
 #include "simdevice/kernel_module.h"
+#include "simdevice/launch_observer.h"
 #include "simdevice/task.h"
 
 namespace npud::sim {
@@ -44,15 +44,9 @@ struct LaunchSpec {
   uint64_t ub_bytes = 0;
   int device_id = 0;
   uint64_t stream_id = 0;
-  // Receives the launch's device printf output once it has finished; must
-  // not block. May be empty.
-  std::function<void(std::string text)> print;
-  // Asked when the launch starts to run: whether its spans include one per
-  // block (a trace asked for blocks). May be empty (never).
-  std::function<bool()> time_blocks;
-  // Called once the launch has finished if a block raised the AI core's
-  // float overflow status (kernel_blocks.h); must not block. May be empty.
-  std::function<void()> float_overflow;
+  // Asked whether to time the blocks, told the output and float overflow.
+  // May be null (no blocks timed, nothing told).
+  std::shared_ptr<const LaunchObserver> observer;
 };
 
 // `pool` must outlive the task.

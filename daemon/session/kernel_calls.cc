@@ -162,19 +162,7 @@ Outcome LaunchKernel(SessionState& s, const v1::LaunchKernel& op) {
   spec.ub_bytes = device->config().ub_bytes;
   spec.device_id = stream->device_id();
   spec.stream_id = op.stream_id();
-  spec.time_blocks = [timeline = s.timeline] { return timeline->tracing_blocks(); };
-  spec.float_overflow = [flags = s.float_overflow, device_id = spec.device_id] {
-    flags->Raise(device_id);
-  };
-  // Device printf goes to the launching client, ahead of whatever reply
-  // (a synchronize) follows the launch.
-  spec.print = [sink = s.sink(), stream_id = op.stream_id()](std::string text) {
-    v1::ServerMessage message;
-    v1::DevicePrint* print = message.mutable_notification()->mutable_print();
-    print->set_stream_id(stream_id);
-    print->set_text(std::move(text));
-    sink->Send(std::move(message));
-  };
+  spec.observer = s.launch_observer;
   NPUD_ASSIGN_OR_RETURN(
       std::unique_ptr<sim::Task> task,
       s.kernels.MakeLaunch(op.binary_id(), *binary, std::move(spec), stream->failure_mode()));

@@ -400,9 +400,7 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   hosted.launch.timeout = timeout_;
   hosted.args_source = std::move(spec.args_source);
   hosted.min_args_size = kernel.args_size;
-  hosted.print = std::move(spec.print);
-  hosted.time_blocks = std::move(spec.time_blocks);
-  hosted.float_overflow = std::move(spec.float_overflow);
+  hosted.observer = std::move(spec.observer);
   hosted.keep_alive = std::move(granted);
   return sim::MakeHostedLaunchTask(std::move(hosted));
 }

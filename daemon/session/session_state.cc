@@ -10,6 +10,7 @@
 #include "common/acl_status.h"
 #include "common/status_macros.h"
 #include "daemon/session/bulk_link.h"
+#include "daemon/session/session_launch_observer.h"
 #include "spdlog/spdlog.h"
 
 namespace npud::daemon {
@@ -27,6 +28,7 @@ SessionState::SessionState(uint64_t id, PeerInfo peer, SessionServices services,
       bulk(std::move(bulk)),
       timeline(std::make_shared<SessionTimeline>(id, this->services.kernel_stats,
                                                  this->services.devices, sink)),
+      launch_observer(MakeSessionLaunchObserver(sink, timeline, float_overflow)),
       memory(id, this->peer.pid, this->services.devices, this->services.limits.memory_bytes),
       kernels(id, this->services.kernel_host, this->services.devices, &memory),
       sink_(std::move(sink)) {

@@ -52,6 +52,7 @@
 #include "simdevice/event.h"
 #include "simdevice/host_callback_task.h"
 #include "simdevice/kernel_module.h"
+#include "simdevice/launch_observer.h"
 #include "simdevice/notify.h"
 #include "simdevice/physical_memory.h"
 #include "simdevice/stream.h"
@@ -153,6 +154,8 @@ class SessionState {
   const std::shared_ptr<SessionTimeline> timeline;
   // The float overflow status its kernels raised, per device.
   const std::shared_ptr<OverflowFlags> float_overflow = std::make_shared<OverflowFlags>();
+  // Shared by every kernel launch of the session (session_launch_observer.h).
+  const std::shared_ptr<const sim::LaunchObserver> launch_observer;
   // Turns true when the session ends: its running compilations are killed.
   const std::shared_ptr<std::atomic<bool>> ended = std::make_shared<std::atomic<bool>>(false);
 

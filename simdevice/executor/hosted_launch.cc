@@ -14,15 +14,17 @@ constexpr size_t kMaxBatchArgBytes = 1 << 20;
 
 class HostedLaunchTask final : public Task {
  public:
-  explicit HostedLaunchTask(HostedLaunchSpec spec) : spec_(std::move(spec)) {
-    arg_bytes_ = spec_.launch.args.size();
-  }
+  explicit HostedLaunchTask(HostedLaunchSpec spec)
+      : spec_(std::move(spec)),
+        stream_id_(spec_.launch.stream_id),
+        device_id_(spec_.launch.device_id),
+        arg_bytes_(spec_.launch.args.size()) {}
 
   bool Absorb(std::unique_ptr<Task>& next) override {
     auto* other = dynamic_cast<HostedLaunchTask*>(next.get());
     if (other == nullptr || sent_ || other->spec_.host != spec_.host || spec_.args_source ||
         other->spec_.args_source || other->spec_.stop_on_failure != spec_.stop_on_failure ||
-        1 + batch_.size() >= host::kMaxBatchLaunches ||
+        other->spec_.observer != spec_.observer || 1 + batch_.size() >= host::kMaxBatchLaunches ||
         arg_bytes_ + other->spec_.launch.args.size() > kMaxBatchArgBytes) {
       return false;
     }
@@ -44,26 +46,20 @@ class HostedLaunchTask final : public Task {
         if (!status->ok()) return Progress::kDone;
       }
       batch_.insert(batch_.begin(), std::move(spec_.launch));
-      const bool time_blocks = spec_.time_blocks && spec_.time_blocks();
-      for (HostedLaunch& launch : batch_) {
-        launch.time_blocks = time_blocks;
-        sent_launches_.push_back(Launch{launch.binary_id, launch.kernel, launch.args});
-        TaskSpan span{launch.kernel_name, TaskKind::kKernel, 0, 0, 0, launch.block_dim};
-        span.has_blocks = time_blocks;
-        span.kernel_type = launch.kernel_type;
-        launches_.push_back(std::move(span));
-      }
-      spec_.host->Launch(std::move(batch_), spec_.stop_on_failure,
-                         [answer = answer_, wake](BlockRunResult r) {
-                           answer->Set(std::move(r));
-                           wake();
-                         });
+      const bool time_blocks = spec_.observer != nullptr && spec_.observer->TimeBlocks();
+      for (HostedLaunch& launch : batch_) launch.time_blocks = time_blocks;
+      spec_.host->Launch(batch_, spec_.stop_on_failure, [answer = answer_, wake](BlockRunResult r) {
+        answer->Set(std::move(r));
+        wake();
+      });
       return Progress::kPending;
     }
     BlockRunResult result;
     if (!answer_->Take(&result)) return Progress::kPending;
-    if (!result.output.empty() && spec_.print) spec_.print(std::move(result.output));
-    if (result.float_overflow && spec_.float_overflow) spec_.float_overflow();
+    if (spec_.observer != nullptr) {
+      if (!result.output.empty()) spec_.observer->Print(stream_id_, std::move(result.output));
+      if (result.float_overflow) spec_.observer->FloatOverflow(device_id_);
+    }
     times_ = std::move(result.launch_times);
     block_times_ = std::move(result.block_times);
     failed_launch_ = result.failed_launch;
@@ -85,26 +81,24 @@ class HostedLaunchTask final : public Task {
   // taken.
   std::optional<Launch> FailedLaunch() const override {
     const size_t index = times_.empty() ? 0 : failed_launch_;
-    if (index >= sent_launches_.size()) return std::nullopt;
-    return sent_launches_[index];
+    if (!sent_ || index >= batch_.size()) return std::nullopt;
+    const HostedLaunch& launch = batch_[index];
+    return Launch{launch.binary_id, launch.kernel, launch.args};
   }
 
   // One span per launch that ran, at the times the host reports, kept
   // inside the task's own time: a host runs client code and may lie. Each
   // is followed by its blocks' spans where the launch asked for them.
   void Spans(int64_t start_ns, int64_t end_ns, std::vector<TaskSpan>* out) const override {
-    if (times_.empty() && !launches_.empty()) {  // the host died or timed out under it
-      TaskSpan span = launches_.front();
-      span.start_ns = start_ns;
-      span.end_ns = end_ns;
-      out->push_back(std::move(span));
+    if (!sent_ || batch_.empty()) return;
+    if (times_.empty()) {  // the host died or timed out under it
+      out->push_back(SpanOf(batch_.front(), start_ns, end_ns));
       return;
     }
     int64_t at = start_ns;
-    for (size_t i = 0; i < times_.size() && i < launches_.size(); ++i) {
-      TaskSpan span = launches_[i];
-      span.start_ns = std::clamp(times_[i].first, at, end_ns);
-      span.end_ns = std::clamp(times_[i].second, span.start_ns, end_ns);
+    for (size_t i = 0; i < times_.size() && i < batch_.size(); ++i) {
+      const int64_t start = std::clamp(times_[i].first, at, end_ns);
+      TaskSpan span = SpanOf(batch_[i], start, std::clamp(times_[i].second, start, end_ns));
       at = span.end_ns;
       out->push_back(span);
       AppendBlockSpans(span, static_cast<uint32_t>(i), block_times_, out);
@@ -112,18 +106,26 @@ class HostedLaunchTask final : public Task {
   }
 
  private:
+  static TaskSpan SpanOf(const HostedLaunch& launch, int64_t start_ns, int64_t end_ns) {
+    TaskSpan span{launch.kernel_name, TaskKind::kKernel, start_ns, end_ns, 0, launch.block_dim};
+    span.has_blocks = launch.time_blocks;
+    span.kernel_type = launch.kernel_type;
+    return span;
+  }
+
   HostedLaunchSpec spec_;
-  // The launches absorbed after spec_.launch, and what they keep alive
-  // (where it differs from spec_.keep_alive).
+  const uint64_t stream_id_;
+  const int device_id_;
+  // Before sending: the launches absorbed after spec_.launch. From sending
+  // on: every launch sent, in order (for reports).
   std::vector<HostedLaunch> batch_;
+  // What the absorbed launches keep alive (where it differs from
+  // spec_.keep_alive).
   std::vector<std::shared_ptr<const void>> kept_;
   size_t arg_bytes_ = 0;
-  // Name and block count of each launch sent, and the times they ran.
-  std::vector<TaskSpan> launches_;
+  // The times the launches ran, as the host reports them.
   std::vector<std::pair<int64_t, int64_t>> times_;
   std::vector<BlockTime> block_times_;
-  // What was sent, launch by launch, and which one failed.
-  std::vector<Launch> sent_launches_;
   uint32_t failed_launch_ = 0;
   const std::shared_ptr<LaunchAnswer> answer_ = std::make_shared<LaunchAnswer>();
   bool sent_ = false;

@@ -22,6 +22,7 @@
 
 #include "simdevice/device_range.h"
 #include "simdevice/executor/kernel_host.h"
+#include "simdevice/launch_observer.h"
 #include "simdevice/task.h"
 
 namespace npud::sim {
@@ -35,15 +36,10 @@ struct HostedLaunchSpec {
   // starts (and launch.args is replaced).
   std::optional<DeviceRange> args_source;
   uint32_t min_args_size = 0;
-  // Receives the launch's device printf output; must not block. May be
-  // empty.
-  std::function<void(std::string text)> print;
-  // Asked when the batch is sent to the host: whether its launches time
-  // their blocks (a trace asked for blocks). May be empty (never).
-  std::function<bool()> time_blocks;
-  // Called once the launch has finished if a block raised the AI core's
-  // float overflow status (kernel_blocks.h); must not block. May be empty.
-  std::function<void()> float_overflow;
+  // Asked when the batch is sent whether its launches time their blocks;
+  // told the batch's output and float overflow (the launches of a batch
+  // share a stream and a device). May be null.
+  std::shared_ptr<const LaunchObserver> observer;
   // Held until the launch has run: the memory its host was given when it
   // was submitted, so that memory freed meanwhile (by its exporter, say)
   // stays mapped for it. May be null.

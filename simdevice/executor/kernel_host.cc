@@ -394,7 +394,7 @@ void KernelHost::Revoke(uint64_t address, uint64_t size) {
   UnmapLocked(overlapping);
 }
 
-void KernelHost::Launch(std::vector<HostedLaunch> launches, bool stop_on_failure, Done done) {
+void KernelHost::Launch(absl::Span<const HostedLaunch> launches, bool stop_on_failure, Done done) {
   const HostedLaunch& first = launches.front();
   std::string death;
   {

@@ -169,7 +169,7 @@ class KernelHost {
   // `stop_on_failure` the launches after a failure do not run. Each launch
   // may take its timeout (the batch: the sum).
   using Done = std::function<void(BlockRunResult result)>;
-  void Launch(std::vector<HostedLaunch> launches, bool stop_on_failure, Done done)
+  void Launch(absl::Span<const HostedLaunch> launches, bool stop_on_failure, Done done)
       ABSL_LOCKS_EXCLUDED(mu_);
 
   bool alive() const ABSL_LOCKS_EXCLUDED(mu_);
