@@ -4,7 +4,6 @@
 #include <signal.h>
 #include <stdlib.h>
 
-#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <utility>
@@ -103,11 +102,7 @@ AiCorePool::AiCorePool(int cores, uint64_t ub_bytes) : ub_bytes_(ub_bytes) {
 }
 
 AiCorePool::~AiCorePool() {
-  {
-    absl::MutexLock lock(&mu_);
-    stopping_ = true;
-    for (Idle* idle : idle_) idle->wake.Signal();
-  }
+  work_.Stop();
   for (auto& thread : threads_) thread.join();
 }
 
@@ -116,15 +111,7 @@ void AiCorePool::Submit(std::function<void(const CoreSlot&)> work) {
     *tls_next = std::move(work);
     return;
   }
-  absl::MutexLock lock(&mu_);
-  if (idle_.empty()) {
-    queue_.push_back(std::move(work));
-    return;
-  }
-  Idle* idle = idle_.back();
-  idle_.pop_back();
-  idle->work = std::move(work);
-  idle->wake.Signal();
+  work_.Put(std::move(work));
 }
 
 absl::StatusOr<std::unique_ptr<BlockFiber>> AiCorePool::TakeFiber() {
@@ -160,27 +147,11 @@ void AiCorePool::CoreLoop(int core_id) {
     absl::MutexLock lock(&mu_);
     ++started_;
   }
-  Idle idle;
-  while (true) {
-    std::function<void(const CoreSlot&)> block;
-    {
-      absl::MutexLock lock(&mu_);
-      if (queue_.empty() && !stopping_) {
-        idle_.push_back(&idle);
-        while (!idle.work && !stopping_) idle.wake.Wait(&mu_);
-        if (!idle.work) idle_.erase(std::find(idle_.begin(), idle_.end(), &idle));
-      }
-      if (idle.work) {
-        block = std::move(idle.work);
-        idle.work = nullptr;
-      } else if (!queue_.empty()) {
-        block = std::move(queue_.front());
-        queue_.pop_front();
-      } else {
-        break;  // stopping, and nothing left to run
-      }
-    }
-    block(slot);
+  std::function<void(const CoreSlot&)> block;
+  while (work_.Take(&block)) {
+    // Work is dropped as soon as it has run: what it holds (a launch's
+    // module, say) must not wait for the core's next work.
+    std::exchange(block, nullptr)(slot);
     while (next) std::exchange(next, nullptr)(slot);
   }
   stack_t disable{};

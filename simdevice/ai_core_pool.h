@@ -16,7 +16,6 @@
 #define NPUD_SIMDEVICE_AI_CORE_POOL_H_
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <thread>
@@ -26,6 +25,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "simdevice/block_fiber.h"
+#include "simdevice/handoff_queue.h"
 
 namespace npud::sim {
 
@@ -72,21 +72,10 @@ class AiCorePool {
  private:
   void CoreLoop(int core_id) ABSL_LOCKS_EXCLUDED(mu_);
 
-  // A core thread's mailbox while it is idle.
-  struct Idle {
-    absl::CondVar wake;
-    std::function<void(const CoreSlot&)> work;
-  };
-
   const uint64_t ub_bytes_;
+  // Each piece of work goes to the core that went idle last.
+  HandOffQueue<std::function<void(const CoreSlot&)>> work_;
   absl::Mutex mu_;
-  // Work no idle core could take at once, oldest first.
-  std::deque<std::function<void(const CoreSlot&)>> queue_ ABSL_GUARDED_BY(mu_);
-  // The idle cores, the most recently idle last: work goes to it, whose
-  // caches (and kernel objects' thread-local blocks, set up on a thread's
-  // first kernel) are warm, and one wake-up wakes one thread.
-  std::vector<Idle*> idle_ ABSL_GUARDED_BY(mu_);
-  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
   int started_ ABSL_GUARDED_BY(mu_) = 0;
   // Idle fibers, at most two per core. Under a mutex of their own: every
   // release of mu_ evaluates the idle cores' wait conditions.

@@ -13,33 +13,15 @@ StreamScheduler::StreamScheduler(int workers) {
 }
 
 StreamScheduler::~StreamScheduler() {
-  {
-    absl::MutexLock lock(&mu_);
-    stopping_ = true;
-  }
+  ready_.Stop();
   for (auto& thread : threads_) thread.join();
 }
 
-void StreamScheduler::Enqueue(std::shared_ptr<Stream> stream) {
-  absl::MutexLock lock(&mu_);
-  ready_.push_back(std::move(stream));
-}
+void StreamScheduler::Enqueue(std::shared_ptr<Stream> stream) { ready_.Put(std::move(stream)); }
 
 void StreamScheduler::WorkerLoop() {
-  while (true) {
-    std::shared_ptr<Stream> stream;
-    {
-      absl::MutexLock lock(&mu_);
-      auto has_work = [this]() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_) {
-        return !ready_.empty() || stopping_;
-      };
-      mu_.Await(absl::Condition(&has_work));
-      if (ready_.empty()) return;  // Stopping and nothing left.
-      stream = std::move(ready_.front());
-      ready_.pop_front();
-    }
-    stream->RunSome();
-  }
+  std::shared_ptr<Stream> stream;
+  while (ready_.Take(&stream)) std::exchange(stream, nullptr)->RunSome();
 }
 
 }  // namespace npud::sim

@@ -8,17 +8,16 @@
 // so a handful of workers serves any number of streams.
 //
 // Thread-safe. The destructor stops the workers after the queue is empty.
+// A stream goes to the worker that went idle last (handoff_queue.h).
 
 #ifndef NPUD_SIMDEVICE_STREAM_SCHEDULER_H_
 #define NPUD_SIMDEVICE_STREAM_SCHEDULER_H_
 
-#include <deque>
 #include <memory>
 #include <thread>
 #include <vector>
 
-#include "absl/base/thread_annotations.h"
-#include "absl/synchronization/mutex.h"
+#include "simdevice/handoff_queue.h"
 
 namespace npud::sim {
 
@@ -32,16 +31,15 @@ class StreamScheduler {
   StreamScheduler& operator=(const StreamScheduler&) = delete;
 
   // Puts a stream in state kQueued into the run queue. Called by Stream.
-  void Enqueue(std::shared_ptr<Stream> stream) ABSL_LOCKS_EXCLUDED(mu_);
+  void Enqueue(std::shared_ptr<Stream> stream);
 
   int workers() const { return static_cast<int>(threads_.size()); }
 
  private:
-  void WorkerLoop() ABSL_LOCKS_EXCLUDED(mu_);
+  void WorkerLoop();
 
-  absl::Mutex mu_;
-  std::deque<std::shared_ptr<Stream>> ready_ ABSL_GUARDED_BY(mu_);
-  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
+  // Streams to run, each to the worker that went idle last.
+  HandOffQueue<std::shared_ptr<Stream>> ready_;
 
   // Constant after construction.
   std::vector<std::thread> threads_;
