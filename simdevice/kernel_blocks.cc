@@ -374,6 +374,65 @@ void ResolvePlaceholders(std::string* args,
   }
 }
 
+namespace {
+
+// What RunLaunches carries from one launch to the next.
+struct LaunchChain {
+  std::vector<std::shared_ptr<BlockRun>> runs;
+  bool stop_on_failure = false;
+  AiCorePool* pool = nullptr;
+  size_t max_block_times = 0;
+  std::function<void(BlockRunResult)> done;
+  size_t next = 0;
+  BlockRunResult result;
+};
+
+// Runs the chain's next launch, or reports once none is left to run. Called
+// again from the last block of each launch.
+void RunNextLaunch(std::shared_ptr<LaunchChain> chain) {
+  const bool stopped = chain->stop_on_failure && !chain->result.status.ok();
+  if (chain->next == chain->runs.size() || stopped) {
+    // Moved out first: `done` may hold the last reference to the chain.
+    std::function<void(BlockRunResult)> done = std::move(chain->done);
+    done(std::move(chain->result));
+    return;
+  }
+  const uint32_t launch = static_cast<uint32_t>(chain->next);
+  std::shared_ptr<BlockRun> run = std::move(chain->runs[chain->next++]);
+  const int64_t start = MonotonicNanos();
+  AiCorePool* pool = chain->pool;
+  RunBlocks(std::move(run), pool, [chain = std::move(chain), start, launch](BlockRunResult r) {
+    BlockRunResult& all = chain->result;
+    if (all.status.ok() && !r.status.ok()) {
+      all.status = std::move(r.status);
+      all.failed_launch = launch;
+    }
+    all.float_overflow |= r.float_overflow;
+    all.output += r.output;
+    for (BlockTime& time : r.block_times) {
+      if (all.block_times.size() == chain->max_block_times) break;
+      time.launch = launch;
+      all.block_times.push_back(time);
+    }
+    all.launch_times.emplace_back(start, MonotonicNanos());
+    RunNextLaunch(chain);
+  });
+}
+
+}  // namespace
+
+void RunLaunches(std::vector<std::shared_ptr<BlockRun>> runs, bool stop_on_failure,
+                 AiCorePool* pool, size_t max_block_times,
+                 std::function<void(BlockRunResult)> done) {
+  auto chain = std::make_shared<LaunchChain>();
+  chain->runs = std::move(runs);
+  chain->stop_on_failure = stop_on_failure;
+  chain->pool = pool;
+  chain->max_block_times = max_block_times;
+  chain->done = std::move(done);
+  RunNextLaunch(std::move(chain));
+}
+
 void RunBlocks(std::shared_ptr<BlockRun> run, AiCorePool* pool,
                std::function<void(BlockRunResult)> done) {
   auto state = std::make_shared<RunState>();

@@ -119,6 +119,18 @@ absl::Status ReadDeviceArgs(const DeviceRange& source, uint32_t min_size, std::s
 void RunBlocks(std::shared_ptr<BlockRun> run, AiCorePool* pool,
                std::function<void(BlockRunResult)> done);
 
+// Runs `runs` (one stream's launches) one after the other, each launch's
+// blocks on the cores of `pool`, and calls `done` once, on the core thread
+// that finished the last of them, with the first failure (and its index in
+// failed_launch), all their output, each launch's (start, end) and, for
+// launches that time their blocks, at most `max_block_times` block times.
+// With `stop_on_failure` the launches after a failed one do not run. A
+// launch started from the end of the one before stays on its core (see
+// AiCorePool::Submit): a batch of one-block launches wakes one thread.
+void RunLaunches(std::vector<std::shared_ptr<BlockRun>> runs, bool stop_on_failure,
+                 AiCorePool* pool, size_t max_block_times,
+                 std::function<void(BlockRunResult)> done);
+
 // Sets each pointer slot of `args` to the address of its data within
 // `args` ((slot offset, data offset) pairs, checked against args->size()).
 void ResolvePlaceholders(std::string* args,

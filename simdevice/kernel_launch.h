@@ -49,8 +49,11 @@ struct LaunchSpec {
   std::shared_ptr<const LaunchObserver> observer;
 };
 
-// `pool` must outlive the task.
-std::unique_ptr<Task> MakeKernelLaunchTask(LaunchSpec spec, AiCorePool* pool);
+// A launch on this process's AI cores. Launches queued behind it on its
+// stream join it and run right after it; with `stop_on_failure` (the
+// stream's mode) those after a failed one do not run. `pool` must outlive
+// the task.
+std::unique_ptr<Task> MakeKernelLaunchTask(LaunchSpec spec, bool stop_on_failure, AiCorePool* pool);
 
 }  // namespace npud::sim
 

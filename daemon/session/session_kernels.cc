@@ -354,7 +354,8 @@ absl::StatusOr<std::unique_ptr<sim::Task>> SessionKernels::MakeLaunch(uint64_t b
   spec.binary_id = binary_id;
   if (!hosted()) {
     spec.module = binary.module;
-    return sim::MakeKernelLaunchTask(std::move(spec), &devices_->cores());
+    return sim::MakeKernelLaunchTask(std::move(spec), mode == sim::FailureMode::kStop,
+                                     &devices_->cores());
   }
   const sim::KernelInfo& kernel = binary.kernels[spec.kernel];
   absl::MutexLock lock(&mu_);

@@ -247,23 +247,16 @@ class KernelHostMain {
     Send(Writer(Op::kUnmapped).Put(token));
   }
 
-  // One stream's launches, run one after the other.
-  struct Batch {
-    uint64_t id = 0;
-    bool stop_on_failure = false;
-    std::vector<std::shared_ptr<BlockRun>> runs;
-    size_t next = 0;
-    BlockRunResult result;
-  };
-
+  // One stream's launches, run one after the other; answered once all ran.
   void Launch(Reader& in) {
-    auto batch = std::make_shared<Batch>();
+    uint64_t id = 0;
     uint8_t stop = 0;
     uint32_t count = 0;
-    if (!in.Get(&batch->id) || !in.Get(&stop) || !in.Get(&count)) Die("bad launch request");
-    batch->stop_on_failure = stop != 0;
-    for (uint32_t i = 0; i < count; ++i) batch->runs.push_back(ReadLaunch(in));
-    RunNext(std::move(batch));
+    if (!in.Get(&id) || !in.Get(&stop) || !in.Get(&count)) Die("bad launch request");
+    std::vector<std::shared_ptr<BlockRun>> runs;
+    for (uint32_t i = 0; i < count; ++i) runs.push_back(ReadLaunch(in));
+    RunLaunches(std::move(runs), stop != 0, pool_.get(), kMaxBlockTimes,
+                [this, id](BlockRunResult result) { SendDone(id, result); });
   }
 
   std::shared_ptr<BlockRun> ReadLaunch(Reader& in) {
@@ -301,44 +294,19 @@ class KernelHostMain {
     return run;
   }
 
-  // Runs the batch's next launch, or answers once none is left to run. Called
-  // again from the last block of each launch.
-  void RunNext(std::shared_ptr<Batch> batch) {
-    const bool stopped = batch->stop_on_failure && !batch->result.status.ok();
-    if (batch->next == batch->runs.size() || stopped) {
-      Writer done(Op::kDone);
-      done.Put(batch->id).Put(static_cast<int32_t>(ToAclCode(batch->result.status)));
-      done.PutString(batch->result.status.message()).PutString(batch->result.output);
-      done.Put(static_cast<uint32_t>(batch->result.launch_times.size()));
-      for (const auto& [start, end] : batch->result.launch_times) done.Put(start).Put(end);
-      done.Put(static_cast<uint32_t>(batch->result.block_times.size()));
-      for (const BlockTime& time : batch->result.block_times) {
-        done.Put(time.launch).Put(time.block).Put(time.core).Put(time.start_ns).Put(time.end_ns);
-      }
-      done.Put(static_cast<uint8_t>(batch->result.float_overflow));
-      done.Put(batch->result.failed_launch);
-      Send(done);
-      return;
+  void SendDone(uint64_t id, const BlockRunResult& result) {
+    Writer done(Op::kDone);
+    done.Put(id).Put(static_cast<int32_t>(ToAclCode(result.status)));
+    done.PutString(result.status.message()).PutString(result.output);
+    done.Put(static_cast<uint32_t>(result.launch_times.size()));
+    for (const auto& [start, end] : result.launch_times) done.Put(start).Put(end);
+    done.Put(static_cast<uint32_t>(result.block_times.size()));
+    for (const BlockTime& time : result.block_times) {
+      done.Put(time.launch).Put(time.block).Put(time.core).Put(time.start_ns).Put(time.end_ns);
     }
-    std::shared_ptr<BlockRun> run = batch->runs[batch->next++];
-    const int64_t start = MonotonicNanos();
-    const uint32_t launch = static_cast<uint32_t>(batch->next - 1);
-    RunBlocks(std::move(run), pool_.get(), [this, batch, start, launch](BlockRunResult result) {
-      if (batch->result.status.ok() && !result.status.ok()) {
-        batch->result.status = std::move(result.status);
-        batch->result.failed_launch = launch;
-      }
-      batch->result.float_overflow |= result.float_overflow;
-      batch->result.output += result.output;
-      std::vector<BlockTime>& times = batch->result.block_times;
-      for (BlockTime& time : result.block_times) {
-        if (times.size() == kMaxBlockTimes) break;
-        time.launch = launch;
-        times.push_back(time);
-      }
-      batch->result.launch_times.emplace_back(start, MonotonicNanos());
-      RunNext(batch);
-    });
+    done.Put(static_cast<uint8_t>(result.float_overflow));
+    done.Put(result.failed_launch);
+    Send(done);
   }
 
   const bool strict_;
