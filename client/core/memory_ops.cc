@@ -11,13 +11,13 @@
 #include "absl/strings/str_format.h"
 #include "client/core/call_pipeline.h"
 #include "client/core/context_ops.h"
+#include "client/core/copy_planner.h"
 #include "client/core/daemon_calls.h"
 #include "client/core/device_address.h"
 #include "client/core/device_identity.h"
 #include "client/core/host_memory.h"
 #include "client/core/model_ops.h"
 #include "client/core/runtime.h"
-#include "client/core/staging_ring.h"
 #include "client/core/stream_ops.h"
 #include "common/acl_status.h"
 #include "common/status_macros.h"
@@ -25,14 +25,6 @@
 
 namespace npud::client {
 namespace {
-
-// Synchronous pageable copies from this size on go through the staging ring
-// when the daemon is local; smaller ones ride inline in one message.
-constexpr size_t kStagingThreshold = 64 << 10;
-// Remote copies larger than this move over the bulk channel when the session
-// has one; up to it they ride inline with the call batch, which costs no
-// extra round trip.
-constexpr size_t kBulkThreshold = 64 << 10;
 
 const char* KindName(CopyKind kind) {
   switch (kind) {
@@ -73,126 +65,16 @@ absl::StatusOr<CopyKind> ResolveKind(uint32_t raw, const void* dst, const void* 
                     : (dst_device ? CopyKind::kHostToDevice : CopyKind::kHostToHost);
 }
 
-// A copy between device memory and host memory shared with the daemon: one
-// memcpy there, when the copy runs.
-absl::Status CopyThroughWindow(CallPipeline& session, uint64_t stream_id, uint64_t device,
-                               const WindowRange& host, size_t count, bool to_device) {
-  v1::Call call;
-  v1::HostCopy* copy = call.mutable_host_copy();
-  copy->set_stream_id(stream_id);
-  copy->set_device_address(device);
-  copy->set_window_id(host.window_id);
-  copy->set_window_offset(host.offset);
-  copy->set_size(count);
-  copy->set_to_device(to_device);
-  if (stream_id != 0) return session.Submit(std::move(call));
-  return session.Call(std::move(call)).status();
-}
-
-// Host-to-device over the bulk channel: npud pulls the bytes from `src` when
-// the copy runs.
-absl::Status BulkToDevice(CallPipeline& session, BulkChannel& bulk, uint64_t stream_id,
-                          uint64_t dst, const uint8_t* src, size_t count) {
-  const bool async = stream_id != 0;
-  const uint64_t transfer = session.NewTransferId();
-  bulk.Offer(transfer, absl::Span<const uint8_t>(src, count), /*forget_when_sent=*/async);
-  v1::Call call;
-  v1::WriteDevice* write = call.mutable_write_device();
-  write->set_stream_id(stream_id);
-  write->set_address(dst);
-  write->set_bulk_transfer_id(transfer);
-  write->set_bulk_size(count);
-  if (async) {
-    absl::Status submitted = session.Submit(std::move(call));
-    if (!submitted.ok()) bulk.Withdraw(transfer);
-    return submitted;
-  }
-  absl::Status copied = session.Call(std::move(call)).status();
-  bulk.Withdraw(transfer);
-  return copied;
-}
-
-// Host-to-device: from shared host memory in the daemon; synchronous copies
-// of other memory through the staging ring when the daemon is local;
-// otherwise the bytes travel inline, chunk by chunk (an asynchronous copy
-// captures them at the call, as CANN does for pageable memory).
+// Host-to-device and device-to-host: the copy planner of the daemon that
+// holds the device memory decides how the bytes travel (copy_planner.h).
 absl::Status CopyToDevice(uint64_t stream_id, uint64_t dst, const uint8_t* src, size_t count) {
-  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().SessionForCopy(stream_id, dst));
-  if (auto window = Runtime::Get().host_memory().FindWindow(src, count)) {
-    return CopyThroughWindow(*session, stream_id, dst, *window, count, /*to_device=*/true);
-  }
-  if (stream_id == 0 && count >= kStagingThreshold) {
-    if (StagingRing* ring = StagingRing::ForSession(*session)) {
-      return ring->ToDevice(dst, src, count);
-    }
-  }
-  // Over the bulk channel when the bytes may be read later: a synchronous
-  // copy's caller waits, memory from aclrtMallocHost stays put until the
-  // stream is synchronized. Other asynchronous copies are captured inline.
-  BulkChannel* bulk = session->bulk();
-  // A capture keeps its copies' bytes (model_ops.h).
-  if (bulk != nullptr && count > kBulkThreshold && !StreamCaptures(stream_id) &&
-      (stream_id == 0 || Runtime::Get().host_memory().Contains(src, count))) {
-    return BulkToDevice(*session, *bulk, stream_id, dst, src, count);
-  }
-  std::vector<v1::Call> calls;
-  calls.reserve((count + kDataChunkBytes - 1) / kDataChunkBytes);
-  for (size_t offset = 0; offset < count; offset += kDataChunkBytes) {
-    const size_t n = std::min(kDataChunkBytes, count - offset);
-    v1::Call call;
-    v1::WriteDevice* write = call.mutable_write_device();
-    write->set_stream_id(stream_id);
-    write->set_address(dst + offset);
-    write->set_data(src + offset, n);
-    if (stream_id != 0) {
-      NPUD_RETURN_IF_ERROR(session->Submit(std::move(call)));
-    } else {
-      calls.push_back(std::move(call));
-    }
-  }
-  if (stream_id != 0) return absl::OkStatus();
-  return session->CallAll(std::move(calls));
+  NPUD_ASSIGN_OR_RETURN(CopyPlanner * copies, Runtime::Get().CopiesFor(stream_id, dst));
+  return copies->ToDevice(stream_id, dst, src, count);
 }
 
-// Device-to-host: into shared host memory by the daemon, through the
-// staging ring, over the bulk channel, or streamed back into `dst` as data
-// chunks.
 absl::Status CopyToHost(uint64_t stream_id, void* dst, uint64_t src, size_t count) {
-  NPUD_ASSIGN_OR_RETURN(CallPipeline * session, Runtime::Get().SessionForCopy(stream_id, src));
-  if (auto window = Runtime::Get().host_memory().FindWindow(dst, count)) {
-    return CopyThroughWindow(*session, stream_id, src, *window, count, /*to_device=*/false);
-  }
-  if (stream_id == 0 && count >= kStagingThreshold) {
-    if (StagingRing* ring = StagingRing::ForSession(*session)) {
-      return ring->ToHost(static_cast<uint8_t*>(dst), src, count);
-    }
-  }
-  const bool sync = stream_id == 0;
-  if (!sync && StreamCaptures(stream_id)) {
-    return AclError(kRtFeatureNotSupport,
-                    "a captured copy to host memory needs memory npud can reach itself "
-                    "(aclrtMallocHost memory with a local daemon)");
-  }
-  const bool bulk = session->bulk() != nullptr && count > kBulkThreshold;
-  const uint64_t transfer = session->BeginTransfer(dst, count, /*awaited=*/sync, bulk);
-  v1::Call call;
-  v1::ReadDevice* read = call.mutable_read_device();
-  read->set_stream_id(stream_id);
-  read->set_address(src);
-  read->set_size(count);
-  read->set_transfer_id(transfer);
-  read->set_bulk(bulk);
-  if (!sync) {
-    absl::Status submitted = session->Submit(std::move(call));
-    // A refused read sends no data: forget its transfer.
-    if (!submitted.ok()) return session->AbandonTransfer(transfer, submitted);
-    return absl::OkStatus();
-  }
-  auto reply = session->Call(std::move(call));
-  // On failure no data comes; WaitTransfer then reports the reply's error.
-  absl::Status data = reply.ok() ? session->WaitTransfer(transfer)
-                                 : session->AbandonTransfer(transfer, reply.status());
-  return reply.ok() ? data : reply.status();
+  NPUD_ASSIGN_OR_RETURN(CopyPlanner * copies, Runtime::Get().CopiesFor(stream_id, src));
+  return copies->ToHost(stream_id, dst, src, count);
 }
 
 // Between devices of two daemons, through this process: neither daemon can

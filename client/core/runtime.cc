@@ -127,7 +127,8 @@ absl::Status Runtime::ConnectLocked() {
     if (hello->vmm_size() != 0)
       layout.address_ranges.emplace_back(hello->vmm_base(), hello->vmm_size());
     layouts.push_back(std::move(layout));
-    daemons.push_back(Daemon{std::move(session), *std::move(hello)});
+    auto copies = std::make_unique<CopyPlanner>(*session);
+    daemons.push_back(Daemon{std::move(session), std::move(copies), *std::move(hello)});
   }
   if (daemons.size() > 1) {
     auto router = CallRouter::Create(std::move(layouts));
@@ -244,12 +245,12 @@ absl::StatusOr<Runtime::Target> Runtime::Route(v1::Call& call) {
   return Target{daemons_[daemon].session.get(), daemon};
 }
 
-absl::StatusOr<CallPipeline*> Runtime::SessionForCopy(uint64_t stream_id, uint64_t address) {
+absl::StatusOr<CopyPlanner*> Runtime::CopiesFor(uint64_t stream_id, uint64_t address) {
   absl::MutexLock lock(&mu_);
   NPUD_RETURN_IF_ERROR(EnsureConnectedLocked());
-  if (router_ == nullptr) return daemons_.front().session.get();
+  if (router_ == nullptr) return daemons_.front().copies.get();
   NPUD_ASSIGN_OR_RETURN(const size_t daemon, router_->RouteCopy(stream_id, address, 0));
-  return daemons_[daemon].session.get();
+  return daemons_[daemon].copies.get();
 }
 
 absl::StatusOr<std::vector<CallPipeline*>> Runtime::Sessions() {

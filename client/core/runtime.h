@@ -33,6 +33,7 @@
 #include "absl/synchronization/mutex.h"
 #include "client/core/call_pipeline.h"
 #include "client/core/call_router.h"
+#include "client/core/copy_planner.h"
 #include "client/core/host_memory.h"
 #include "client/core/kernel_registry.h"
 #include "client/core/managed_memory.h"
@@ -87,9 +88,9 @@ class Runtime {
     size_t daemon;
   };
   absl::StatusOr<Target> Route(v1::Call& call) ABSL_LOCKS_EXCLUDED(mu_);
-  // The session for a copy on stream `stream_id` (0: none) that touches
-  // device address `address`.
-  absl::StatusOr<CallPipeline*> SessionForCopy(uint64_t stream_id, uint64_t address)
+  // How a copy on stream `stream_id` (0: none) that touches device address
+  // `address` goes: the copy planner of its daemon's session.
+  absl::StatusOr<CopyPlanner*> CopiesFor(uint64_t stream_id, uint64_t address)
       ABSL_LOCKS_EXCLUDED(mu_);
   // Every daemon's session, for calls each must see (CallRouter::IsBroadcast).
   absl::StatusOr<std::vector<CallPipeline*>> Sessions() ABSL_LOCKS_EXCLUDED(mu_);
@@ -156,6 +157,7 @@ class Runtime {
   // One daemon NPUD_ADDRESS names.
   struct Daemon {
     std::unique_ptr<CallPipeline> session;
+    std::unique_ptr<CopyPlanner> copies;  // uses `session`
     v1::HelloReply hello;
   };
 

@@ -7,33 +7,20 @@
 #include <optional>
 #include <utility>
 
-#include "absl/container/flat_hash_map.h"
 #include "absl/synchronization/mutex.h"
 #include "client/core/call_pipeline.h"
 #include "client/core/host_memory.h"
-#include "client/core/runtime.h"
+#include "common/status_macros.h"
 #include "npud/v1/calls.pb.h"
 
 namespace npud::client {
 
-StagingRing* StagingRing::ForSession(CallPipeline& session) {
-  static absl::Mutex mu(absl::kConstInit);
-  // One ring per session (several when several daemons serve the program),
-  // made on first use; null when the session cannot share memory. Rings are
-  // never freed: copies of other threads may still hold them.
-  static auto* rings ABSL_PT_GUARDED_BY(mu) =
-      new absl::flat_hash_map<CallPipeline*, StagingRing*>();
-  absl::MutexLock lock(&mu);
-  if (auto it = rings->find(&session); it != rings->end()) return it->second;
-  StagingRing*& ring = (*rings)[&session];
-  ring = nullptr;
-  if (!session.CanShareMemory()) return nullptr;
-  const uint64_t window_id = Runtime::Get().objects().MintId();
-  auto base = MapSharedWindow(session, window_id, kSlotBytes * kSlots, /*at=*/nullptr,
-                              v1::HOST_WINDOW_STAGING);
-  if (!base.ok()) return nullptr;
-  ring = new StagingRing(session, window_id, static_cast<uint8_t*>(*base));
-  return ring;
+absl::StatusOr<std::unique_ptr<StagingRing>> StagingRing::Create(CallPipeline& session,
+                                                                 uint64_t window_id) {
+  NPUD_ASSIGN_OR_RETURN(void* base, MapSharedWindow(session, window_id, kSlotBytes * kSlots,
+                                                    /*at=*/nullptr, v1::HOST_WINDOW_STAGING));
+  return std::unique_ptr<StagingRing>(
+      new StagingRing(session, window_id, static_cast<uint8_t*>(base)));
 }
 
 StagingRing::StagingRing(CallPipeline& session, uint64_t window_id, uint8_t* base)

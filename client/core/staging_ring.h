@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -32,9 +33,10 @@ class StagingRing {
   static constexpr size_t kSlotBytes = 4 << 20;
   static constexpr size_t kSlots = 8;
 
-  // The ring of this process's session, created on first use; nullptr if
-  // the session cannot share memory (remote daemon).
-  static StagingRing* ForSession(CallPipeline& session);
+  // A ring over a new window `window_id` shared with the daemon of
+  // `session` (which must be able to share memory, and outlive the ring).
+  static absl::StatusOr<std::unique_ptr<StagingRing>> Create(CallPipeline& session,
+                                                             uint64_t window_id);
 
   absl::Status ToDevice(uint64_t device, const uint8_t* host, size_t size);
   absl::Status ToHost(uint8_t* host, uint64_t device, size_t size);
