@@ -12,7 +12,10 @@ name exists but that form is not simulated (a program using it fails to
 compile with no matching function, never silently); *no* otherwise. The
 register (Reg) and tensor API categories are dav-3510 (Ascend 950) APIs, not
 simulated. An advanced API is *yes* only when listed in SIMULATED_ADVANCED (its
-names often are basic API names with other signatures).
+names often are basic API names with other signatures). An entry npud does not
+simulate is *no (not on Atlas A2)* when its page's product support table says the
+Atlas A2 lacks it (every form of it, for pages with a table per form; every page
+it links, for index pages), or when listed in NOT_ON_A2.
 Only names are recorded here, with the reference's categories.
 """
 import os
@@ -71,6 +74,29 @@ SIMULATED_FORMS = {
     "ReadGmByPassDCache(ISASI)",
     "ICachePreLoad(ISASI)",
     "GetICachePreloadStatus(ISASI)",
+    "设置Kernel类型",  # KERNEL_TASK_TYPE_DEFAULT, read by the kernel scanner
+    "BilinearInterpolation(ISASI)",
+    "SetStoreAtomicConfig(ISASI)",
+    "GetStoreAtomicConfig(ISASI)",
+    "SetCtrlSpr(ISASI)",  # ctrl_register.h
+    "GetCtrlSpr(ISASI)",
+    "SetSaturationFlag(ISASI)",
+    "GetSaturationFlag(ISASI)",
+}
+# Issue 43: the matrix moves between GM, UB, L1 and L0C (cube_copies.h, cube.h) and
+# the Mmad control bits (mmad_config.h).
+SIMULATED_FORMS |= {
+    "LoadData（GMToL1-2D矩阵搬运）",
+    "DataCopy（UBToL1连续数据搬运）",
+    "DataCopy（UBToL1高维切分数据搬运）",
+    "DataCopyPad（UBToL1非对齐数据搬运）",
+    "DataCopy（UBToL1随路转换-ND2NZ搬运）",
+    "DataCopy（L0C到L1数据搬运）",
+    "DataCopy（L1ToGM连续数据搬运）",
+    "DataCopy（L1ToGM高维切分数据搬运）",
+    "DataCopy（GMToUB随路转换ND2NZ搬运）",
+    "DataCopy（UBToGM随路转换NZ2ND搬运）",
+    "SetMMColumnMajor/SetMMRowMajor",
 }
 NOT_SIMULATED_CATEGORIES = ("Reg矢量计算", "TensorAPI")
 # Entries the reference lists as unsupported on Atlas A2 (910B), the
@@ -89,7 +115,8 @@ NOT_ON_A2 = {
     "BitwiseOr", "BitwiseXor", "Where",
 }
 # Entries the list spells otherwise than the API's own name (its page's prototype).
-SPELLED = {"SetSysWorkSpace": "SetSysWorkspace", "Coordinate": "Coord"}
+SPELLED = {"SetSysWorkSpace": "SetSysWorkspace", "Coordinate": "Coord",
+           "Kernel": "KERNEL_TASK_TYPE_DEFAULT"}  # 设置Kernel类型
 # Advanced APIs share names with basic ones (Select, ReduceSum...) but not their
 # signatures: an advanced entry is simulated only when listed here.
 SIMULATED_ADVANCED = {
@@ -105,11 +132,28 @@ SIMULATED_ADVANCED = {
     "WelfordUpdate", "WelfordFinalize", "LogSoftMax", "SoftmaxFlashV2", "SoftmaxFlashV3",
     "SoftmaxGrad", "SoftmaxGradFront", "ReduceSum", "ReduceMax", "ReduceMin", "TopK", "Concat",
     "Extract", "Sort", "Select", "DropOut", "Transpose", "TransData", "Broadcast", "Pad", "UnPad",
+    # Issue 44, the rest of the reductions (adv_reduce_pattern_ops.h, adv_mean_xor_sum.h).
+    "Mean", "ReduceXorSum", "ReduceMean", "ReduceAny", "ReduceAll", "ReduceProd",
+    "TensorDataType",  # ge::DataType's values (tiling/quant_tiling.h, adv_tiling_test)
+    "Digamma", "Lgamma", "FasterGeluV2",  # adv_gamma_gelu_v2.h
+    "MrgSort",  # adv_mrg_sort.h
+    "BatchNorm", "GroupNorm",  # batch_group_norm.h
+    "SoftmaxFlash",  # softmax_flash.h
 }
 # Entries of which npud simulates some forms only, and which.
 PARTLY = {}
 
-ROW = re.compile(r"^\|\s*\[([^\]]+)\]")
+# Issue 43: AIPP without colour space conversion (its formula is only in the
+# reference's images) and without padding modes 2-3 (aipp.h); those fail the block.
+PARTLY.update({
+    "LoadImageToLocal": "no colour space conversion, no padding modes 2-3",
+    "SetAippFunctions": "no colour space conversion, no padding modes 2-3",
+})
+
+ROW = re.compile(r"^\|\s*\[([^\]]+)\](?:\((.+?\.md)\))?")
+# A page's product support table: its line for Atlas A2 (910B).
+A2_SUPPORT = re.compile(r"Atlas A2 训练系列产品[^：:\n]*[：:]\s*(不?支持)")
+LINK = re.compile(r"\]\((.+?\.md)\)")
 IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -117,6 +161,28 @@ def git_show(repo, path):
     git_dir = os.path.join(repo, ".git") if os.path.isdir(os.path.join(repo, ".git")) else repo
     return subprocess.run(["git", "--git-dir", git_dir, "show", "HEAD:" + path],
                           check=True, capture_output=True, text=True).stdout
+
+
+def page_on_a2(repo, path, depth=1):
+    """Whether the reference page at `path` supports Atlas A2: True, False, or None
+    when it says nothing. A page without a table of its own (an index of other
+    pages) answers for the pages it links: not on A2 when none of them is."""
+    try:
+        text = git_show(repo, path)
+    except subprocess.CalledProcessError:
+        return None
+    # A page may have a table per form of the API: supported if any form is.
+    support = A2_SUPPORT.findall(text)
+    if support:
+        return "支持" in support
+    if depth == 0:
+        return None
+    answers = [page_on_a2(repo, os.path.normpath(os.path.join(os.path.dirname(path), link)), 0)
+               for link in LINK.findall(text)]
+    answers = [a for a in answers if a is not None]
+    if answers and not any(answers):
+        return False
+    return None
 
 
 def defined_names():
@@ -161,17 +227,21 @@ def main():
             match = ROW.match(line)
             if match and sections:
                 entry = match.group(1).strip()
+                page = match.group(2)
                 ident = IDENT.search(entry)
                 listed = ident.group(0) if ident else entry
                 key = SPELLED.get(listed, listed)
                 is_form = entry != listed
                 if any(c in sections[-1][1] for c in NOT_SIMULATED_CATEGORIES):
                     status = "no (dav-3510)"
-                elif entry in NOT_ON_A2 and (key not in names or is_form):
+                elif ((key not in names or (is_form and entry not in SIMULATED_FORMS)) and
+                      (entry in NOT_ON_A2 or (page and page_on_a2(repo, os.path.normpath(
+                          os.path.join(os.path.dirname(path), page))) is False))):
                     status = "no (not on Atlas A2)"
                 elif key not in names:
                     status = "no"
-                elif is_form and entry not in SIMULATED_FORMS:
+                elif is_form and entry not in SIMULATED_FORMS and not (
+                        kind == "advanced" and entry in SIMULATED_ADVANCED):
                     status = "name only"
                 elif kind == "advanced" and key not in SIMULATED_ADVANCED:
                     status = "name only"

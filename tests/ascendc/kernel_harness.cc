@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <elf.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -26,6 +27,20 @@ void RecordPrint(void* host, const char* text, size_t len) {
 
 void ThrowTrap(void* /*host*/, uint32_t kind, const char* message) {
   throw TrapSignal{kind, message != nullptr ? message : ""};
+}
+
+// NpudBlockContext::wait for blocks on threads of their own: give the CPU away, and
+// call a wait that lasts 3 s a deadlock (`spins` is 0 at the first call of a wait).
+int YieldWait(void* /*host*/, const char* /*what*/, uint32_t spins) {
+  thread_local std::chrono::steady_clock::time_point started;
+  const auto now = std::chrono::steady_clock::now();
+  if (spins == 0 || started == std::chrono::steady_clock::time_point{}) started = now;
+  if (spins < 1000) {
+    std::this_thread::yield();
+  } else {
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+  return now - started < std::chrono::seconds(3) ? 0 : 1;
 }
 
 void RunOneBlock(const NpudKernelInfo& kernel, const void* args, size_t args_size, BlockRun* run) {
@@ -90,6 +105,7 @@ std::vector<BlockOutcome> RunBlocks(const NpudKernelInfo& kernel, uint32_t block
     run.ctx.host = &run;
     run.ctx.print = RecordPrint;
     run.ctx.trap = ThrowTrap;
+    if (options.waits) run.ctx.wait = YieldWait;
     threads.emplace_back(RunOneBlock, std::cref(kernel), args, args_size, &run);
   }
   for (std::thread& t : threads) t.join();

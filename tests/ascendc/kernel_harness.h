@@ -40,6 +40,9 @@ struct BlockOutcome {
 struct LaunchOptions {
   uint64_t ub_size = 196608;  // Ascend910B1
   uint32_t core_type = NPUD_CORE_TYPE_VECTOR;
+  // Blocks may wait for each other (NpudBlockContext::wait): every block has its own
+  // thread here, so a wait yields the CPU; one that lasts 3 s fails as a deadlock.
+  bool waits = false;
 };
 
 class KernelLibrary {

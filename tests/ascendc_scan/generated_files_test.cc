@@ -77,6 +77,29 @@ TEST(AscendcScanOutputTest, DeviceAndHostUnits) {
   EXPECT_EQ(host.find("NPUD_ASCENDC_KERNEL_SYMBOL(templated)"), std::string::npos);
 }
 
+// Mix kernels of one vector core per group name themselves to the registry, whether
+// registered by name or by their launches.
+TEST(AscendcScanOutputTest, OneToOneMixKernelsSayTheirVectorCores) {
+  const KernelScan scan = ScanKernels(Lex(R"src(extern "C" __global__ __mix__(1, 1) void a() {}
+extern "C" __global__ __aicore__ void b() { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1); }
+template <int N> __global__ __mix__(1, 1) void t() {}
+extern "C" __global__ __mix__(1, 2) void c() {}
+)src",
+                                          InputKind::kSource, "src/k.cpp"),
+                                      ScanRules{false});
+  const std::string device = DeviceUnit("/abs/k.cpp", "gen/0_k.rewritten.cpp", scan);
+  const std::string expected_tail =
+      "NPUD_KERNEL_REGISTER_AS(a, NPUD_CORE_TYPE_MIX);\n"
+      "NPUD_KERNEL_REGISTER_AS(b, NPUD_CORE_TYPE_MIX);\n"
+      "NPUD_KERNEL_REGISTER_AS(c, NPUD_CORE_TYPE_MIX);\n"
+      "NPUD_KERNEL_CORE_TYPE(\"t\", NPUD_CORE_TYPE_MIX);\n"
+      "NPUD_KERNEL_MIX_VECTORS(\"a\", 1);\n"
+      "NPUD_KERNEL_MIX_VECTORS(\"b\", 1);\n"
+      "NPUD_KERNEL_MIX_VECTORS(\"t\", 1);\n";
+  ASSERT_GE(device.size(), expected_tail.size());
+  EXPECT_EQ(device.substr(device.size() - expected_tail.size()), expected_tail) << device;
+}
+
 TEST(AscendcScanOutputTest, LaunchHeadersDeclareTheKernelsParameters) {
   const KernelScan scan =
       ScanKernels(Lex("extern \"C\" __global__ void k(__gm__ float* x, GM_ADDR y, uint32_t n, int, "

@@ -183,3 +183,58 @@ extern "C" __global__ void
 
 }  // namespace
 }  // namespace npud::ascendc
+
+namespace npud::ascendc {
+namespace {
+
+// KERNEL_TASK_TYPE_DEFAULT in a kernel's body sets its core type (MIX_AIC_1_1: mix
+// groups of one vector core); a per-key KERNEL_TASK_TYPE or the macro in another
+// function do not.
+TEST(AscendcScanKernelTest, KernelTaskTypeDefaultSetsTheCoreType) {
+  const KernelScan scan = ScanSource(R"src(
+extern "C" __global__ __aicore__ void aic(GM_ADDR x) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY);
+  if (x) { x[0] = 1; }
+}
+extern "C" __global__ __aicore__ void mix12(GM_ADDR x) {
+  if (x) {
+    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_2);
+  }
+}
+extern "C" __global__ __cube__ void aiv(GM_ADDR x) { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY); }
+extern "C" __global__ __aicore__ void keyed(GM_ADDR x) { KERNEL_TASK_TYPE(1, KERNEL_TYPE_AIC_ONLY); }
+extern "C" __global__ __aicore__ void mix11(GM_ADDR x) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);
+}
+void helper() { KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIC_ONLY); }
+extern "C" __global__ __aicore__ void after_helper(GM_ADDR x) {}
+template <class T>
+__global__ __aicore__ void tmpl(T x) { KERNEL_TASK_TYPE_DEFAULT(KernelMetaType::KERNEL_TYPE_MIX_AIC_1_0); }
+)src",
+                                     /*require_c_linkage=*/false);
+  EXPECT_EQ(Summary(scan),
+            (std::vector<std::string>{"aic:cube:2", "mix12:mix:6", "aiv:vector:11",
+                                      "keyed:vector:12", "mix11:mix:13", "after_helper:vector:17",
+                                      "tmpl:skipped-template:19"}));
+  ASSERT_EQ(scan.definitions.size(), 7u);
+  EXPECT_EQ(scan.definitions[6].type, CoreType::kCube);  // registered by its launches
+  EXPECT_EQ(scan.definitions[1].mix_vectors, 2);         // MIX_AIC_1_2
+  EXPECT_EQ(scan.definitions[4].mix_vectors, 1);         // MIX_AIC_1_1
+}
+
+// __mix__(1, 1) kernels have groups of one vector core, __mix__(1, 2) ones of two.
+TEST(AscendcScanKernelTest, MixQualifierGivesTheVectorCoresPerGroup) {
+  const KernelScan scan = ScanSource(R"src(
+extern "C" __global__ __mix__(1, 1) void one(GM_ADDR x) {}
+extern "C" __global__ __mix__(1, 2) void two(GM_ADDR x) {}
+)src",
+                                     /*require_c_linkage=*/false);
+  ASSERT_EQ(scan.definitions.size(), 2u);
+  EXPECT_EQ(scan.definitions[0].type, CoreType::kMix);
+  EXPECT_EQ(scan.definitions[0].mix_vectors, 1);
+  EXPECT_EQ(scan.definitions[1].type, CoreType::kMix);
+  EXPECT_EQ(scan.definitions[1].mix_vectors, 2);
+}
+
+}  // namespace
+}  // namespace npud::ascendc

@@ -13,29 +13,35 @@
 //   npud_ascendc/tensor.h         TPosition, GlobalTensor, LocalTensor
 //   npud_ascendc/tpipe.h          TPipe, TQue, TQueBind, TBuf, GetTPipePtr
 //   npud_ascendc/tbuf_pool.h      TBufPool, EXTERN_IMPL_BUFPOOL
+//   npud_ascendc/spm_buffer.h     TPipe::InitSpmBuffer, WriteSpmBuffer, ReadSpmBuffer
 //   npud_ascendc/list_tensor.h    ListTensorDesc, TensorDesc
 //   npud_ascendc/local_mem_allocator.h  LocalMemAllocator (static tensor programming)
 //   npud_ascendc/data_copy.h      DataCopy, DataCopyPad, Copy, SetAtomicAdd/Max/Min/None
 //   npud_ascendc/data_copy_slice.h  DataCopy with SliceInfo
+//   npud_ascendc/store_atomic_config.h  Set/GetStoreAtomicConfig
 //   npud_ascendc/vector_mask.h    the mask register: SetMaskCount/Norm, SetVectorMask
 //   npud_ascendc/repeat.h         level-0 repeats and strides, Binary/UnaryRepeatParams
 //   npud_ascendc/vector_ops.h     Add Sub Mul Div Max Min Adds Muls ... Exp Ln Duplicate
 //   npud_ascendc/cast.h           Cast, RoundMode
 //   npud_ascendc/compound_cast.h  AddReluCast SubReluCast MulCast AddDeqRelu, Cast level-0
+//   npud_ascendc/cast_dequant.h   CastDequant, SetDeqScale(scale, offset, signMode | vdeq)
 //   npud_ascendc/reduce.h         ReduceSum/Max/Min, ReduceDataBlock, ReduceRepeat,
 //                                 ReducePairElem
 //   npud_ascendc/compare_select.h Compare, Compares, Select, GetCmpMask, SetCmpMask
 //   npud_ascendc/gather_transpose.h  Gather, Gatherb, GatherMask, Transpose
 //   npud_ascendc/confusion_transpose.h  Transpose with a ConfusionTransposeTiling
 //   npud_ascendc/data_fill.h      Brcb, CreateVecIndex
+//   npud_ascendc/bilinear_interpolation.h  BilinearInterpolation
 //   npud_ascendc/normalization.h  LayerNorm, RmsNorm
 //   npud_ascendc/layer_norm_grad.h  LayerNormGrad, LayerNormGradBeta
 //   npud_ascendc/deep_norm.h      DeepNorm
+//   npud_ascendc/batch_group_norm.h  BatchNorm, GroupNorm
 //   npud_ascendc/welford.h        WelfordUpdate, WelfordFinalize
 //   npud_ascendc/normalize.h      LayerNorm (rstd form), Normalize
 //   npud_ascendc/softmax.h        SoftMax, SimpleSoftMax, AdjustSoftMaxRes
 //   npud_ascendc/softmax_grad.h   SoftmaxGrad, SoftmaxGradFront
 //   npud_ascendc/log_softmax.h    LogSoftMax
+//   npud_ascendc/softmax_flash.h  SoftmaxFlash (the first flash softmax)
 //   npud_ascendc/softmax_flash_v2.h  SoftmaxFlashV2
 //   npud_ascendc/softmax_flash_v3.h  SoftmaxFlashV3, SoftMaxParams
 //   npud_ascendc/anti_quant.h     AscendAntiQuant
@@ -53,12 +59,21 @@
 //   npud_ascendc/adv_math.h       Sigmoid Gelu Silu Swish Erf Log Sin ... (advanced)
 //   npud_ascendc/adv_reduce_fill.h  Sum, CumSum, Arange, Fill (advanced)
 //   npud_ascendc/adv_reduce.h     ReduceMax/Min/Sum<T, Pattern::Reduce::AR|RA> (advanced)
+//   npud_ascendc/adv_reduce_pattern_ops.h  ReduceMean/Any/All/Prod with a pattern (advanced)
+//   npud_ascendc/adv_mean_xor_sum.h  Mean, ReduceXorSum (advanced)
+//   npud_ascendc/adv_gamma_gelu_v2.h  Digamma, Lgamma, FasterGeluV2 (advanced)
+//   npud_ascendc/adv_mrg_sort.h   MrgSort with the counts of the queues (advanced)
 //   npud_ascendc/cube.h           DataCopy ND2NZ, Mmad, MmadWithSparse, Fill (the cube)
 //   npud_ascendc/load_data.h      LoadData 2D/3D, LoadDataWithTranspose, SetFmatrix, ...
 //   npud_ascendc/fixpipe.h        Fixpipe, DataCopy from L0C, quantisation registers
+//   npud_ascendc/cube_copies.h    UB <-> L1/GM layout copies (ND2NZ, NZ2ND), L0C -> L1
+//   npud_ascendc/mmad_config.h    SetHF32Mode, SetHF32TransMode, SetMMRowMajor/ColumnMajor
+//   npud_ascendc/cube_group.h     KfcWorkspace, CubeResGroupHandle, CreateCubeResGroup
+//   npud_ascendc/aipp.h           SetAippFunctions, LoadImageToLocal (image pre-processing)
 //   npud_ascendc/cross_block.h    SyncAll, IBSet/IBWait, NotifyNextBlock/WaitPreBlock
 //   npud_ascendc/mix_group.h      __mix__ kernels' cores and cross-core flags
 //   npud_ascendc/sync.h           PipeBarrier, SetFlag, WaitFlag, TQueSync (no-ops)
+//   npud_ascendc/ctrl_register.h  SetCtrlSpr, GetCtrlSpr, Set/GetSaturationFlag
 //   npud_ascendc/sys_var.h        GetSystemCycle, InitSocState, cache control,
 //                                 SetSysWorkspace, GetUserWorkspace, ...
 //   npud_ascendc/scalar_ops.h     GetBitCount, CountLeadingZero, DivCeil, ...
@@ -67,6 +82,9 @@
 //   npud_ascendc/numeric_limits.h NumericLimits
 //   npud_ascendc/type_traits.h    IsSameType, Conditional, AscendC::Std
 //   npud_ascendc/printf.h         AscendC::printf, PRINTF, DumpTensor
+//   npud_ascendc/debug_dump.h     DumpAccChkPoint, PrintTimeStamp
+//   npud_ascendc/kernel_tiling_macros.h  GET_TILING_DATA*, COPY_TILING_*, TILING_KEY_IS,
+//                                 REGISTER_TILING_* (tikicpulib.h: ICPU_RUN_KF, GmAlloc)
 //   npud_kernel_register.h        NPUD_KERNEL_REGISTER, npud_kernel_table
 //
 // Built with the kernel options, a kernel object exports only npud_kernel_table; the
@@ -78,28 +96,40 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "npud_ascendc/adv_gamma_gelu_v2.h"
 #include "npud_ascendc/adv_math.h"
+#include "npud_ascendc/adv_mean_xor_sum.h"
+#include "npud_ascendc/adv_mrg_sort.h"
 #include "npud_ascendc/adv_reduce.h"
 #include "npud_ascendc/adv_reduce_fill.h"
+#include "npud_ascendc/adv_reduce_pattern_ops.h"
 #include "npud_ascendc/adv_select.h"
 #include "npud_ascendc/adv_sort.h"
+#include "npud_ascendc/aipp.h"
 #include "npud_ascendc/anti_quant.h"
 #include "npud_ascendc/ascendc_utils.h"
 #include "npud_ascendc/assert.h"
+#include "npud_ascendc/batch_group_norm.h"
 #include "npud_ascendc/bf16.h"
+#include "npud_ascendc/bilinear_interpolation.h"
 #include "npud_ascendc/block_context.h"
 #include "npud_ascendc/broadcast.h"
 #include "npud_ascendc/cast.h"
+#include "npud_ascendc/cast_dequant.h"
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/compare_select.h"
 #include "npud_ascendc/compound_cast.h"
 #include "npud_ascendc/confusion_transpose.h"
 #include "npud_ascendc/cross_block.h"
 #include "npud_ascendc/cross_core_flags.h"
+#include "npud_ascendc/ctrl_register.h"
 #include "npud_ascendc/cube.h"
+#include "npud_ascendc/cube_copies.h"
+#include "npud_ascendc/cube_group.h"
 #include "npud_ascendc/data_copy.h"
 #include "npud_ascendc/data_copy_slice.h"
 #include "npud_ascendc/data_fill.h"
+#include "npud_ascendc/debug_dump.h"
 #include "npud_ascendc/deep_norm.h"
 #include "npud_ascendc/dropout.h"
 #include "npud_ascendc/fixpipe.h"
@@ -107,12 +137,14 @@
 #include "npud_ascendc/gather_transpose.h"
 #include "npud_ascendc/group_barrier.h"
 #include "npud_ascendc/int4b.h"
+#include "npud_ascendc/kernel_tiling_macros.h"
 #include "npud_ascendc/layer_norm_grad.h"
 #include "npud_ascendc/layout.h"
 #include "npud_ascendc/list_tensor.h"
 #include "npud_ascendc/load_data.h"
 #include "npud_ascendc/local_mem_allocator.h"
 #include "npud_ascendc/log_softmax.h"
+#include "npud_ascendc/mmad_config.h"
 #include "npud_ascendc/normalization.h"
 #include "npud_ascendc/normalize.h"
 #include "npud_ascendc/numeric_limits.h"
@@ -125,10 +157,13 @@
 #include "npud_ascendc/scalar_min_max.h"
 #include "npud_ascendc/scalar_ops.h"
 #include "npud_ascendc/softmax.h"
+#include "npud_ascendc/softmax_flash.h"
 #include "npud_ascendc/softmax_flash_v2.h"
 #include "npud_ascendc/softmax_flash_v3.h"
 #include "npud_ascendc/softmax_grad.h"
 #include "npud_ascendc/sort.h"
+#include "npud_ascendc/spm_buffer.h"
+#include "npud_ascendc/store_atomic_config.h"
 #include "npud_ascendc/sync.h"
 #include "npud_ascendc/sys_var.h"
 #include "npud_ascendc/task_sync.h"

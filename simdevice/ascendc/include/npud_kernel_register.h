@@ -30,7 +30,10 @@
 // size), installs the block's context on the calling thread (block_idx, block_num,
 // GetBlockIdx()...), unpacks the arguments, runs the kernel and restores the thread's
 // previous state, also when a trap unwinds the kernel. A mix kernel's block runs as
-// its group of cores instead (mix_group.h).
+// its group of cores instead (mix_group.h): one cube and two vector cores, or one of
+// each for the kernels an NPUD_KERNEL_MIX_VECTORS("base name", 1); line names (the
+// build tool emits it for KERNEL_TYPE_MIX_AIC_1_1 and __mix__(1, 1) kernels; the
+// kernel table still says NPUD_CORE_TYPE_MIX, so executors need not know).
 #ifndef NPUD_KERNEL_REGISTER_H_
 #define NPUD_KERNEL_REGISTER_H_
 
@@ -68,6 +71,14 @@ struct TypeHint {
   TypeHint* next;
 };
 
+// NPUD_KERNEL_MIX_VECTORS lines: the vector cores per group of the mix kernels named
+// `name` (or instantiations of the template `name`).
+struct MixVectors {
+  const char* name;
+  uint32_t vectors;
+  MixVectors* next;
+};
+
 // Offsets and sizes of a kernel's parameters, as constants of the program.
 template <class... A>
 struct NPUD_ASCENDC_HIDDEN ParamLayout {
@@ -95,6 +106,7 @@ struct Registry {
   RegistryNode* head = nullptr;
   RegistryNode** tail = &head;
   TypeHint* hints = nullptr;
+  MixVectors* mix_vectors = nullptr;
 };
 NPUD_ASCENDC_HIDDEN inline Registry& GetRegistry() {
   static Registry registry;
@@ -138,6 +150,20 @@ class TypeHintRegistrar {
 
  private:
   TypeHint hint_;
+};
+
+// A NPUD_KERNEL_MIX_VECTORS line; static, like a Registrar.
+class MixVectorsRegistrar {
+ public:
+  MixVectorsRegistrar(const char* name, uint32_t vectors) {
+    entry_ = MixVectors{name, vectors, GetRegistry().mix_vectors};
+    GetRegistry().mix_vectors = &entry_;
+  }
+  MixVectorsRegistrar(const MixVectorsRegistrar&) = delete;
+  MixVectorsRegistrar& operator=(const MixVectorsRegistrar&) = delete;
+
+ private:
+  MixVectors entry_;
 };
 
 // Whether `kernel` ("ns::add<float, 8>") is `hint` ("add") or an instantiation of it:
@@ -227,16 +253,25 @@ NPUD_ASCENDC_HIDDEN inline const NpudKernelInfo* Table(std::size_t* count) {
   return table.data();
 }
 
+// The vector cores per group of the mix kernel `name`: 2 unless a line says 1.
+inline uint32_t MixVectorCoresOf(const char* name) {
+  for (const MixVectors* m = GetRegistry().mix_vectors; m != nullptr; m = m->next) {
+    if (NamesHint(name, m->name)) return m->vectors;
+  }
+  return ::npud::ascendc::MixGroup::kVectorCores;
+}
+
 template <class... A>
 int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_size,
-             void (*kernel)(A...)) {
+             void (*kernel)(A...), const char* name) {
   if (ctx == nullptr || ctx->abi_version != NPUD_KERNEL_ABI_VERSION)
     return NPUD_KERNEL_ENTRY_BAD_CONTEXT;
   if (args_size != ArgLayout<A...>::Size() || (args_size != 0 && args == nullptr)) {
     return NPUD_KERNEL_ENTRY_BAD_ARGS;
   }
   if (ctx->core_type == NPUD_CORE_TYPE_MIX) {
-    ::npud::ascendc::RunMixGroup(ctx, [&] { Invoke(kernel, args); });
+    ::npud::ascendc::RunMixGroup(
+        ctx, [&] { Invoke(kernel, args); }, MixVectorCoresOf(name));
     return NPUD_KERNEL_ENTRY_OK;
   }
   const ::npud::ascendc::BlockScope scope(ctx);
@@ -249,7 +284,7 @@ int RunEntry(const NpudBlockContext* ctx, const void* args, std::size_t args_siz
 template <auto F>
 struct NPUD_ASCENDC_HIDDEN LaunchedKernel {
   static int Entry(const NpudBlockContext* ctx, const void* args, std::size_t args_size) {
-    return RunEntry(ctx, args, args_size, F);
+    return RunEntry(ctx, args, args_size, F, ::npud::kernel::KernelNameOf<F>());
   }
   static inline const Registrar registrar{::npud::kernel::KernelNameOf<F>(), &Entry, F,
                                           NPUD_CORE_TYPE_VECTOR, /*type_from_hint=*/true};
@@ -274,7 +309,7 @@ extern "C" inline __attribute__((used, visibility("default"))) int npud_kernel_p
 #define NPUD_KERNEL_REGISTER_AS(name, kernel_type)                                                \
   namespace {                                                                                     \
   int npud_kernel_entry_##name(const NpudBlockContext* ctx, const void* args, size_t args_size) { \
-    return ::npud::kernel::internal::RunEntry(ctx, args, args_size, &name);                       \
+    return ::npud::kernel::internal::RunEntry(ctx, args, args_size, &name, #name);                \
   }                                                                                               \
   const ::npud::kernel::internal::Registrar npud_kernel_registrar_##name(                         \
       #name, &npud_kernel_entry_##name, &name, (kernel_type));                                    \
@@ -289,6 +324,14 @@ extern "C" inline __attribute__((used, visibility("default"))) int npud_kernel_p
       npud_kernel_core_type_, __LINE__)((name), (kernel_type));                 \
   }                                                                             \
   static_assert(true, "NPUD_KERNEL_CORE_TYPE(...) must be followed by a semicolon")
+// The vector cores per group (1 or 2) of the mix kernels (or template kernel
+// instantiations) named `name`, a string literal.
+#define NPUD_KERNEL_MIX_VECTORS(name, vectors)                                    \
+  namespace {                                                                     \
+  const ::npud::kernel::internal::MixVectorsRegistrar NPUD_KERNEL_CORE_TYPE_CAT_( \
+      npud_kernel_mix_vectors_, __LINE__)((name), (vectors));                     \
+  }                                                                               \
+  static_assert(true, "NPUD_KERNEL_MIX_VECTORS(...) must be followed by a semicolon")
 #define NPUD_KERNEL_CORE_TYPE_CAT_(a, b) NPUD_KERNEL_CORE_TYPE_CAT2_(a, b)
 #define NPUD_KERNEL_CORE_TYPE_CAT2_(a, b) a##b
 

@@ -85,6 +85,21 @@ std::string CoreTypeLines(const KernelScan& scan) {
   return lines;
 }
 
+// NPUD_KERNEL_MIX_VECTORS lines for the mix kernels of one vector core per group
+// (KERNEL_TYPE_MIX_AIC_1_1), registered by name or by their launches.
+std::string MixVectorsLines(const KernelScan& scan) {
+  std::string lines;
+  for (const KernelDefinition& kernel : scan.definitions) {
+    if (kernel.type != CoreType::kMix || kernel.mix_vectors != 1) continue;
+    if (kernel.skipped.has_value() && kernel.skipped != SkipReason::kTemplate &&
+        kernel.skipped != SkipReason::kNamespace) {
+      continue;
+    }
+    absl::StrAppend(&lines, "NPUD_KERNEL_MIX_VECTORS(\"", kernel.name, "\", 1);\n");
+  }
+  return lines;
+}
+
 // The parameters of `kernel` as a declaration list and as the names to pass on;
 // unnamed parameters get the name npud_arg<i>. With `plain`, address-space
 // qualifiers are dropped (for code that does not include the AscendC headers).
@@ -171,7 +186,7 @@ std::string DeviceUnit(absl::string_view source, absl::string_view rewritten,
       "\n"
       "// The kernels this source defines, listed in the object's npud_kernel_table (those\n"
       "// its launches name register themselves).\n",
-      RegistrationLines(scan), CoreTypeLines(scan));
+      RegistrationLines(scan), CoreTypeLines(scan), MixVectorsLines(scan));
 }
 
 std::string HostUnit(absl::string_view source, absl::string_view rewritten,
@@ -212,7 +227,8 @@ std::string KernelReport(const KernelScan& scan) {
 
 std::string RtcRegistrations(const KernelScan& scan) {
   return absl::StrCat(LineDirective("<npud kernel registration>"),
-                      "#include \"npud_kernel_register.h\"\n", RegistrationLines(scan));
+                      "#include \"npud_kernel_register.h\"\n", RegistrationLines(scan),
+                      MixVectorsLines(scan));
 }
 
 std::string KernelList(const KernelScan& scan) {

@@ -4,6 +4,7 @@
 #include <optional>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -69,6 +70,7 @@ class Scanner {
         statement.clear();
       } else if (token.Is('}')) {
         if (!scopes_.empty()) scopes_.pop_back();
+        if (body_kernel_.has_value() && scopes_.size() < body_kernel_->depth) body_kernel_.reset();
         statement.clear();
       } else if (token.Is(';')) {
         if (pending_.has_value() && statement.empty() && scopes_.size() == pending_->depth) {
@@ -83,6 +85,7 @@ class Scanner {
         }
         pending_.reset();
         if (!InBody()) NoteRegistration(statement);
+        if (body_kernel_.has_value()) NoteKernelType(statement);
         statement.clear();
       } else {
         statement.push_back(&token);
@@ -169,8 +172,37 @@ class Scanner {
       if (t->IsWord("namespace")) return Scope::kNamespace;
       break;
     }
+    const size_t kernels = result_.definitions.size();
     Consider(statement);
+    // A kernel's body: its KERNEL_TASK_TYPE_DEFAULT sets its core type.
+    if (result_.definitions.size() > kernels) {
+      body_kernel_ = BodyKernel{result_.definitions.size() - 1, scopes_.size() + 1};
+    }
     return Scope::kBody;
+  }
+
+  // KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_...) in a kernel's body (the reference's
+  // kernel type setting): AIV_ONLY and MIX_AIV_1_0 run the kernel on vector cores, AIC_ONLY and
+  // MIX_AIC_1_0 on cube cores, MIX_AIC_1_2 as mix groups of one cube and two vector
+  // cores, MIX_AIC_1_1 as mix groups of one cube and one vector core. Other types (the
+  // 310P ones) leave the type the declaration gives. The per-key
+  // KERNEL_TASK_TYPE(key, type) does not change it.
+  void NoteKernelType(const Statement& s) {
+    if (s.size() < 4 || !s[0]->IsWord("KERNEL_TASK_TYPE_DEFAULT") || !s[1]->Is('(') ||
+        !s.back()->Is(')')) {
+      return;
+    }
+    const Token* type = s[s.size() - 2];
+    static const absl::flat_hash_map<absl::string_view, CoreType> kTypes = {
+        {"KERNEL_TYPE_AIV_ONLY", CoreType::kVector}, {"KERNEL_TYPE_MIX_AIV_1_0", CoreType::kVector},
+        {"KERNEL_TYPE_AIC_ONLY", CoreType::kCube},   {"KERNEL_TYPE_MIX_AIC_1_0", CoreType::kCube},
+        {"KERNEL_TYPE_MIX_AIC_1_2", CoreType::kMix}, {"KERNEL_TYPE_MIX_AIC_1_1", CoreType::kMix},
+    };
+    const auto it = kTypes.find(type->text);
+    if (it == kTypes.end()) return;
+    KernelDefinition& kernel = result_.definitions[body_kernel_->index];
+    kernel.type = it->second;
+    kernel.mix_vectors = type->text == "KERNEL_TYPE_MIX_AIC_1_1" ? 1 : 2;
   }
 
   // `statement {`: a function definition when an identifier (not a keyword or an
@@ -183,6 +215,7 @@ class Scanner {
         "__out_pipe__",  "__asm__",     "asm",        "requires", "operator"};
     bool global = false, is_template = false, extern_c = false, extern_cxx = false;
     bool mix = false, cube = false, vector = false, qualified = false;
+    int mix_vectors = 2;  // __mix__(1, 1): one vector core per group
     const Token* name = nullptr;
     int depth = 0;
     for (size_t k = 0; k < statement.size(); ++k) {
@@ -192,7 +225,13 @@ class Scanner {
       if (depth != 0 || t.kind != Token::Kind::kIdentifier) continue;
       if (t.text == "__global__") global = true;
       if (t.text == "template") is_template = true;
-      if (t.text == "__mix__") mix = true;
+      if (t.text == "__mix__") {
+        mix = true;
+        if (k + 5 < statement.size() && statement[k + 1]->Is('(') && statement[k + 3]->Is(',') &&
+            statement[k + 5]->Is(')') && statement[k + 4]->text == "1") {
+          mix_vectors = 1;
+        }
+      }
       if (t.text == "__cube__") cube = true;
       if (t.text == "__vector__") vector = true;
       const Token* next = k + 1 < statement.size() ? statement[k + 1] : nullptr;
@@ -224,6 +263,7 @@ class Scanner {
                   : cube                   ? CoreType::kCube
                   : !vector && matmul_mix_ ? CoreType::kMix
                                            : CoreType::kVector;
+    kernel.mix_vectors = mix ? mix_vectors : 2;
     kernel.file = source_.files[name->file];
     kernel.line = name->line;
     if (is_template) {
@@ -315,6 +355,12 @@ class Scanner {
   const bool matmul_mix_;
   std::vector<Scope> scopes_;
   std::optional<PendingVariable> pending_;
+  // The kernel whose body the scan is in, and the scope depth of that body.
+  struct BodyKernel {
+    size_t index;
+    size_t depth;
+  };
+  std::optional<BodyKernel> body_kernel_;
   absl::flat_hash_set<std::string> registered_;
   KernelScan result_;
 };

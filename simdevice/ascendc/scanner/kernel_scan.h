@@ -55,6 +55,9 @@ struct KernelDefinition {
   std::string name;
   std::vector<KernelParam> params;
   CoreType type = CoreType::kVector;
+  // The vector cores per group of a mix kernel: 2, or 1 for KERNEL_TYPE_MIX_AIC_1_1
+  // and __mix__(1, 1) kernels.
+  int mix_vectors = 2;
   // Empty for a registered kernel.
   std::optional<SkipReason> skipped;
   std::string file;

@@ -305,4 +305,6 @@ using AscendC::tiling::TCubeTiling;
 using AscendC::tiling::TopkTiling;
 using AscendC::tiling::UnPadTiling;
 
+#include "kernel_tiling/batch_group_norm_tiling.h"  // BatchNormTiling, GroupNormTiling
+
 #endif  // NPUD_KERNEL_TILING_KERNEL_TILING_H_

@@ -11,6 +11,7 @@
 #ifndef NPUD_ASCENDC_BLOCK_CONTEXT_H_
 #define NPUD_ASCENDC_BLOCK_CONTEXT_H_
 
+#include <chrono>
 #include <cstdint>
 
 #include "npud_ascendc/visibility.h"
@@ -32,6 +33,8 @@ struct BlockState {
   // checker (clang 14 LSan on glibc 2.36) has been seen crashing at exit when
   // the kernel objects' thread-local blocks grew (rtc_test_inproc).
   AtomicMode atomic = AtomicMode::kNone;  // What SetAtomicAdd/Max/Min selected.
+  // The element type code of the atomic mode (AscendC::AtomicDtype; 0 with none).
+  uint8_t atomic_dtype = 0;
   // The vector mask register (vector_mask.h): normal mode, all lanes, until
   // the kernel says otherwise. In counter mode mask_low is an element count.
   bool mask_counter = false;
@@ -42,6 +45,10 @@ struct BlockState {
   uint8_t pools_used = 0;
   // SetDeqScale's scale (AddDeqRelu).
   float deq_scale = 1.0f;
+  // SetDeqScale(scale, offset, signMode)'s register value, and the 16 values of
+  // SetDeqScale(vdeq, info)'s tensor (cast_dequant.h).
+  uint64_t deq_config = 0;
+  const uint64_t* vdeq = nullptr;
   uint64_t mask_high = ~uint64_t{0};
   uint64_t mask_low = ~uint64_t{0};
   // The reduction registers: the last count-form ReduceSum's result, and the
@@ -59,6 +66,14 @@ struct BlockState {
   void* pipe = nullptr;
   // SetSysWorkspace's pointer (GetSysWorkSpacePtr); no framework sets one here.
   uint8_t* sys_workspace = nullptr;
+  // The system cycle (GetSystemCycle's clock) when the block began: PrintTimeStamp's
+  // "entry".
+  int64_t entry_cycle = 0;
+  // The CTRL register (ctrl_register.h). Bit 48 set: half and bfloat16_t results keep
+  // inf and NaN (npud's INF/NAN mode; clear saturates them); bit 53 set: integer
+  // arithmetic saturates (clear wraps); bit 59 set: conversions to integers truncate
+  // to the low bits (clear saturates).
+  uint64_t ctrl = uint64_t{1} << 48;
   // Per flag id, the launch-wide (mode 0) raises of CrossCoreSetFlag this core
   // has taken (cross_core_flags.h); allocated on first use, freed by BlockScope.
   uint32_t* flags_taken = nullptr;
@@ -83,6 +98,10 @@ class BlockScope {
       : saved_(tls_block), saved_idx_(block_idx), saved_num_(block_num) {
     tls_block = BlockState{};
     tls_block.ctx = ctx;
+    tls_block.entry_cycle = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                std::chrono::steady_clock::now().time_since_epoch())
+                                .count() /
+                            20;
     block_idx = ctx->block_idx;
     block_num = ctx->block_num;
   }

@@ -10,7 +10,9 @@
 //               definition), exact otherwise.
 // To floating types overflow gives infinity or the largest finite value according to
 // the direction (IEEE). To integer types results saturate to the type's range and NaN
-// becomes 0. Checks (trap kind 1): count fits both tensors.
+// becomes 0. The CTRL register (ctrl_register.h) can make half/bfloat16_t results
+// saturate (inf to the largest value, NaN to 0) and integer results truncate. Checks (trap kind 1):
+// count fits both tensors.
 #ifndef NPUD_ASCENDC_CAST_H_
 #define NPUD_ASCENDC_CAST_H_
 
@@ -90,9 +92,11 @@ inline double RoundIntegral(double x, Rounding r) {
 template <class D>
 D ConvertElement(double x, Rounding r) {
   if constexpr (std::is_same_v<D, half>) {
-    return half::FromBits(static_cast<uint16_t>(EncodeBinary(x, kBinary16, r)));
+    const half h = half::FromBits(static_cast<uint16_t>(EncodeBinary(x, kBinary16, r)));
+    return FloatSaturation() ? SaturateReduced(h) : h;
   } else if constexpr (std::is_same_v<D, bfloat16_t>) {
-    return bfloat16_t::FromBits(static_cast<uint16_t>(EncodeBinary(x, kBfloat16, r)));
+    const bfloat16_t b = bfloat16_t::FromBits(static_cast<uint16_t>(EncodeBinary(x, kBfloat16, r)));
+    return FloatSaturation() ? SaturateReduced(b) : b;
   } else if constexpr (std::is_same_v<D, float>) {
     const uint32_t bits = EncodeBinary(x, kBinary32, r);
     float f;
@@ -102,6 +106,10 @@ D ConvertElement(double x, Rounding r) {
     static_assert(std::is_integral_v<D>, "Cast: unsupported destination type");
     if (std::isnan(x)) return D(0);
     const double v = RoundIntegral(x, r);
+    if (CastTruncation() && std::fabs(v) < 0x1p63) {
+      // The truncation mode (CTRL bit 59): the low bits of the integer.
+      return static_cast<D>(static_cast<uint64_t>(static_cast<int64_t>(v)));
+    }
     // Compare against the range ends as doubles; the upper end 2^k is exact.
     const double lo = static_cast<double>(std::numeric_limits<D>::min());
     const double hi_excl = static_cast<double>(std::numeric_limits<D>::max()) + 1.0;

@@ -103,13 +103,13 @@ inline void SyncAll() {
   using ::npud::ascendc::MixGroup;
   uint32_t core = 0;
   auto parties = static_cast<uint32_t>(GetBlockNum());
-  if (MixGroup::Current(&core) != nullptr) {
+  if (const MixGroup* group = MixGroup::Current(&core); group != nullptr) {
     if (isAIVOnly && core == 0) {
       ::npud::ascendc::Fail(
           "SyncAll<true> on the cube core of a mix kernel: only the vector cores take part "
           "(SyncAll<false> synchronises every core)");
     }
-    parties *= isAIVOnly ? MixGroup::kVectorCores : MixGroup::kCores;
+    parties *= isAIVOnly ? group->VectorCores() : group->Cores();
   }
   ::npud::ascendc::ScratchBarrier("SyncAll", parties);
 }

@@ -36,9 +36,9 @@ inline bool OnCubeCore() { return CoreType() == NPUD_CORE_TYPE_CUBE; }
 // How many cores of the caller's kind the launch has.
 inline uint32_t CoresOfMyKind() {
   uint32_t core = 0;
-  const bool mix = MixGroup::Current(&core) != nullptr;
+  const MixGroup* group = MixGroup::Current(&core);
   const auto blocks = static_cast<uint32_t>(block_num);
-  return mix && !OnCubeCore() ? blocks * MixGroup::kVectorCores : blocks;
+  return group != nullptr && !OnCubeCore() ? blocks * group->VectorCores() : blocks;
 }
 
 inline uint32_t* LaunchFlagCount(uint16_t flag) {

@@ -37,6 +37,7 @@
 #include "npud_ascendc/fp16.h"
 #include "npud_ascendc/int4b.h"
 #include "npud_ascendc/load_data.h"
+#include "npud_ascendc/mmad_config.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/visibility.h"
 
@@ -124,65 +125,71 @@ namespace npud::ascendc {
 
 // Whether every element an ND -> NZ copy writes is inside the destination's `size`
 // elements: the last element of each run of C0 columns of the last row of the last
-// matrix is the furthest (the strides only add).
+// matrix is the furthest (the strides only add). A row's last run is padded with
+// zeros to C0 elements, which the copy writes too.
 inline bool Nd2NzFits(const AscendC::Nd2NzParams& p, uint32_t c0, uint64_t size) {
   if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) return true;
   const uint64_t last_row =
       uint64_t{p.ndNum - 1u} * p.dstNzMatrixStride + uint64_t{p.nValue - 1u} * p.dstNzNStride * c0;
   for (uint32_t c = 0; c < p.dValue; c += c0) {
-    const uint32_t run = p.dValue - c < c0 ? p.dValue - c : c0;
-    if (last_row + uint64_t{c / c0} * p.dstNzC0Stride * c0 + run - 1 >= size) return false;
+    if (last_row + uint64_t{c / c0} * p.dstNzC0Stride * c0 + c0 - 1 >= size) return false;
   }
   return true;
+}
+
+// ND -> NZ from `in` (GM or a local tensor) into `dst`, in the C0 = 32 / sizeof(T)
+// columns of each fractal row: each row of each ND matrix becomes runs of C0 columns,
+// the last run padded with zeros to C0 when dValue * sizeof(T) is not a multiple of
+// 32 bytes (the reference's "补0对齐到32字节"). Data beyond `dst` fails the block;
+// padding beyond it may still land in the rest of its buffer, as on the NPU.
+template <class T>
+void RunNd2Nz(const char* op, const AscendC::LocalTensor<T>& dst, const T* in,
+              const AscendC::Nd2NzParams& p) {
+  constexpr uint32_t c0 = 32 / sizeof(T);
+  T* out = dst.Data();
+  const bool fits = Nd2NzFits(p, c0, dst.GetSize());
+  for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
+    for (uint32_t r = 0; r < p.nValue; ++r) {
+      const T* row = in + uint64_t{nd} * p.srcNdMatrixStride + uint64_t{r} * p.srcDValue;
+      for (uint32_t c = 0; c < p.dValue; c += c0) {
+        const uint64_t to =
+            uint64_t{nd} * p.dstNzMatrixStride +
+            (uint64_t{c / c0} * p.dstNzC0Stride + uint64_t{r} * p.dstNzNStride) * c0;
+        const uint32_t run = p.dValue - c < c0 ? p.dValue - c : c0;
+        if (!fits) {
+          // Find the first element outside, in the NPU's order, to name it.
+          for (uint32_t i = 0; i < c0; ++i) {
+            if (to + i < dst.GetSize()) continue;
+            if (i < run) {
+              Fail(
+                  "%s: element (%u, %u) of matrix %u lands at %llu, beyond the %u elements of "
+                  "the destination",
+                  op, r, c + i, nd, static_cast<unsigned long long>(to + i), dst.GetSize());
+            }
+            RequireInBuffer(op, dst, to + i);
+          }
+        }
+        // A row's run of C0 columns is contiguous on both sides.
+        std::memcpy(static_cast<void*>(out + to), row + c, run * sizeof(T));
+        if (run < c0) std::memset(static_cast<void*>(out + to + run), 0, (c0 - run) * sizeof(T));
+      }
+    }
+  }
 }
 
 }  // namespace npud::ascendc
 
 namespace AscendC {
 
-// GM (ND) -> L1 (NZ). int4b_t matrices are moved as bytes: their dValue and
-// srcDValue count bytes (pairs of elements), as the reference's callers pass them.
+// GM (ND) -> L1 (NZ), and GM -> UB (the reference's software ND2NZ into VECIN, the
+// same layout). int4b_t matrices are moved as bytes: their dValue and srcDValue count
+// bytes (pairs of elements), as the reference's callers pass them.
 template <class T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& p) {
   if constexpr (::npud::ascendc::ElementBits<T> == 4) {
     DataCopy(dst.template ReinterpretCast<int8_t>(), src.template ReinterpretCast<int8_t>(), p);
   } else {
-    constexpr uint32_t c0 = 32 / sizeof(T);
-    const T* in = src.GetPhyAddr();
-    if (::npud::ascendc::Nd2NzFits(p, c0, dst.GetSize())) {
-      // A row's run of C0 columns is contiguous on both sides: copy runs.
-      T* out = dst.Data();
-      for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
-        for (uint32_t r = 0; r < p.nValue; ++r) {
-          const T* row = in + uint64_t{nd} * p.srcNdMatrixStride + uint64_t{r} * p.srcDValue;
-          for (uint32_t c = 0; c < p.dValue; c += c0) {
-            const uint64_t to =
-                uint64_t{nd} * p.dstNzMatrixStride +
-                (uint64_t{c / c0} * p.dstNzC0Stride + uint64_t{r} * p.dstNzNStride) * c0;
-            const uint32_t run = p.dValue - c < c0 ? p.dValue - c : c0;
-            std::memcpy(static_cast<void*>(out + to), row + c, run * sizeof(T));
-          }
-        }
-      }
-      return;
-    }
-    // Some element lands outside: find the first, in the NPU's order, to name it.
-    for (uint32_t nd = 0; nd < p.ndNum; ++nd) {
-      for (uint32_t r = 0; r < p.nValue; ++r) {
-        for (uint32_t c = 0; c < p.dValue; ++c) {
-          const uint64_t to =
-              uint64_t{nd} * p.dstNzMatrixStride +
-              (uint64_t{c / c0} * p.dstNzC0Stride + uint64_t{r} * p.dstNzNStride) * c0 + c % c0;
-          if (to >= dst.GetSize()) {
-            ::npud::ascendc::Fail(
-                "DataCopy(Nd2NzParams): element (%u, %u) of matrix %u lands at %llu, "
-                "beyond the %u elements of the destination",
-                r, c, nd, static_cast<unsigned long long>(to), dst.GetSize());
-          }
-          dst.Data()[to] = in[uint64_t{nd} * p.srcNdMatrixStride + uint64_t{r} * p.srcDValue + c];
-        }
-      }
-    }
+    ::npud::ascendc::RunNd2Nz("DataCopy(Nd2NzParams)", dst, src.GetPhyAddr(), p);
   }
 }
 
@@ -306,9 +313,11 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
   const C* bias =
       reinterpret_cast<const C*>(::npud::ascendc::ThreadPool<::npud::ascendc::Pool::kBiasTable>());
   ::npud::ascendc::RunDenseMmad(
-      s, dst.Data(), fm.Data(), filter.Data(), p.k, [&](uint32_t, uint32_t col, Acc have) {
+      s, dst.Data(), fm.Data(), filter.Data(), p.k,
+      [&](uint32_t, uint32_t col, Acc have) {
         return from_bias ? static_cast<Acc>(bias[col]) : from_c || p.isBias ? have : Acc{};
-      });
+      },
+      ::npud::ascendc::MmadControl());
 }
 
 // With a bias tensor in the bias table (C2): C = A x B + bias, the bias a row of n.
@@ -328,7 +337,8 @@ void Mmad(const LocalTensor<C>& dst, const LocalTensor<A>& fm, const LocalTensor
   const D* b = bias.Data();
   ::npud::ascendc::RunDenseMmad(
       s, dst.Data(), fm.Data(), filter.Data(), p.k,
-      [&](uint32_t, uint32_t col, Acc) { return static_cast<Acc>(b[col]); });
+      [&](uint32_t, uint32_t col, Acc) { return static_cast<Acc>(b[col]); },
+      ::npud::ascendc::MmadControl());
 }
 
 // LoadDataWithSparse: repeatTimes fractals of the dense int8 B from fractal

@@ -19,6 +19,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "npud_ascendc/hf32.h"
 #include "npud_ascendc/int4b.h"
 
 namespace npud::ascendc {
@@ -185,45 +186,76 @@ inline void AccumulateFull(const float* const* rows, uint32_t row_count, const f
   }
 }
 
+// What the cube's control register says about an Mmad (mmad_config.h): float
+// operands rounded to HF32 first (with ties away from zero or to even), and the
+// order results are produced in: down M first (column major, the default) or
+// along N first (row major). The order changes no value; `init` sees it.
+struct DenseMmadMode {
+  bool hf32 = false;
+  bool hf32_ties_away = false;
+  bool n_first = false;
+};
+
 // C (+)= A x B over `depth` k values, dense (B's row i meets A's column i).
-// `init(row, col, have)` gives a sum's start from C's current value `have`.
+// `init(row, col, have)` gives a sum's start from C's current value `have`; it is
+// called in the order the sums are produced.
 template <class C, class A, class B, class Init>
-void RunDenseMmad(const MmadShape& s, C* c, const A* a, const B* b, uint32_t depth, Init init) {
+void RunDenseMmad(const MmadShape& s, C* c, const A* a, const B* b, uint32_t depth, Init init,
+                  const DenseMmadMode& mode = {}) {
   using Acc = std::conditional_t<std::is_integral_v<C>, int64_t, float>;
   std::unique_ptr<Acc[]> wide_a(new Acc[uint64_t{s.m} * depth]);
   std::unique_ptr<Acc[]> wide_b(new Acc[uint64_t{s.n_blocks} * depth * kPanelWidth]);
   WidenA(s, a, depth, wide_a.get());
   WidenB(s, b, depth, wide_b.get());
+  if constexpr (std::is_same_v<A, float> && std::is_same_v<B, float>) {
+    if (mode.hf32) {
+      // Every operand once (B's padding columns are zeros, which stay).
+      for (uint64_t i = 0; i < uint64_t{s.m} * depth; ++i) {
+        wide_a[i] = RoundToHf32(wide_a[i], mode.hf32_ties_away);
+      }
+      for (uint64_t i = 0; i < uint64_t{s.n_blocks} * depth * kPanelWidth; ++i) {
+        wide_b[i] = RoundToHf32(wide_b[i], mode.hf32_ties_away);
+      }
+    }
+  }
   constexpr uint32_t kRowsAtOnce = 4;
   Acc sums[kRowsAtOnce * kPanelWidth];
-  for (uint32_t block = 0; block < s.n_blocks; ++block) {
+  // One tile: rows [row0, row0 + 4) of column block `block`.
+  auto tile = [&](uint32_t block, uint32_t row0) {
     const Acc* panel = wide_b.get() + uint64_t{block} * depth * kPanelWidth;
     const uint32_t col0 = block * kPanelWidth;
     const uint32_t width = std::min(kPanelWidth, s.n - col0);
-    for (uint32_t row0 = 0; row0 < s.m; row0 += kRowsAtOnce) {
-      const uint32_t row_count = std::min(kRowsAtOnce, s.m - row0);
-      const Acc* rows[kRowsAtOnce];
-      for (uint32_t r = 0; r < row_count; ++r) {
-        rows[r] = wide_a.get() + uint64_t{row0 + r} * depth;
-        // A row of an L0C column block is contiguous (s.CIndex).
-        const C* have = c + (uint64_t{block} * s.m_padded + row0 + r) * kPanelWidth;
-        for (uint32_t j = 0; j < width; ++j) {
-          sums[r * kPanelWidth + j] = init(row0 + r, col0 + j, static_cast<Acc>(have[j]));
-        }
+    const uint32_t row_count = std::min(kRowsAtOnce, s.m - row0);
+    const Acc* rows[kRowsAtOnce] = {};
+    for (uint32_t r = 0; r < row_count; ++r) {
+      rows[r] = wide_a.get() + uint64_t{row0 + r} * depth;
+      // A row of an L0C column block is contiguous (s.CIndex).
+      const C* have = c + (uint64_t{block} * s.m_padded + row0 + r) * kPanelWidth;
+      for (uint32_t j = 0; j < width; ++j) {
+        sums[r * kPanelWidth + j] = init(row0 + r, col0 + j, static_cast<Acc>(have[j]));
       }
-      if constexpr (std::is_same_v<Acc, float>) {
-        if (width == kPanelWidth) {
-          AccumulateFull(rows, row_count, panel, depth, sums);
-        } else {
-          AccumulateNarrow(rows, row_count, panel, depth, width, sums);
-        }
+    }
+    if constexpr (std::is_same_v<Acc, float>) {
+      if (width == kPanelWidth) {
+        AccumulateFull(rows, row_count, panel, depth, sums);
       } else {
         AccumulateNarrow(rows, row_count, panel, depth, width, sums);
       }
-      for (uint32_t r = 0; r < row_count; ++r) {
-        C* out = c + (uint64_t{block} * s.m_padded + row0 + r) * kPanelWidth;
-        for (uint32_t j = 0; j < width; ++j) out[j] = static_cast<C>(sums[r * kPanelWidth + j]);
-      }
+    } else {
+      AccumulateNarrow(rows, row_count, panel, depth, width, sums);
+    }
+    for (uint32_t r = 0; r < row_count; ++r) {
+      C* out = c + (uint64_t{block} * s.m_padded + row0 + r) * kPanelWidth;
+      for (uint32_t j = 0; j < width; ++j) out[j] = static_cast<C>(sums[r * kPanelWidth + j]);
+    }
+  };
+  if (mode.n_first) {
+    for (uint32_t row0 = 0; row0 < s.m; row0 += kRowsAtOnce) {
+      for (uint32_t block = 0; block < s.n_blocks; ++block) tile(block, row0);
+    }
+  } else {
+    for (uint32_t block = 0; block < s.n_blocks; ++block) {
+      for (uint32_t row0 = 0; row0 < s.m; row0 += kRowsAtOnce) tile(block, row0);
     }
   }
 }

@@ -47,6 +47,7 @@
 #include "npud_ascendc/check.h"
 #include "npud_ascendc/numeric.h"
 #include "npud_ascendc/repeat.h"
+#include "npud_ascendc/store_atomic_config.h"
 #include "npud_ascendc/tensor.h"
 #include "npud_ascendc/vector_mask.h"
 
@@ -58,9 +59,16 @@ struct DataCopyParams {
       : blockCount(count), blockLen(len), srcStride(src_stride), dstStride(dst_stride) {}
 
   uint16_t blockCount = 1;
-  uint16_t blockLen = 0;   // 32-byte blocks per burst (bytes for DataCopyPad)
-  uint16_t srcStride = 0;  // gap after each source burst
-  uint16_t dstStride = 0;  // gap after each destination burst
+  uint16_t blockLen = 0;  // 32-byte blocks per burst (bytes for DataCopyPad)
+  // The gaps after each source / destination burst, under their newer names too.
+  union {
+    uint16_t srcGap = 0;
+    uint16_t srcStride;
+  };
+  union {
+    uint16_t dstGap = 0;
+    uint16_t dstStride;
+  };
 };
 
 struct DataCopyExtParams {
@@ -458,14 +466,17 @@ void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t m
 template <class T>
 void SetAtomicAdd() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kAdd;
+  ::npud::ascendc::tls_block.atomic_dtype = ::npud::ascendc::AtomicDtypeOf<T>();
 }
 template <class T>
 void SetAtomicMax() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kMax;
+  ::npud::ascendc::tls_block.atomic_dtype = ::npud::ascendc::AtomicDtypeOf<T>();
 }
 template <class T>
 void SetAtomicMin() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kMin;
+  ::npud::ascendc::tls_block.atomic_dtype = ::npud::ascendc::AtomicDtypeOf<T>();
 }
 inline void SetAtomicNone() {
   ::npud::ascendc::tls_block.atomic = ::npud::ascendc::AtomicMode::kNone;

@@ -1,6 +1,10 @@
 // mix_group.h: mix kernels (`__mix__(1, 2)`), whose every block is a group of one
 // cube core (AIC) and two vector cores (AIV) that run at once and signal each other
-// with CrossCoreSetFlag / CrossCoreWaitFlag.
+// with CrossCoreSetFlag / CrossCoreWaitFlag. A kernel of type KERNEL_TYPE_MIX_AIC_1_1
+// (or `__mix__(1, 1)`) has groups of one cube and one vector core: its registration
+// says so (NPUD_KERNEL_MIX_VECTORS, npud_kernel_register.h), and everything below
+// that counts vector cores counts its one (GetBlockIdx() of the vector core i,
+// GetSubBlockNum() 1, mode 2 flags between the two cores).
 //
 // The executor calls a mix kernel's entry once per block, like any kernel, with
 // NpudBlockContext::core_type NPUD_CORE_TYPE_MIX. The entry (npud_kernel_register.h)
@@ -64,7 +68,7 @@ struct MixTrapSignal {
 // that runs the block.
 class MixGroup {
  public:
-  static constexpr uint32_t kVectorCores = 2;
+  static constexpr uint32_t kVectorCores = 2;           // at most, and by default
   static constexpr uint32_t kCores = 1 + kVectorCores;  // core 0 is the cube core
   static constexpr uint32_t kFlags = 16;
   static constexpr size_t kStackBytes = 4u << 20;
@@ -73,7 +77,8 @@ class MixGroup {
   // have finished, then passes on their output and the first failure (through
   // ctx->print and ctx->trap).
   template <class Body>
-  void Run(const NpudBlockContext* ctx, Body& body) {
+  void Run(const NpudBlockContext* ctx, Body& body, uint32_t vector_cores = kVectorCores) {
+    vectors_ = vector_cores == 1 ? 1 : kVectorCores;
     outer_ = ctx;
     body_ = &body;
     call_body_ = [](void* b) { (*static_cast<Body*>(b))(); };
@@ -82,7 +87,7 @@ class MixGroup {
     const uint64_t ub_stride = (ctx->ub_size + 63) / 64 * 64;
     std::unique_ptr<uint8_t[]> extra_ub(new uint8_t[2 * ub_stride + 64]);
     const uintptr_t extra = (reinterpret_cast<uintptr_t>(extra_ub.get()) + 63) / 64 * 64;
-    for (uint32_t i = 0; i < kCores; ++i) {
+    for (uint32_t i = 0; i < Cores(); ++i) {
       Core& core = cores_[i];
       core.group = this;
       core.index = i;
@@ -96,7 +101,7 @@ class MixGroup {
         core.ctx.ub_base = reinterpret_cast<uint8_t*>(extra + ub_stride);
       } else {
         core.ctx.core_type = NPUD_CORE_TYPE_VECTOR;
-        core.ctx.block_idx = ctx->block_idx * kVectorCores + (i - 1);
+        core.ctx.block_idx = ctx->block_idx * vectors_ + (i - 1);
         if (i == 2) core.ctx.ub_base = reinterpret_cast<uint8_t*>(extra);
       }
       core.stack.reset(new uint8_t[kStackBytes]);
@@ -114,7 +119,7 @@ class MixGroup {
     }
     // The failure that started it, else (a deadlock) the first core's.
     uint32_t report = root_;
-    for (uint32_t i = 0; report == kCores && i < kCores; ++i) {
+    for (uint32_t i = 0; report == kCores && i < Cores(); ++i) {
       if (cores_[i].failed) report = i;
     }
     if (report < kCores) {
@@ -134,7 +139,7 @@ class MixGroup {
   void Set(uint32_t core, uint16_t flag) {
     CheckFlag("CrossCoreSetFlag", flag);
     if (core == 0) {
-      for (uint32_t v = 1; v < kCores; ++v) ++raised_[v][flag];
+      for (uint32_t v = 1; v < Cores(); ++v) ++raised_[v][flag];
     } else {
       ++raised_[0][flag];
     }
@@ -146,8 +151,8 @@ class MixGroup {
     CheckFlag("CrossCoreSetFlag", flag);
     if (core == 0)
       Fail("CrossCoreSetFlag<1>(%u) on the cube core: mode 1 is for vector cores", flag);
-    if (++pair_set_[flag] % kVectorCores == 0) {
-      for (uint32_t v = 1; v < kCores; ++v) ++raised_[v][flag];
+    if (++pair_set_[flag] % vectors_ == 0) {
+      for (uint32_t v = 1; v < Cores(); ++v) ++raised_[v][flag];
     }
     ++progress_;
   }
@@ -164,7 +169,7 @@ class MixGroup {
   template <class TakeLaunchWide>
   void Wait(uint32_t core, uint16_t flag, TakeLaunchWide take_launch_wide) {
     CheckFlag("CrossCoreWaitFlag", flag);
-    const uint32_t need = core == 0 ? kVectorCores : 1;
+    const uint32_t need = core == 0 ? vectors_ : 1;
     for (uint32_t spins = 0; raised_[core][flag] < need; ++spins) {
       if (take_launch_wide()) return;
       if (cores_[core].launch_wide_flags && outer_->wait != nullptr) {
@@ -192,6 +197,10 @@ class MixGroup {
   }
 
   static const char* CoreName(uint32_t core) { return core == 0 ? "cube" : "vector"; }
+
+  // Vector cores per group: 2, or 1 for KERNEL_TYPE_MIX_AIC_1_1 kernels.
+  uint32_t VectorCores() const { return vectors_; }
+  uint32_t Cores() const { return 1 + vectors_; }
 
   // The group and core (0 = cube) the calling thread runs, if it runs one.
   static MixGroup* Current(uint32_t* core) {
@@ -321,7 +330,7 @@ class MixGroup {
       bool any = false, all_wait = true;
       const char* outside = nullptr;
       const uint64_t before = progress_;
-      for (uint32_t i = 0; i < kCores; ++i) {
+      for (uint32_t i = 0; i < Cores(); ++i) {
         Core& core = cores_[i];
         if (core.finished) continue;
         any = true;
@@ -365,12 +374,14 @@ class MixGroup {
   bool aborted_ = false;
   bool stuck_ = false;
   uint32_t root_ = kCores;  // the core whose failure aborted the group, if any
+  uint32_t vectors_ = kVectorCores;
 };
 
 template <class Body>
-void RunMixGroup(const NpudBlockContext* ctx, Body&& body) {
+void RunMixGroup(const NpudBlockContext* ctx, Body&& body,
+                 uint32_t vector_cores = MixGroup::kVectorCores) {
   MixGroup group;
-  group.Run(ctx, body);
+  group.Run(ctx, body, vector_cores);
 }
 
 }  // namespace npud::ascendc
@@ -384,9 +395,8 @@ inline int64_t GetSubBlockIdx() {
 }
 inline int64_t GetSubBlockNum() {
   uint32_t core = 0;
-  return ::npud::ascendc::MixGroup::Current(&core) != nullptr && core > 0
-             ? ::npud::ascendc::MixGroup::kVectorCores
-             : 1;
+  const ::npud::ascendc::MixGroup* group = ::npud::ascendc::MixGroup::Current(&core);
+  return group != nullptr && core > 0 ? group->VectorCores() : 1;
 }
 inline int64_t GetTaskRation() { return GetSubBlockNum(); }
 inline int64_t GetTaskRatio() { return GetSubBlockNum(); }

@@ -3,14 +3,20 @@
 // half and bfloat16_t are computed in float and rounded back to nearest-even after
 // every operation (one rounding per instruction, as the hardware does). float is
 // computed in float. Integer arithmetic wraps modulo 2^bits (computed unsigned, so it
-// is never undefined behaviour).
+// is never undefined behaviour). The CTRL register's saturation bits
+// (ctrl_register.h, SetSaturationFlag) change that: half/bfloat16_t results saturate
+// (inf to the largest finite value, NaN to 0), integer + - * saturate.
 #ifndef NPUD_ASCENDC_NUMERIC_H_
 #define NPUD_ASCENDC_NUMERIC_H_
 
 #include <cstdint>
 #include <type_traits>
 
+#include <cmath>
+#include <limits>
+
 #include "npud_ascendc/bf16.h"
+#include "npud_ascendc/block_context.h"
 #include "npud_ascendc/fp16.h"
 
 namespace npud::ascendc {
@@ -30,9 +36,50 @@ template <class T>
 inline ComputeOf<T> Widen(T v) {
   return static_cast<ComputeOf<T>>(v);
 }
+// The CTRL register's saturation modes (block_context.h's BlockState::ctrl).
+inline bool FloatSaturation() { return ((tls_block.ctrl >> 48) & 1) == 0; }
+inline bool IntSaturation() { return ((tls_block.ctrl >> 53) & 1) != 0; }
+inline bool CastTruncation() { return ((tls_block.ctrl >> 59) & 1) != 0; }
+
+// A half or bfloat16_t result in saturation mode: inf to the largest finite value of
+// its sign, NaN to 0.
+template <class T>
+inline T SaturateReduced(T r) {
+  const float f = static_cast<float>(r);
+  if (std::isnan(f)) return T(0.0f);
+  if (!std::isinf(f)) return r;
+  constexpr uint16_t kMax = std::is_same_v<T, half> ? 0x7BFF : 0x7F7F;  // largest finite
+  return T::FromBits(static_cast<uint16_t>(f > 0 ? kMax : kMax | 0x8000));
+}
+
 template <class T>
 inline T Narrow(ComputeOf<T> v) {
-  return T(v);
+  if constexpr (kIsReduced<T>) {
+    const T r = T(v);
+    return FloatSaturation() ? SaturateReduced(r) : r;
+  } else {
+    return T(v);
+  }
+}
+
+// Integer + - * clamped to T's range (the integer saturation mode).
+template <class T>
+inline T SatAdd(T a, T b) {
+  T r;
+  if (!__builtin_add_overflow(a, b, &r)) return r;
+  return b > 0 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::min();
+}
+template <class T>
+inline T SatSub(T a, T b) {
+  T r;
+  if (!__builtin_sub_overflow(a, b, &r)) return r;
+  return b < 0 ? std::numeric_limits<T>::max() : std::numeric_limits<T>::min();
+}
+template <class T>
+inline T SatMul(T a, T b) {
+  T r;
+  if (!__builtin_mul_overflow(a, b, &r)) return r;
+  return (a < 0) != (b < 0) ? std::numeric_limits<T>::min() : std::numeric_limits<T>::max();
 }
 
 // Integer + - * that wrap instead of overflowing.

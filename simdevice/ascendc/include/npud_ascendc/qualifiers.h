@@ -41,8 +41,8 @@
 #endif
 
 // Kernel type tags accepted by KERNEL_TASK_TYPE_DEFAULT / KERNEL_TASK_TYPE. The
-// simulator takes the kernel type from its registration instead, so the macros only
-// have to compile.
+// kernel scanner reads a kernel's KERNEL_TASK_TYPE_DEFAULT into its registration
+// (its core type; scanner/kernel_scan.cc), so here the macros only have to compile.
 enum KernelMetaType : uint8_t {
   KERNEL_TYPE_AIV_ONLY,
   KERNEL_TYPE_AIC_ONLY,

@@ -37,7 +37,8 @@
 
 namespace AscendC {
 class TPipe;
-}
+struct DataCopyParams;
+}  // namespace AscendC
 
 namespace npud::ascendc {
 
@@ -381,6 +382,24 @@ class TPipe {
     buffers_ = 0;
   }
   void Destroy() { Reset(); }
+
+  // The SPM buffer: GM a kernel spills UB data to (spm_buffer.h).
+  template <class T>
+  void InitSpmBuffer(const GlobalTensor<T>& workspace, const int32_t bufferSize);
+  template <class T>
+  void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const DataCopyParams& copyParams,
+                      int32_t writeOffset = 0);
+  template <class T>
+  void WriteSpmBuffer(const LocalTensor<T>& writeBuffer, const int32_t writeSize,
+                      int32_t writeOffset = 0);
+  template <class T>
+  void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const DataCopyParams& copyParams,
+                     int32_t readOffset = 0);
+  template <class T>
+  void ReadSpmBuffer(const LocalTensor<T>& readBuffer, const int32_t readSize,
+                     int32_t readOffset = 0);
+  uint8_t* spm_base_ = nullptr;  // InitSpmBuffer's workspace
+  uint64_t spm_size_ = 0;
 
   template <HardEvent event>
   TEventID AllocEventID() {

@@ -93,21 +93,21 @@ void UnaryOp(const char* op, const LocalTensor<T>& dst, const LocalTensor<T>& sr
 template <class C>
 C Plus(C a, C b) {
   if constexpr (std::is_integral_v<C>)
-    return WrapAdd(a, b);
+    return IntSaturation() ? SatAdd(a, b) : WrapAdd(a, b);
   else
     return a + b;
 }
 template <class C>
 C Minus(C a, C b) {
   if constexpr (std::is_integral_v<C>)
-    return WrapSub(a, b);
+    return IntSaturation() ? SatSub(a, b) : WrapSub(a, b);
   else
     return a - b;
 }
 template <class C>
 C Times(C a, C b) {
   if constexpr (std::is_integral_v<C>)
-    return WrapMul(a, b);
+    return IntSaturation() ? SatMul(a, b) : WrapMul(a, b);
   else
     return a * b;
 }

@@ -11,6 +11,14 @@
 #ifndef NPUD_ASCENDC_VISIBILITY_H_
 #define NPUD_ASCENDC_VISIBILITY_H_
 
+// CANN's CPU-debug layout (tikicpulib.h) puts the kernels in a shared library and
+// ICPU_RUN_KF in the program that loads it, and both must see one block state: that
+// build defines NPUD_ASCENDC_SHARED_STATE (tikicpulib-config.cmake does), which leaves
+// these symbols at the build's (default) visibility, merged across the two.
+#ifdef NPUD_ASCENDC_SHARED_STATE
+#define NPUD_ASCENDC_HIDDEN
+#else
 #define NPUD_ASCENDC_HIDDEN __attribute__((visibility("hidden")))
+#endif
 
 #endif  // NPUD_ASCENDC_VISIBILITY_H_

@@ -56,6 +56,13 @@ inline void GetLayerNormNDTilingInfo(const TensorShape& srcShape, const uint32_t
   t.lastDimValueBack = t.hLength == 0 ? 0.0f : 1.0f / static_cast<float>(t.hLength);
 }
 
+// The reference's older spelling, kept by its API.
+inline void GetLayerNormNDTillingInfo(const TensorShape& srcShape, const uint32_t stackBufferSize,
+                                      const uint32_t typeSize, const bool isReuseSource,
+                                      tiling::LayerNormTiling& tilling) {
+  GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, tilling);
+}
+
 // The rstd form of LayerNorm and Normalize ([A, R] rows, npud_ascendc/normalize.h).
 inline void GetLayerNormMaxMinTmpSize(const TensorShape& srcShape, const uint32_t /*typeSize*/,
                                       const bool /*isReuseSource*/, const bool /*isComputeRstd*/,

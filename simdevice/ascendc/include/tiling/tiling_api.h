@@ -31,10 +31,13 @@
 
 #include "kernel_tiling/kernel_tiling.h"
 #include "register/tilingdata_base.h"
+#include "tiling/batch_group_norm_tiling.h"
+#include "tiling/gamma_gelu_tmp_size.h"
 #include "tiling/normalization_tiling.h"
 #include "tiling/pad_tiling.h"
 #include "tiling/platform/platform_ascendc.h"
 #include "tiling/quant_tiling.h"
+#include "tiling/softmax_flash_tiling.h"
 #include "tiling/softmax_tiling.h"
 #include "tiling/vector_tmp_size.h"
 
