@@ -17,8 +17,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "npud_ascendc/check.h"
-#include "npud_ascendc/reduce_pattern.h"
+#include "npud_ascendc/pattern_axes.h"
 #include "npud_ascendc/tensor.h"
 
 namespace npud::ascendc {
@@ -28,26 +27,11 @@ enum class AdvReduceOp { kMax, kMin, kSum };
 template <AdvReduceOp op, class T, class P>
 void AdvReduce(const char* name, const AscendC::LocalTensor<T>& dst,
                const AscendC::LocalTensor<T>& src, const uint32_t src_shape[], bool inner_pad) {
-  static_assert(
-      P::kPattern == AscendC::ReducePattern::AR || P::kPattern == AscendC::ReducePattern::RA,
-      "only the AR and RA patterns are simulated");
-  if (!inner_pad) Fail("%s: srcInnerPad must be true on the Atlas A2", name);
-  constexpr uint32_t kPerBlock = 32 / sizeof(T) == 0 ? 1 : 32 / sizeof(T);
-  const uint32_t outer = src_shape[0], inner = src_shape[1];
-  const uint32_t stride = (inner + kPerBlock - 1) / kPerBlock * kPerBlock;
-  const bool ar = P::kPattern == AscendC::ReducePattern::AR;
-  const uint32_t kept = ar ? outer : inner;
-  const uint32_t reduced = ar ? inner : outer;
-  if (outer != 0 && uint64_t{outer - 1} * stride + inner > src.GetSize()) {
-    Fail("%s: [%u, %u] (inner axis padded to %u) does not fit src (%u)", name, outer, inner, stride,
-         src.GetSize());
-  }
-  if (kept > dst.GetSize()) Fail("%s: %u results do not fit dst (%u)", name, kept, dst.GetSize());
-  for (uint32_t i = 0; i < kept; ++i) {
+  const PatternAxes axes = CheckPatternAxes<P>(name, dst, src, src_shape, inner_pad);
+  for (uint32_t i = 0; i < axes.kept; ++i) {
     double acc = 0;
-    for (uint32_t k = 0; k < reduced; ++k) {
-      const uint64_t e = ar ? uint64_t{i} * stride + k : uint64_t{k} * stride + i;
-      const double v = static_cast<double>(static_cast<float>(src.Data()[e]));
+    for (uint32_t k = 0; k < axes.reduced; ++k) {
+      const double v = static_cast<double>(static_cast<float>(src.Data()[axes.Index(i, k)]));
       if constexpr (op == AdvReduceOp::kSum) {
         acc += v;
       } else if (k == 0) {

@@ -21,8 +21,7 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "npud_ascendc/check.h"
-#include "npud_ascendc/reduce_pattern.h"
+#include "npud_ascendc/pattern_axes.h"
 #include "npud_ascendc/tensor.h"
 
 namespace npud::ascendc {
@@ -32,32 +31,18 @@ enum class PatternReduceOp { kMean, kAny, kAll, kProd };
 template <PatternReduceOp op, class T, class P>
 void PatternReduce(const char* name, const AscendC::LocalTensor<T>& dst,
                    const AscendC::LocalTensor<T>& src, const uint32_t src_shape[], bool inner_pad) {
-  static_assert(
-      P::kPattern == AscendC::ReducePattern::AR || P::kPattern == AscendC::ReducePattern::RA,
-      "only the AR and RA patterns are simulated");
   if constexpr (op == PatternReduceOp::kAny || op == PatternReduceOp::kAll) {
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, uint8_t>,
                   "ReduceAny and ReduceAll take uint8_t or float tensors");
   } else {
     static_assert(std::is_same_v<T, float>, "ReduceMean and ReduceProd take float tensors");
   }
-  if (!inner_pad) Fail("%s: srcInnerPad must be true on the Atlas A2", name);
-  constexpr uint32_t kPerBlock = 32 / sizeof(T);
-  const uint32_t outer = src_shape[0], inner = src_shape[1];
-  const uint32_t stride = (inner + kPerBlock - 1) / kPerBlock * kPerBlock;
-  const bool ar = P::kPattern == AscendC::ReducePattern::AR;
-  const uint32_t kept = ar ? outer : inner;
-  const uint32_t reduced = ar ? inner : outer;
-  if (outer != 0 && uint64_t{outer - 1} * stride + inner > src.GetSize()) {
-    Fail("%s: [%u, %u] (inner axis padded to %u) does not fit src (%u)", name, outer, inner, stride,
-         src.GetSize());
-  }
-  if (kept > dst.GetSize()) Fail("%s: %u results do not fit dst (%u)", name, kept, dst.GetSize());
-  for (uint32_t i = 0; i < kept; ++i) {
+  const PatternAxes axes = CheckPatternAxes<P>(name, dst, src, src_shape, inner_pad);
+  for (uint32_t i = 0; i < axes.kept; ++i) {
     double sum = 0;  // ReduceMean: summed as adv_reduce.h's ReduceSum, rounded once
     T acc{};
-    for (uint32_t k = 0; k < reduced; ++k) {
-      const T v = src.Data()[ar ? uint64_t{i} * stride + k : uint64_t{k} * stride + i];
+    for (uint32_t k = 0; k < axes.reduced; ++k) {
+      const T v = src.Data()[axes.Index(i, k)];
       if constexpr (op == PatternReduceOp::kMean) {
         sum += static_cast<double>(v);
       } else if (k == 0) {
@@ -71,7 +56,7 @@ void PatternReduce(const char* name, const AscendC::LocalTensor<T>& dst,
       }
     }
     if constexpr (op == PatternReduceOp::kMean) {
-      const float reciprocal = 1.0f / static_cast<float>(static_cast<int32_t>(reduced));
+      const float reciprocal = 1.0f / static_cast<float>(static_cast<int32_t>(axes.reduced));
       acc = static_cast<float>(sum) * reciprocal;
     }
     dst.Data()[i] = acc;
