@@ -21,6 +21,7 @@
 #endif
 
 #ifdef NPUD_FIBER_ASAN
+#include <sanitizer/asan_interface.h>
 #include <sanitizer/common_interface_defs.h>
 #endif
 
@@ -182,6 +183,17 @@ bool BlockFiber::Resume() {
 }
 
 void BlockFiber::Suspend() { SwitchOut(/*finished=*/false); }
+
+void BlockFiber::ForgetFramesBelow(const void* frame) {
+#ifdef NPUD_FIBER_ASAN
+  const uint8_t* top = static_cast<const uint8_t*>(frame);
+  if (top > stack_ && top <= stack_ + stack_bytes_) {
+    __asan_unpoison_memory_region(stack_, static_cast<size_t>(top - stack_));
+  }
+#else
+  (void)frame;
+#endif
+}
 
 void BlockFiber::SwitchOut(bool finished) {
   finished_ = finished;

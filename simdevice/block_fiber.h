@@ -51,6 +51,11 @@ class BlockFiber {
   // Called by the fiber's function: back to the Resume() that ran it.
   void Suspend();
 
+  // Called on the fiber after a fault jumped out of the frames below
+  // `frame`: with AddressSanitizer, their redzones would otherwise stay
+  // poisoned and fail the next calls that reuse that stack. No-op otherwise.
+  void ForgetFramesBelow(const void* frame);
+
  private:
   BlockFiber(uint8_t* mapping, uint64_t mapping_bytes, uint64_t stack_bytes, uint8_t* ub,
              uint64_t ub_bytes);

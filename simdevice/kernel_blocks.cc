@@ -168,6 +168,7 @@ std::string CallEntry(const RunState& state, LiveBlock* block) {
       },
       &fault);
   if (!returned) {
+    block->fiber->ForgetFramesBelow(__builtin_frame_address(0));
     failure = absl::StrFormat("%s at address %#x",
                               fault.signal == SIGBUS ? "bus error" : "memory fault", fault.address);
   }
