@@ -393,7 +393,7 @@ struct LaunchChain {
 void RunNextLaunch(std::shared_ptr<LaunchChain> chain) {
   const bool stopped = chain->stop_on_failure && !chain->result.status.ok();
   if (chain->next == chain->runs.size() || stopped) {
-    // Moved out first: `done` may hold the last reference to the chain.
+    // Taken out of the chain: what `done` captures goes when this call ends.
     std::function<void(BlockRunResult)> done = std::move(chain->done);
     done(std::move(chain->result));
     return;
